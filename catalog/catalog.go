@@ -1,0 +1,157 @@
+// Package catalog loads tool catalogs, normalises them to one shape and lints
+// them, so that the generator only ever sees well-formed tools and every
+// problem can be reported against the file, line and JSON Pointer it came from.
+package catalog
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Format names the shape a catalog file was written in.
+type Format string
+
+const (
+	// FormatMCP is the MCP tools/list result: {"tools":[{"name","inputSchema",...}]}.
+	FormatMCP Format = "mcp"
+	// FormatOpenAIChat is a JSON array of {"type":"function","function":{...}}.
+	FormatOpenAIChat Format = "openai-chat"
+	// FormatOpenAIResponses is a JSON array of {"type":"function","name",...,"parameters"}.
+	FormatOpenAIResponses Format = "openai-responses"
+	// FormatAnthropic is a JSON array of {"name","description","input_schema"}.
+	FormatAnthropic Format = "anthropic"
+	// FormatMCPArray is a bare JSON array of MCP tool objects
+	// [{"name","inputSchema",...}], as some servers record their tools/list
+	// output.
+	FormatMCPArray Format = "mcp-array"
+)
+
+// Catalog is a loaded catalog: its tools in file order.
+type Catalog struct {
+	File   string // the path as given, used in diagnostics
+	Format Format
+	Tools  []Tool
+
+	index *positionIndex // JSON Pointer -> line:col in File
+}
+
+// Tool is one tool, whatever format it was written in.
+type Tool struct {
+	Name        string
+	Title       string // the tool's title, or annotations.title when only that is set
+	Description string
+	// InputSchema and OutputSchema are the schema bytes exactly as they stand in
+	// the file. OutputSchema is nil when the tool has none.
+	InputSchema  []byte
+	OutputSchema []byte
+	Annotations  Annotations
+	Settings     Settings
+
+	// Strict is OpenAI's "strict" flag of the function; nil when the
+	// catalog does not say (always nil outside the OpenAI formats).
+	Strict *bool
+
+	// Pointer locates the tool object in the file ("/tools/3" or "/3");
+	// SchemaPointer its input schema ("/tools/3/inputSchema",
+	// "/3/function/parameters", ...). Add a pointer relative to the schema to
+	// SchemaPointer to locate a schema node in the file.
+	// OutputSchemaPointer locates the output schema; "" when there is none.
+	Pointer             string
+	SchemaPointer       string
+	OutputSchemaPointer string
+
+	// RejectedDefaults is filled in by Lint: the input-schema nodes whose
+	// "default" does not validate against the node itself, keyed by the
+	// node's JSON Pointer relative to the input schema ("" for the root,
+	// "/properties/limit", ...). Lint warns about each one; generated code
+	// must not apply these defaults. Nil when there are none.
+	RejectedDefaults map[string]bool
+}
+
+// Annotations are MCP's tool annotations; nil means the catalog did not say.
+type Annotations struct {
+	Title           string
+	ReadOnlyHint    *bool
+	DestructiveHint *bool
+	IdempotentHint  *bool
+	OpenWorldHint   *bool
+}
+
+// Settings are toolgen's own per-tool settings, from the "x-toolgen" object
+// that stands beside the tool's "name" (for OpenAI chat tools that is inside
+// "function"). Unknown keys in it are errors.
+type Settings struct {
+	// GoName overrides the Go name derived from the tool name.
+	GoName string
+}
+
+// Severity says whether a diagnostic stops generation.
+type Severity int
+
+const (
+	Error Severity = iota
+	Warning
+)
+
+// Diagnostic is one problem found in a catalog, located in its file.
+type Diagnostic struct {
+	Severity  Severity
+	File      string
+	Line, Col int    // 1-based; 0 when unknown
+	Tool      string // the tool's name; "" when the problem is not about one tool
+	Pointer   string // JSON Pointer into the catalog file
+	Message   string
+}
+
+// String renders the diagnostic as file:line:col: tool "name" /pointer: message.
+func (d Diagnostic) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s:%d:%d: ", d.File, d.Line, d.Col)
+	if d.Tool != "" {
+		fmt.Fprintf(&b, "tool %q ", d.Tool)
+	}
+	if d.Pointer != "" || d.Tool != "" {
+		b.WriteString(displayPointer(d.Pointer))
+		b.WriteString(": ")
+	}
+	if d.Severity == Warning {
+		b.WriteString("warning: ")
+	}
+	b.WriteString(d.Message)
+	return b.String()
+}
+
+// displayPointer shows the root pointer as "/" rather than nothing.
+func displayPointer(p string) string {
+	if p == "" {
+		return "/"
+	}
+	return p
+}
+
+// Diagnostics is a list of problems; as an error it reports the errors among them.
+type Diagnostics []Diagnostic
+
+// HasErrors reports whether any diagnostic is an error rather than a warning.
+func (ds Diagnostics) HasErrors() bool {
+	for _, d := range ds {
+		if d.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+func (ds Diagnostics) Error() string {
+	var lines []string
+	for _, d := range ds {
+		lines = append(lines, d.String())
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Diagnostic builds a diagnostic located at pointer in the catalog's file.
+func (c *Catalog) Diagnostic(sev Severity, tool, pointer, format string, args ...any) Diagnostic {
+	line, col := c.Position(pointer)
+	return Diagnostic{Severity: sev, File: c.File, Line: line, Col: col, Tool: tool, Pointer: pointer, Message: fmt.Sprintf(format, args...)}
+}

@@ -1,0 +1,124 @@
+package catalog
+
+import (
+	"fmt"
+	"unicode/utf8"
+)
+
+// LintOptions tune Lint.
+type LintOptions struct {
+	// Strict makes every word in a schema that is not a JSON Schema 2020-12
+	// keyword an error, vendor extensions ("x-...") included; only
+	// "x-toolgen" stays allowed. Without Strict an unknown word is a warning
+	// (it is an annotation by the spec) and an "x-" word is silent.
+	Strict bool
+}
+
+// maxNameLen is the longest tool name MCP allows.
+const maxNameLen = 128
+
+// Lint checks a loaded catalog beyond its shape:
+//
+//   - tool names are unique and match ^[A-Za-z0-9_.-]{1,128}$ (the MCP rule);
+//   - every input and output schema is a valid JSON Schema draft 2020-12
+//     schema (checked against the meta-schema with
+//     github.com/santhosh-tekuri/jsonschema/v6), declares no other draft in
+//     "$schema", describes a JSON object at its root, and has no "$ref"
+//     that cannot be resolved inside the schema itself (nothing is loaded
+//     from files or the network);
+//   - no schema has a misspelt keyword (an error, with a suggestion) or, in
+//     Strict mode, any word that is not a keyword; other unknown words are
+//     warnings;
+//   - every "default" in an input schema validates against its own schema
+//     node; one that does not is a warning and is recorded in the tool's
+//     RejectedDefaults so that the generator does not apply it.
+//
+// Each diagnostic points at the exact node in the file. Lint sets
+// RejectedDefaults on the catalog's tools. The diagnostics are sorted by
+// position.
+func Lint(c *Catalog, opts LintOptions) Diagnostics {
+	l := &linter{c: c, opts: opts}
+	first := map[string]int{} // tool name -> index of its first tool
+	for i := range c.Tools {
+		t := &c.Tools[i]
+		t.RejectedDefaults = nil
+		namePtr := l.namePointer(t)
+		l.checkName(t, namePtr)
+		if j, dup := first[t.Name]; dup {
+			prev := &c.Tools[j]
+			line, _ := c.Position(l.namePointer(prev))
+			l.errorf(t.Name, namePtr, "duplicate tool name %q: the first tool with this name is at line %d (%s); tool names must be unique", t.Name, line, displayPointer(prev.Pointer))
+		} else {
+			first[t.Name] = i
+		}
+		if t.InputSchema != nil {
+			l.schema(t, i, "input", t.InputSchema, t.SchemaPointer)
+		}
+		if t.OutputSchema != nil {
+			l.schema(t, i, "output", t.OutputSchema, t.OutputSchemaPointer)
+		}
+	}
+	l.diags.Sort()
+	return l.diags
+}
+
+// linter collects the diagnostics of one Lint call.
+type linter struct {
+	c     *Catalog
+	opts  LintOptions
+	diags Diagnostics
+}
+
+func (l *linter) errorf(tool, ptr, format string, args ...any) {
+	l.diags = append(l.diags, l.c.Diagnostic(Error, tool, ptr, format, args...))
+}
+
+func (l *linter) warnf(tool, ptr, format string, args ...any) {
+	l.diags = append(l.diags, l.c.Diagnostic(Warning, tool, ptr, format, args...))
+}
+
+// namePointer locates a tool's "name" member in the file.
+func (l *linter) namePointer(t *Tool) string {
+	if l.c.Format == FormatOpenAIChat {
+		return t.Pointer + "/function/name"
+	}
+	return t.Pointer + "/name"
+}
+
+// checkName enforces ^[A-Za-z0-9_.-]{1,128}$ and says what is wrong.
+func (l *linter) checkName(t *Tool, ptr string) {
+	const rule = "a tool name is 1 to 128 characters from A-Z, a-z, 0-9, '_', '.' and '-'"
+	if t.Name == "" {
+		l.errorf(t.Name, ptr, "the tool name is empty; %s", rule)
+		return
+	}
+	for i, r := range t.Name {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '.' || r == '-'
+		if !ok {
+			l.errorf(t.Name, ptr, "tool name %q has %q at byte %d; %s", t.Name, r, i, rule)
+			return
+		}
+	}
+	if n := utf8.RuneCountInString(t.Name); n > maxNameLen {
+		l.errorf(t.Name, ptr, "tool name %q is %d characters long; %s", t.Name, n, rule)
+	}
+}
+
+// describeJSON renders a decoded JSON value compactly for a message,
+// shortened when long.
+func describeJSON(v any) string {
+	s := compactJSON(v)
+	if utf8.RuneCountInString(s) > 60 {
+		s = string([]rune(s)[:57]) + "..."
+	}
+	return s
+}
+
+// compactJSON renders a decoded JSON value.
+func compactJSON(v any) string {
+	b, err := marshalJSON(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}

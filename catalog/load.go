@@ -1,0 +1,386 @@
+package catalog
+
+import (
+	"bytes"
+	"fmt"
+	"go/token"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// acceptedShapes lists the catalog shapes Parse understands, for errors.
+const acceptedShapes = `accepted shapes: an MCP tools/list result {"tools":[{"name","inputSchema",...}]}; ` +
+	`or a JSON array whose elements are all OpenAI chat tools {"type":"function","function":{"name","parameters"}}, ` +
+	`all OpenAI Responses tools {"type":"function","name","parameters"}, ` +
+	`all Anthropic tools {"name","input_schema"} or all MCP tools {"name","inputSchema"}`
+
+// Load reads and parses the catalog file at path; see Parse. A file that
+// cannot be read is reported as an error diagnostic at line 0 and a nil
+// Catalog.
+func Load(path string) (*Catalog, Diagnostics) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, Diagnostics{{Severity: Error, File: path, Message: fmt.Sprintf("cannot read the catalog: %v", err)}}
+	}
+	return Parse(path, data)
+}
+
+// Parse reads a catalog from data; file names it in diagnostics.
+//
+// The JSON is read strictly (RFC 8259 grammar, valid UTF-8, one top-level
+// value); a duplicate object key anywhere in the file is an error. The format
+// is detected from the shape of the file: an object with "tools" is an MCP
+// tools/list result; in a top-level array the first element decides between
+// OpenAI chat, OpenAI Responses, Anthropic and MCP tool objects, and every
+// other element must have that same shape.
+//
+// Parse returns a nil Catalog when data is not JSON. Otherwise the Catalog
+// holds the tools that could be read, in file order; a tool with an error
+// (no name, no input schema, ...) is left out and reported. Callers must
+// check Diagnostics.HasErrors before using the catalog. The diagnostics are
+// sorted by position.
+func Parse(file string, data []byte) (*Catalog, Diagnostics) {
+	root, index, diags := readTree(file, data)
+	if root == nil {
+		diags.Sort()
+		return nil, diags
+	}
+	l := &loader{c: &Catalog{File: file, index: index}, data: data, diags: diags}
+	l.catalog(root)
+	l.diags.Sort()
+	return l.c, l.diags
+}
+
+// loader interprets a parsed file as a catalog.
+type loader struct {
+	c     *Catalog
+	data  []byte
+	diags Diagnostics
+}
+
+func (l *loader) errorf(tool, ptr, format string, args ...any) {
+	l.diags = append(l.diags, l.c.Diagnostic(Error, tool, ptr, format, args...))
+}
+
+func (l *loader) warnf(tool, ptr, format string, args ...any) {
+	l.diags = append(l.diags, l.c.Diagnostic(Warning, tool, ptr, format, args...))
+}
+
+// catalog detects the format of the top-level value and reads its tools.
+func (l *loader) catalog(root *jsonNode) {
+	switch root.kind {
+	case jsontext.KindBeginObject:
+		tools := root.get("tools")
+		if tools == nil {
+			msg := "the catalog matches no accepted format: a top-level object must have a \"tools\" array"
+			if root.has("name") && classify(root) != "" {
+				msg += "; this object looks like a single tool: wrap it as {\"tools\":[ ... ]}"
+			}
+			l.errorf("", "", "%s; %s", msg, acceptedShapes)
+			return
+		}
+		if tools.kind != jsontext.KindBeginArray {
+			l.errorf("", tools.ptr, "\"tools\" must be an array of tools, found %s", tools.kindName())
+			return
+		}
+		l.c.Format = FormatMCP
+		if len(tools.elems) == 0 {
+			l.warnf("", tools.ptr, "the catalog has no tools")
+		}
+		for _, e := range tools.elems {
+			l.tool(e, FormatMCP)
+		}
+	case jsontext.KindBeginArray:
+		if len(root.elems) == 0 {
+			l.warnf("", "", "the catalog is an empty array: it has no tools")
+			return
+		}
+		first := classify(root.elems[0])
+		if first == "" {
+			l.errorf("", root.elems[0].ptr, "the first element is not a tool in any accepted format (found %s); %s",
+				describeElement(root.elems[0]), acceptedShapes)
+			return
+		}
+		l.c.Format = first
+		for _, e := range root.elems {
+			if f := classify(e); f != first {
+				l.errorf("", e.ptr, "expected %s like the first element, found %s; all tools in one file must use the same format",
+					formatShape(first), describeElement(e))
+				continue
+			}
+			l.tool(e, first)
+		}
+	default:
+		l.errorf("", "", "the catalog is %s, not a JSON object or array; %s", root.kindName(), acceptedShapes)
+	}
+}
+
+// classify returns the format whose tool shape n has, or "" when none.
+// Only the members that tell the formats apart are looked at; whether the
+// tool is complete is checked when it is read.
+func classify(n *jsonNode) Format {
+	switch {
+	case !n.isObject():
+		return ""
+	case n.has("function"):
+		return FormatOpenAIChat
+	case n.has("input_schema"):
+		return FormatAnthropic
+	case n.has("inputSchema"):
+		return FormatMCPArray
+	case n.has("parameters"), n.get("type") != nil && n.get("type").str == "function":
+		return FormatOpenAIResponses
+	}
+	return ""
+}
+
+// formatShape describes the tool shape of format f for messages.
+func formatShape(f Format) string {
+	switch f {
+	case FormatOpenAIChat:
+		return `an OpenAI chat tool {"type":"function","function":{"name","description","parameters"}}`
+	case FormatOpenAIResponses:
+		return `an OpenAI Responses tool {"type":"function","name","description","parameters"}`
+	case FormatAnthropic:
+		return `an Anthropic tool {"name","description","input_schema"}`
+	case FormatMCP, FormatMCPArray:
+		return `an MCP tool {"name","description","inputSchema"}`
+	}
+	return "a tool"
+}
+
+// describeElement says what an array element is, for format errors.
+func describeElement(n *jsonNode) string {
+	if !n.isObject() {
+		return n.kindName()
+	}
+	if f := classify(n); f != "" {
+		return formatShape(f)
+	}
+	return "an object that matches no tool shape"
+}
+
+// schemaMember names the member holding the input schema in each format.
+func schemaMember(f Format) string {
+	switch f {
+	case FormatOpenAIChat, FormatOpenAIResponses:
+		return "parameters"
+	case FormatAnthropic:
+		return "input_schema"
+	}
+	return "inputSchema"
+}
+
+// tool reads one tool written in format f and appends it to the catalog
+// when it has no errors.
+func (l *loader) tool(n *jsonNode, f Format) {
+	if !n.isObject() {
+		l.errorf("", n.ptr, "a tool must be an object, found %s", n.kindName())
+		return
+	}
+	if f == FormatMCP {
+		// Inside {"tools":[...]} there is no first element to follow, but
+		// a tool of another format is worth naming as such.
+		if g := classify(n); g != FormatMCPArray && g != "" {
+			l.errorf("", n.ptr, "expected %s, found %s; an MCP catalog {\"tools\":[...]} holds MCP tools only", formatShape(f), formatShape(g))
+			return
+		}
+	}
+	before := len(l.diags)
+	t := Tool{Pointer: n.ptr}
+
+	// def is the object holding the name, description and schema.
+	def := n
+	switch f {
+	case FormatOpenAIChat:
+		l.functionType(n)
+		def = n.get("function")
+		if !def.isObject() {
+			l.errorf("", def.ptr, "\"function\" must be an object {\"name\",\"description\",\"parameters\"}, found %s", def.kindName())
+			return
+		}
+		if x := n.get("x-toolgen"); x != nil {
+			l.errorf("", x.ptr, "\"x-toolgen\" of an OpenAI chat tool belongs inside \"function\", beside \"name\"; move it there")
+		}
+	case FormatOpenAIResponses:
+		l.functionType(n)
+	case FormatAnthropic:
+		if typ := n.get("type"); typ != nil && (typ.kind != jsontext.KindString || typ.str != "custom") {
+			l.errorf("", typ.ptr, "\"type\" of an Anthropic tool with an input schema must be \"custom\" or absent, found %s; server tools (web search, code execution, ...) run at Anthropic and have nothing to generate", describeValue(typ))
+		}
+	}
+
+	// The name comes first: later diagnostics name the tool.
+	if name := def.get("name"); name == nil {
+		l.errorf("", def.ptr, "the tool has no \"name\"")
+	} else if name.kind != jsontext.KindString {
+		l.errorf("", name.ptr, "\"name\" must be a string, found %s", name.kindName())
+	} else {
+		t.Name = name.str
+	}
+	t.Description = l.optString(t.Name, def, "description")
+
+	key := schemaMember(f)
+	t.InputSchema, t.SchemaPointer = l.schema(t.Name, def, key, true)
+
+	switch f {
+	case FormatMCP, FormatMCPArray:
+		t.Title = l.optString(t.Name, def, "title")
+		t.OutputSchema, t.OutputSchemaPointer = l.schema(t.Name, def, "outputSchema", false)
+		t.Annotations = l.annotations(t.Name, def.get("annotations"))
+		if t.Title == "" {
+			t.Title = t.Annotations.Title
+		}
+	case FormatOpenAIChat, FormatOpenAIResponses:
+		t.Strict = l.optBool(t.Name, def, "strict")
+	}
+	t.Settings = l.settings(t.Name, def.get("x-toolgen"))
+
+	if len(l.diags) == before {
+		l.c.Tools = append(l.c.Tools, t)
+	}
+}
+
+// functionType checks the "type":"function" of an OpenAI tool.
+func (l *loader) functionType(n *jsonNode) {
+	typ := n.get("type")
+	switch {
+	case typ == nil:
+		l.errorf("", n.ptr, "an OpenAI tool needs \"type\":\"function\"")
+	case typ.kind != jsontext.KindString || typ.str != "function":
+		l.errorf("", typ.ptr, "\"type\" must be \"function\", found %s; toolgen generates function tools only", describeValue(typ))
+	}
+}
+
+// schema reads the schema in member key of def: its exact bytes and its
+// pointer. A missing schema is an error when required.
+func (l *loader) schema(tool string, def *jsonNode, key string, required bool) ([]byte, string) {
+	n := def.get(key)
+	if n == nil {
+		if required {
+			l.errorf(tool, def.ptr, "the tool has no %q; every tool needs an input schema, and one without arguments has {\"type\":\"object\",\"properties\":{}}", key)
+		}
+		return nil, ""
+	}
+	switch n.kind {
+	case jsontext.KindBeginObject:
+		return bytes.Clone(l.data[n.start:n.end]), n.ptr
+	case jsontext.KindTrue, jsontext.KindFalse:
+		l.errorf(tool, n.ptr, "%q is the boolean schema %s; a tool's schema must be an object schema such as {\"type\":\"object\",\"properties\":{}}", key, n.kindName())
+	default:
+		l.errorf(tool, n.ptr, "%q must be a JSON Schema object, found %s", key, n.kindName())
+	}
+	return nil, ""
+}
+
+// optString reads an optional string member.
+func (l *loader) optString(tool string, obj *jsonNode, key string) string {
+	n := obj.get(key)
+	if n == nil {
+		return ""
+	}
+	if n.kind != jsontext.KindString {
+		l.errorf(tool, n.ptr, "%q must be a string, found %s", key, n.kindName())
+		return ""
+	}
+	return n.str
+}
+
+// optBool reads an optional boolean member.
+func (l *loader) optBool(tool string, obj *jsonNode, key string) *bool {
+	n := obj.get(key)
+	if n == nil {
+		return nil
+	}
+	if n.kind != jsontext.KindTrue && n.kind != jsontext.KindFalse {
+		l.errorf(tool, n.ptr, "%q must be true or false, found %s", key, n.kindName())
+		return nil
+	}
+	b := n.kind == jsontext.KindTrue
+	return &b
+}
+
+// annotations reads MCP tool annotations. Members other than the ones
+// toolgen knows are left alone: MCP may add hints.
+func (l *loader) annotations(tool string, n *jsonNode) Annotations {
+	var a Annotations
+	if n == nil {
+		return a
+	}
+	if !n.isObject() {
+		l.errorf(tool, n.ptr, "\"annotations\" must be an object, found %s", n.kindName())
+		return a
+	}
+	a.Title = l.optString(tool, n, "title")
+	a.ReadOnlyHint = l.optBool(tool, n, "readOnlyHint")
+	a.DestructiveHint = l.optBool(tool, n, "destructiveHint")
+	a.IdempotentHint = l.optBool(tool, n, "idempotentHint")
+	a.OpenWorldHint = l.optBool(tool, n, "openWorldHint")
+	return a
+}
+
+// settingKeys are the members an "x-toolgen" object may have.
+var settingKeys = []string{"goName"}
+
+// settings reads the tool's "x-toolgen" object.
+func (l *loader) settings(tool string, n *jsonNode) Settings {
+	var s Settings
+	if n == nil {
+		return s
+	}
+	if !n.isObject() {
+		l.errorf(tool, n.ptr, "\"x-toolgen\" must be an object such as {\"goName\":\"CreateOrder\"}, found %s", n.kindName())
+		return s
+	}
+	for _, m := range n.members {
+		switch m.name {
+		case "goName":
+			s.GoName = l.optString(tool, n, "goName")
+			if m.value.kind == jsontext.KindString && (!token.IsIdentifier(s.GoName) || !token.IsExported(s.GoName)) {
+				l.errorf(tool, m.value.ptr, "\"goName\" %q is not an exported Go identifier: it must start with an upper-case letter, followed by letters, digits and _", s.GoName)
+				s.GoName = ""
+			}
+		default:
+			msg := fmt.Sprintf("unknown key %q in \"x-toolgen\"", m.name)
+			if s := suggest(m.name, settingKeys); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			}
+			l.errorf(tool, m.value.ptr, "%s (known keys: %s)", msg, strings.Join(settingKeys, ", "))
+		}
+	}
+	return s
+}
+
+// describeValue shows a short scalar as JSON, anything else by its kind.
+func describeValue(n *jsonNode) string {
+	if n.kind == jsontext.KindString {
+		return fmt.Sprintf("%q", n.str)
+	}
+	return n.kindName()
+}
+
+// Sort orders the diagnostics by line, then column, then severity (errors
+// first), tool, pointer and message, so that output is deterministic.
+func (ds Diagnostics) Sort() {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i], ds[j]
+		switch {
+		case a.File != b.File:
+			return a.File < b.File
+		case a.Line != b.Line:
+			return a.Line < b.Line
+		case a.Col != b.Col:
+			return a.Col < b.Col
+		case a.Severity != b.Severity:
+			return a.Severity < b.Severity
+		case a.Tool != b.Tool:
+			return a.Tool < b.Tool
+		case a.Pointer != b.Pointer:
+			return a.Pointer < b.Pointer
+		}
+		return a.Message < b.Message
+	})
+}

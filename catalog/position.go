@@ -1,0 +1,113 @@
+package catalog
+
+import (
+	"sort"
+	"strings"
+)
+
+// positionIndex maps JSON Pointers into a catalog file to where their values
+// start in that file, so that every diagnostic can carry a line and column.
+//
+// For a member of an object the recorded position is that of the member's
+// key, so a diagnostic about property "x" points at `"x":`; for an array
+// element and for the top-level value it is the first byte of the value.
+//
+// Lines and columns are 1-based. A column counts bytes, not runes: the column
+// of a position is its byte offset from the start of its line plus one, the
+// convention of the Go toolchain (go/token) and of most compilers. A tab is
+// one byte and so one column.
+type positionIndex struct {
+	offsets    map[string]int // JSON Pointer -> byte offset in the file
+	lineStarts []int          // byte offset of the first byte of each line
+}
+
+// newPositionIndex prepares an index for data with no pointers recorded yet.
+func newPositionIndex(data []byte) *positionIndex {
+	starts := []int{0}
+	for i, b := range data {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return &positionIndex{offsets: map[string]int{}, lineStarts: starts}
+}
+
+// add records that the value at pointer starts at offset. The first record
+// wins, so that with duplicate keys the pointer keeps naming the first one.
+func (x *positionIndex) add(pointer string, offset int) {
+	if _, ok := x.offsets[pointer]; !ok {
+		x.offsets[pointer] = offset
+	}
+}
+
+// lineCol converts a byte offset into a 1-based line and byte-based column.
+func (x *positionIndex) lineCol(offset int) (line, col int) {
+	// The line is the last one starting at or before offset.
+	i := sort.Search(len(x.lineStarts), func(i int) bool { return x.lineStarts[i] > offset }) - 1
+	if i < 0 {
+		i = 0
+	}
+	return i + 1, offset - x.lineStarts[i] + 1
+}
+
+// lookup returns the offset of pointer or, when the file has no such value,
+// of its nearest ancestor that it does have.
+func (x *positionIndex) lookup(pointer string) (offset int, ok bool) {
+	for {
+		if off, ok := x.offsets[pointer]; ok {
+			return off, true
+		}
+		if pointer == "" {
+			return 0, false
+		}
+		i := strings.LastIndexByte(pointer, '/')
+		if i < 0 {
+			// Not a JSON Pointer at all; fall back to the top-level value.
+			pointer = ""
+			continue
+		}
+		pointer = pointer[:i]
+	}
+}
+
+// Position returns the 1-based line and column in the catalog's file of the
+// value that pointer (a JSON Pointer, RFC 6901) names; for an object member
+// that is the position of its key. Position("") is the start of the
+// top-level value. A pointer the file does not contain resolves to its
+// nearest ancestor that it does contain. Columns count bytes (a tab is one
+// column). Position returns 0, 0 when the catalog has no position index, as
+// for a Catalog not made by Parse or Load.
+func (c *Catalog) Position(pointer string) (line, col int) {
+	if c == nil || c.index == nil {
+		return 0, 0
+	}
+	off, ok := c.index.lookup(pointer)
+	if !ok {
+		return 0, 0
+	}
+	return c.index.lineCol(off)
+}
+
+// escapePointerToken escapes one reference token of a JSON Pointer.
+func escapePointerToken(tok string) string {
+	if !strings.ContainsAny(tok, "~/") {
+		return tok
+	}
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(tok)
+}
+
+// unescapePointerToken undoes escapePointerToken.
+func unescapePointerToken(tok string) string {
+	if !strings.Contains(tok, "~") {
+		return tok
+	}
+	return strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+}
+
+// appendPointer appends the reference tokens toks, escaped, to pointer.
+func appendPointer(pointer string, toks ...string) string {
+	for _, t := range toks {
+		pointer += "/" + escapePointerToken(t)
+	}
+	return pointer
+}

@@ -1,0 +1,29 @@
+// Package gen turns a linted tool catalog into Go: an intermediate model of
+// types and checks (Build), then one gofmt'ed file rendered with jennifer
+// (Emit). It reads no files and no flags; the CLI does that.
+package gen
+
+import (
+	"github.com/toolgen/toolgen/catalog"
+)
+
+// Options configure a generation.
+type Options struct {
+	Package string // the Go package name of the generated file
+	Source  string // the catalog's file name, named in the header comment
+}
+
+// Generate builds the model of a linted catalog and emits it. It returns the
+// file's bytes, or nil and the diagnostics that stopped it; warnings come back
+// either way.
+func Generate(cat *catalog.Catalog, opts Options) ([]byte, catalog.Diagnostics) {
+	m, diags := Build(cat)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	src, err := Emit(m, EmitOptions{Package: opts.Package, Source: opts.Source})
+	if err != nil {
+		return nil, append(diags, catalog.Diagnostic{Severity: catalog.Error, File: cat.File, Message: err.Error()})
+	}
+	return src, diags
+}

@@ -1,0 +1,1046 @@
+package gen
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/big"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/catalog"
+)
+
+// Model is the intermediate Go model of a catalog: every type, name and check
+// that will be emitted, decided, with no code in it yet.
+type Model struct {
+	Tools    []*Tool
+	Types    []*NamedType // in the order they are emitted
+	Patterns []*Pattern
+	Divisors []*Divisor
+}
+
+// Tool is one tool and the Go names generated for it.
+type Tool struct {
+	Name        string
+	Description string
+	GoName      string     // the Handler method
+	Const       string     // the ToolName constant
+	Args        *NamedType // the arguments struct
+	Valid       string     // the branded type holding validated arguments
+	Parse       string     // the function that mints Valid
+}
+
+// typeKind is how a schema's values are held in Go.
+type typeKind int
+
+const (
+	kindString typeKind = iota
+	kindInt             // int64
+	kindNumber          // float64
+	kindBool
+	kindStruct // a named struct type
+	kindEnum   // a named string type with constants
+	kindSlice
+	kindMap
+	kindRaw // json.RawMessage: any JSON the schema allows, validated in place
+)
+
+// Value is a schema node's Go type and the checks its values get.
+type Value struct {
+	Ptr      string // the node's JSON Pointer in the tool's input schema
+	Name     string // the Go name of the value's type, or the name it would have
+	Kind     typeKind
+	Named    *NamedType // kindStruct, kindEnum
+	Elem     *Value     // kindSlice items, kindMap values
+	Nullable bool       // null is allowed besides the values of Kind
+	Doc      string
+
+	// Kinds lists the JSON kinds a kindRaw value may have, in the reader's
+	// terms ("string", "integer", "number", "boolean", "null", "object",
+	// "array"); nil means any.
+	Kinds []string
+
+	Checks
+	Union *Union
+}
+
+// Checks are the assertions on a value, by JSON kind.
+type Checks struct {
+	Enum  []jsontext.Value // allowed values (enum), as JSON texts
+	Const jsontext.Value   // the one allowed value (const)
+
+	Minimum, Maximum                   *Bound
+	ExclusiveMinimum, ExclusiveMaximum *Bound
+	MultipleOf                         string // JSON number text
+
+	MinLength, MaxLength *int
+	Pattern              *Pattern
+	Format               string
+
+	MinItems, MaxItems *int
+	UniqueItems        bool
+}
+
+// Bound is a numeric limit as written in the schema.
+type Bound struct{ Text string }
+
+// Union is an anyOf or oneOf whose alternatives are checked one by one on the
+// value's JSON text.
+type Union struct {
+	Keyword      string // "anyOf" or "oneOf"
+	Alternatives []*Alternative
+}
+
+// Alternative is one branch of a union, checked by its own function.
+type Alternative struct {
+	Func  string
+	Value *Value
+}
+
+// NamedType is a declared Go type: a struct for an object, or a string type
+// with constants for a string enum.
+type NamedType struct {
+	Name string
+	Doc  string
+	Ptr  string
+	Tool string // the tool whose schema declares it
+
+	// Struct.
+	Fields            []*Field
+	Closed            bool   // additionalProperties: false
+	Additional        *Value // additionalProperties as a schema: a map field
+	AdditionalField   string
+	DependentRequired []Dependency
+
+	// Enum.
+	Base   *Value // the checks an enum value gets besides membership
+	Values []EnumValue
+}
+
+// Field is one property of a struct.
+type Field struct {
+	JSONName string
+	GoName   string
+	Doc      string
+	Value    *Value
+	Required bool
+	Default  jsontext.Value // applied when the member is absent
+	Holder   holder
+}
+
+// holder is how a field holds its value, so that absent, null and a value
+// stay apart where the schema tells them apart.
+type holder int
+
+const (
+	holdValue    holder = iota // T: required, defaulted, or nil means absent (slices, maps, raw)
+	holdPointer                // *T: optional, or nullable and required
+	holdNullable               // runtime.Nullable[T]: optional and nullable
+)
+
+// Dependency is one dependentRequired rule.
+type Dependency struct {
+	Property string
+	Requires []string
+}
+
+// EnumValue is one constant of an enum type.
+type EnumValue struct {
+	GoName string
+	Value  string
+}
+
+// Pattern is a regular expression compiled once into a package variable.
+type Pattern struct {
+	Var  string
+	Expr string
+}
+
+// Divisor is a multipleOf divisor kept as an exact rational in a package variable.
+type Divisor struct {
+	Var  string
+	Text string
+}
+
+// Keywords emitted as generated code.
+var supported = map[string]bool{
+	"type": true, "properties": true, "required": true, "additionalProperties": true,
+	"enum": true, "const": true, "minimum": true, "maximum": true,
+	"exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
+	"minLength": true, "maxLength": true, "pattern": true, "items": true,
+	"minItems": true, "maxItems": true, "uniqueItems": true, "format": true,
+	"default": true, "$ref": true, "$defs": true, "definitions": true,
+	"anyOf": true, "oneOf": true, "dependentRequired": true,
+}
+
+// Keywords that are understood and change nothing about validation.
+var understood = map[string]bool{
+	"$schema": true, "$comment": true, "$id": true,
+	"title": true, "description": true, "examples": true, "deprecated": true,
+	"readOnly": true, "writeOnly": true,
+	"contentMediaType": true, "contentEncoding": true, "contentSchema": true,
+	"x-toolgen": true,
+}
+
+// Formats asserted by generated code, and the runtime function that checks each.
+var formats = map[string]string{
+	"date-time": "IsDateTime", "date": "IsDate", "time": "IsTime",
+	"email": "IsEmail", "uuid": "IsUUID", "uri": "IsURI",
+	"ipv4": "IsIPv4", "ipv6": "IsIPv6", "hostname": "IsHostname",
+}
+
+// Formats of the 2020-12 registry that are not asserted yet: refused rather
+// than silently treated as annotations.
+var pendingFormats = map[string]bool{
+	"duration": true, "idn-email": true, "idn-hostname": true, "uri-reference": true,
+	"iri": true, "iri-reference": true, "uri-template": true, "json-pointer": true,
+	"relative-json-pointer": true, "regex": true,
+}
+
+// builder turns a linted catalog into a Model, collecting every problem.
+type builder struct {
+	cat   *catalog.Catalog
+	diags catalog.Diagnostics
+	model *Model
+
+	typeNames map[string]bool
+	patterns  map[string]*Pattern
+	divisors  map[string]*Divisor
+	shared    map[string]*Value // $defs shared between tools, by name and bytes
+
+	// Per tool.
+	tool     *catalog.Tool
+	root     jsontext.Value
+	built    map[string]*Value // by node pointer: $ref targets and recursion
+	building map[string]bool
+}
+
+// reservedNames are the identifiers the generated file declares besides the
+// per-tool ones.
+var reservedNames = []string{"ToolName", "Tools", "Handler", "Dispatch", "ValidateArgs"}
+
+// Build runs the model stage: it maps every tool of a linted catalog to Go
+// types and checks, or reports, located in the catalog, why it cannot.
+func Build(cat *catalog.Catalog) (*Model, catalog.Diagnostics) {
+	b := &builder{
+		cat:       cat,
+		model:     &Model{},
+		typeNames: map[string]bool{},
+		patterns:  map[string]*Pattern{},
+		divisors:  map[string]*Divisor{},
+		shared:    map[string]*Value{},
+	}
+	for _, name := range reservedNames {
+		b.typeNames[name] = true
+	}
+	originals := make([]string, len(cat.Tools))
+	for i, t := range cat.Tools {
+		originals[i] = t.Name
+	}
+	names, renamed := assignNames(originals, func(s string) string {
+		for _, t := range cat.Tools {
+			if t.Name == s && t.Settings.GoName != "" {
+				return t.Settings.GoName
+			}
+		}
+		return goName(s)
+	}, nil)
+	for _, rn := range renamed {
+		t := cat.Tools[slices.Index(originals, rn.Original)]
+		b.warn(t.Pointer, t.Name, "Go name %s is taken by tool %q; using %s (set \"x-toolgen\": {\"goName\": ...} to choose another)", rn.Wanted, rn.Rival, rn.Got)
+	}
+	for i := range cat.Tools {
+		b.buildTool(&cat.Tools[i], names[i])
+	}
+	return b.model, b.diags
+}
+
+func (b *builder) errorf(ptr, format string, args ...any) {
+	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, b.tool.Name, b.tool.SchemaPointer+ptr, format, args...))
+}
+
+func (b *builder) warn(filePtr, tool, format string, args ...any) {
+	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Warning, tool, filePtr, format, args...))
+}
+
+// typeName claims a unique Go type name, numbering it on a clash.
+func (b *builder) typeName(want string) string {
+	name := want
+	for i := 2; b.typeNames[name]; i++ {
+		name = want + strconv.Itoa(i)
+	}
+	b.typeNames[name] = true
+	return name
+}
+
+func (b *builder) buildTool(t *catalog.Tool, goName string) {
+	b.tool, b.root = t, t.InputSchema
+	b.built, b.building = map[string]*Value{}, map[string]bool{}
+	tool := &Tool{
+		Name:        t.Name,
+		Description: t.Description,
+		GoName:      goName,
+		Const:       b.typeName("Tool" + goName),
+		Valid:       b.typeName("Valid" + goName + "Args"),
+		Parse:       b.typeName("Parse" + goName + "Args"),
+	}
+	n, err := parseNode(t.InputSchema, "")
+	if err != nil {
+		b.errorf("", "%v", err)
+		return
+	}
+	if n.boolean != nil {
+		b.errorf("", "the input schema must be an object schema, not %t", *n.boolean)
+		return
+	}
+	if types := n.strings("type"); len(types) != 1 || types[0] != "object" {
+		if n.has("type") {
+			b.errorf("/type", "the input schema must have \"type\": \"object\": tool arguments are always a JSON object")
+			return
+		}
+		// MCP requires "type": "object"; a schema without it still describes an object.
+	}
+	args := b.object(n, goName+"Args", goName)
+	if args == nil {
+		return
+	}
+	args.Named.Doc = fmt.Sprintf("%sArgs are the arguments of tool %q.", goName, t.Name)
+	if t.Description != "" {
+		args.Named.Doc += "\n\n" + t.Description
+	}
+	tool.Args = args.Named
+	b.model.Tools = append(b.model.Tools, tool)
+}
+
+// value maps a schema node to its Go type and checks. name is the type name to
+// use if the node needs a named type.
+func (b *builder) value(n *node, name string) *Value {
+	if v, ok := b.built[n.ptr]; ok {
+		return v
+	}
+	if n.boolean != nil {
+		if *n.boolean {
+			return &Value{Ptr: n.ptr, Kind: kindRaw}
+		}
+		b.errorf(n.ptr, "the schema false accepts no value at all and is not supported here; remove the member or the tool")
+		return nil
+	}
+	if !b.checkKeywords(n) {
+		return nil
+	}
+	if n.has("$ref") {
+		return b.ref(n)
+	}
+	if v := b.nullableUnion(n, name); v != nil {
+		return v
+	}
+	if n.has("anyOf") || n.has("oneOf") {
+		return b.union(n, name)
+	}
+
+	kinds, ok := b.kinds(n)
+	if !ok {
+		return nil
+	}
+	doc, _ := n.str("description")
+	nullable := slices.Contains(kinds, "null") && len(kinds) > 1
+	base := slices.DeleteFunc(slices.Clone(kinds), func(k string) bool { return k == "null" && nullable })
+	var v *Value
+	switch {
+	case len(base) == 1 && base[0] == "object":
+		v = b.objectOrMap(n, name)
+	case len(base) == 1 && base[0] == "array":
+		v = b.array(n, name)
+	case len(base) == 1 && base[0] == "string" && len(n.strings("enum")) > 0 && !n.has("const"):
+		v = b.enum(n, name)
+	case len(base) == 1 && base[0] != "null":
+		v = &Value{Ptr: n.ptr, Kind: scalarKinds[base[0]]}
+		b.checks(n, v)
+	default:
+		v = b.raw(n, kinds)
+	}
+	if v == nil {
+		return nil
+	}
+	if v.Name == "" {
+		v.Name = name
+	}
+	v.Nullable = v.Nullable || nullable
+	if v.Doc == "" {
+		v.Doc = doc
+	}
+	return v
+}
+
+var scalarKinds = map[string]typeKind{"string": kindString, "integer": kindInt, "number": kindNumber, "boolean": kindBool}
+
+// checkKeywords reports every keyword of n that generated code cannot honour.
+func (b *builder) checkKeywords(n *node) bool {
+	ok := true
+	for _, k := range n.keys {
+		switch {
+		case supported[k] || understood[k]:
+		case catalog.IsKeyword(k) || k == "dependencies":
+			b.errorf(n.ptr+"/"+escapeToken(k), "keyword %q is not supported yet; toolgen refuses to generate code that would silently ignore it", k)
+			ok = false
+		}
+	}
+	if id, has := n.str("$id"); has && n.ptr != "" {
+		b.errorf(n.ptr+"/$id", "$id %q inside a schema is not supported yet; keep $id on the root only", id)
+		ok = false
+	}
+	if n.has("$ref") {
+		for _, k := range n.keys {
+			if k != "$ref" && supported[k] && k != "$defs" && k != "definitions" && k != "default" {
+				b.errorf(n.ptr+"/"+escapeToken(k), "keyword %q beside $ref is not supported yet; move it into the referenced schema", k)
+				ok = false
+			}
+		}
+	}
+	return ok
+}
+
+// kinds returns the JSON kinds the node allows, from type or, without type,
+// from the values of enum and const; nil means any kind.
+func (b *builder) kinds(n *node) ([]string, bool) {
+	if n.has("type") {
+		types := n.strings("type")
+		if len(types) == 0 {
+			b.errorf(n.ptr+"/type", "type must name at least one type")
+			return nil, false
+		}
+		if slices.Contains(types, "number") {
+			types = slices.DeleteFunc(types, func(t string) bool { return t == "integer" })
+		}
+		if len(types) == 1 && types[0] == "null" {
+			b.errorf(n.ptr+"/type", "a schema that allows only null is not supported yet")
+			return nil, false
+		}
+		return types, true
+	}
+	var literals []jsontext.Value
+	if c, ok := n.vals["const"]; ok {
+		literals = append(literals, c)
+	} else if e, ok := n.vals["enum"]; ok {
+		_ = forEachItem(e, func(_ int, v jsontext.Value) { literals = append(literals, v) })
+	}
+	if len(literals) == 0 {
+		return nil, true
+	}
+	var kinds []string
+	for _, l := range literals {
+		k := jsonKind(l)
+		if k == "integer" {
+			k = "number"
+		}
+		if !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
+		}
+	}
+	sort.Strings(kinds)
+	return kinds, true
+}
+
+func jsonKind(v jsontext.Value) string {
+	switch v.Kind() {
+	case 'n':
+		return "null"
+	case 't', 'f':
+		return "boolean"
+	case '"':
+		return "string"
+	case '0':
+		return "number"
+	case '{':
+		return "object"
+	}
+	return "array"
+}
+
+// checks records the assertions of n that apply to scalar values.
+func (b *builder) checks(n *node, v *Value) {
+	if c, ok := n.vals["const"]; ok {
+		v.Const = c
+	}
+	if e, ok := n.vals["enum"]; ok {
+		_ = forEachItem(e, func(_ int, item jsontext.Value) { v.Enum = append(v.Enum, item) })
+	}
+	for keyword, bound := range map[string]**Bound{
+		"minimum": &v.Minimum, "maximum": &v.Maximum,
+		"exclusiveMinimum": &v.ExclusiveMinimum, "exclusiveMaximum": &v.ExclusiveMaximum,
+	} {
+		if t, ok := n.vals[keyword]; ok && t.Kind() == '0' {
+			*bound = &Bound{Text: string(t)}
+		}
+	}
+	if t, ok := n.vals["multipleOf"]; ok {
+		v.MultipleOf = string(t)
+		if v.Kind != kindInt || !isInteger(string(t)) {
+			b.divisor(string(t))
+		}
+	}
+	if c, ok := n.count("minLength"); ok {
+		v.MinLength = &c
+	}
+	if c, ok := n.count("maxLength"); ok {
+		v.MaxLength = &c
+	}
+	if p, ok := n.str("pattern"); ok {
+		v.Pattern = b.pattern(n, p)
+	}
+	if f, ok := n.str("format"); ok {
+		switch {
+		case formats[f] != "":
+			v.Format = f
+		case pendingFormats[f]:
+			b.errorf(n.ptr+"/format", "format %q is not asserted yet; toolgen asserts date-time, date, time, email, uuid, uri, ipv4, ipv6 and hostname", f)
+		default:
+			b.warn(b.tool.SchemaPointer+n.ptr+"/format", b.tool.Name, "format %q is not a JSON Schema format; it is kept as an annotation and not checked", f)
+		}
+	}
+	if c, ok := n.count("minItems"); ok {
+		v.MinItems = &c
+	}
+	if c, ok := n.count("maxItems"); ok {
+		v.MaxItems = &c
+	}
+	if u, ok := n.vals["uniqueItems"]; ok && string(u) == "true" {
+		v.UniqueItems = true
+	}
+}
+
+func (b *builder) pattern(n *node, expr string) *Pattern {
+	if p, ok := b.patterns[expr]; ok {
+		return p
+	}
+	if _, err := regexp.Compile(expr); err != nil {
+		b.errorf(n.ptr+"/pattern", "pattern %q is not supported by Go's RE2 engine (%v); rewrite it without lookaround or backreferences", expr, err)
+		return nil
+	}
+	p := &Pattern{Var: fmt.Sprintf("pattern%d", len(b.model.Patterns)), Expr: expr}
+	b.patterns[expr] = p
+	b.model.Patterns = append(b.model.Patterns, p)
+	return p
+}
+
+func (b *builder) divisor(text string) {
+	if _, ok := b.divisors[text]; ok {
+		return
+	}
+	d := &Divisor{Var: fmt.Sprintf("divisor%d", len(b.model.Divisors)), Text: text}
+	b.divisors[text] = d
+	b.model.Divisors = append(b.model.Divisors, d)
+}
+
+// DivisorVar returns the package variable holding a multipleOf divisor.
+func (m *Model) divisorVar(text string) string {
+	for _, d := range m.Divisors {
+		if d.Text == text {
+			return d.Var
+		}
+	}
+	return ""
+}
+
+func isInteger(text string) bool {
+	r, ok := new(big.Rat).SetString(text)
+	return ok && r.IsInt() && r.Num().IsInt64()
+}
+
+// objectOrMap maps an object schema: a struct when it declares properties or
+// is closed, a map otherwise.
+func (b *builder) objectOrMap(n *node, name string) *Value {
+	ap, hasAP := n.vals["additionalProperties"]
+	if !n.has("properties") && !n.has("required") && !n.has("dependentRequired") && string(ap) != "false" {
+		v := &Value{Ptr: n.ptr, Kind: kindMap}
+		b.built[n.ptr] = v
+		if hasAP && ap.Kind() == '{' {
+			c, err := n.child("additionalProperties")
+			if err != nil {
+				b.errorf(n.ptr, "%v", err)
+				return nil
+			}
+			v.Elem = b.value(c, name+"Value")
+		} else {
+			v.Elem = &Value{Ptr: n.ptr + "/additionalProperties", Kind: kindRaw}
+		}
+		if v.Elem == nil {
+			return nil
+		}
+		return v
+	}
+	return b.object(n, name, name)
+}
+
+// object maps an object schema to a named struct called name; the types of
+// its members are named prefix+member.
+func (b *builder) object(n *node, name, prefix string) *Value {
+	t := &NamedType{Name: b.typeName(name), Ptr: n.ptr, Tool: b.tool.Name}
+	v := &Value{Ptr: n.ptr, Kind: kindStruct, Named: t}
+	b.built[n.ptr] = v
+	b.model.Types = append(b.model.Types, t)
+	if d, ok := n.str("description"); ok && n.ptr != "" {
+		t.Doc = d
+	}
+
+	required := n.strings("required")
+	var props []string
+	if raw, ok := n.vals["properties"]; ok {
+		_ = forEachMember(raw, func(p string, _ jsontext.Value) {
+			if !slices.Contains(props, p) {
+				props = append(props, p)
+			}
+		})
+	}
+	// Required members that have no schema still have to be present.
+	for _, r := range required {
+		if !slices.Contains(props, r) {
+			props = append(props, r)
+		}
+	}
+
+	var fieldNodes []*node
+	goNames := make([]string, len(props))
+	for i, p := range props {
+		var c *node
+		if _, declared := lookup(n.vals["properties"], p); declared {
+			var err error
+			if c, err = n.child("properties", p); err != nil {
+				b.errorf(n.ptr+"/properties", "%v", err)
+				return nil
+			}
+		} else {
+			c = &node{ptr: n.ptr + "/required", vals: map[string]jsontext.Value{}}
+		}
+		fieldNodes = append(fieldNodes, c)
+		goNames[i] = b.fieldGoName(c, p)
+	}
+	taken := map[string]bool{}
+	ap, hasAP := n.vals["additionalProperties"]
+	if hasAP && (ap.Kind() == '{' || string(ap) == "true") {
+		t.AdditionalField = "AdditionalProperties"
+		if slices.Contains(goNames, t.AdditionalField) {
+			t.AdditionalField = "AdditionalProperties_"
+		}
+		taken[t.AdditionalField] = true
+	}
+	overrides := map[string]string{}
+	for i, p := range props {
+		if o := b.override(fieldNodes[i]); o != "" {
+			overrides[p] = o
+		}
+	}
+	names, renamed := assignNames(props, func(s string) string {
+		if o := overrides[s]; o != "" {
+			return o
+		}
+		return goName(s)
+	}, taken)
+	for _, rn := range renamed {
+		b.warn(b.tool.SchemaPointer+n.ptr+"/properties/"+escapeToken(rn.Original), b.tool.Name,
+			"property %q and property %q both map to Go field %s; using %s for %q (set \"x-toolgen\": {\"goName\": ...} on the property to choose another)",
+			rn.Original, rn.Rival, rn.Wanted, rn.Got, rn.Original)
+	}
+
+	for i, p := range props {
+		c := fieldNodes[i]
+		f := &Field{JSONName: p, GoName: names[i], Required: slices.Contains(required, p)}
+		f.Value = b.value(c, prefix+names[i])
+		if f.Value == nil {
+			continue
+		}
+		f.Doc, _ = c.str("description")
+		if d, ok := c.vals["default"]; ok && !f.Required && !b.tool.RejectedDefaults[c.ptr] {
+			f.Default = d
+		}
+		f.Holder = holderFor(f)
+		t.Fields = append(t.Fields, f)
+	}
+
+	switch {
+	case !hasAP:
+	case string(ap) == "false":
+		t.Closed = true
+	case ap.Kind() == '{':
+		c, err := n.child("additionalProperties")
+		if err != nil {
+			b.errorf(n.ptr, "%v", err)
+			return nil
+		}
+		t.Additional = b.value(c, prefix+"Value")
+		if t.Additional == nil {
+			return nil
+		}
+	case string(ap) == "true":
+		t.Additional = &Value{Ptr: n.ptr + "/additionalProperties", Kind: kindRaw}
+	}
+
+	if raw, ok := n.vals["dependentRequired"]; ok {
+		_ = forEachMember(raw, func(p string, list jsontext.Value) {
+			d := Dependency{Property: p}
+			_ = forEachItem(list, func(_ int, item jsontext.Value) {
+				s, _ := strconv.Unquote(string(item))
+				d.Requires = append(d.Requires, s)
+			})
+			for _, name := range append([]string{p}, d.Requires...) {
+				if !slices.Contains(props, name) {
+					b.errorf(n.ptr+"/dependentRequired/"+escapeToken(p), "dependentRequired on %q, which is not a declared property, is not supported yet; declare it under properties", name)
+					return
+				}
+			}
+			t.DependentRequired = append(t.DependentRequired, d)
+		})
+	}
+	return v
+}
+
+// fieldGoName is the Go name a property wants before collisions are resolved.
+func (b *builder) fieldGoName(c *node, jsonName string) string {
+	if o := b.override(c); o != "" {
+		return o
+	}
+	return goName(jsonName)
+}
+
+// override reads a node's "x-toolgen": {"goName": "..."}.
+func (b *builder) override(c *node) string {
+	raw, ok := c.vals["x-toolgen"]
+	if !ok {
+		return ""
+	}
+	var name string
+	err := forEachMember(raw, func(k string, v jsontext.Value) {
+		switch k {
+		case "goName":
+			name, _ = strconv.Unquote(string(v))
+		default:
+			b.errorf(c.ptr+"/x-toolgen/"+escapeToken(k), "unknown x-toolgen setting %q; the settings on a schema are: goName", k)
+		}
+	})
+	if err != nil || raw.Kind() != '{' {
+		b.errorf(c.ptr+"/x-toolgen", "x-toolgen must be an object such as {\"goName\": \"Name\"}")
+		return ""
+	}
+	if name != "" && !isExportedIdent(name) {
+		b.errorf(c.ptr+"/x-toolgen/goName", "goName %q is not an exported Go identifier", name)
+		return ""
+	}
+	return name
+}
+
+func holderFor(f *Field) holder {
+	v := f.Value
+	nilMeansSomething := v.Kind == kindSlice || v.Kind == kindMap || v.Kind == kindRaw
+	switch {
+	case v.Kind == kindRaw:
+		return holdValue // json.RawMessage: nil is absent, null is the text null
+	case !v.Nullable && (f.Required || f.Default != nil):
+		return holdValue
+	case !v.Nullable && nilMeansSomething:
+		return holdValue
+	case !v.Nullable:
+		return holdPointer
+	case f.Required || f.Default != nil:
+		if nilMeansSomething {
+			return holdValue
+		}
+		return holdPointer
+	}
+	return holdNullable
+}
+
+// array maps an array schema to a slice.
+func (b *builder) array(n *node, name string) *Value {
+	v := &Value{Ptr: n.ptr, Kind: kindSlice}
+	b.built[n.ptr] = v
+	b.checks(n, v)
+	if n.has("items") {
+		c, err := n.child("items")
+		if err != nil {
+			b.errorf(n.ptr+"/items", "%v", err)
+			return nil
+		}
+		v.Elem = b.value(c, name+"Item")
+	} else {
+		v.Elem = &Value{Ptr: n.ptr + "/items", Kind: kindRaw}
+	}
+	if v.Elem == nil {
+		return nil
+	}
+	return v
+}
+
+// enum maps a string enum to a named string type with one constant per value.
+func (b *builder) enum(n *node, name string) *Value {
+	t := &NamedType{Name: b.typeName(name), Ptr: n.ptr, Tool: b.tool.Name}
+	base := &Value{Ptr: n.ptr, Kind: kindString}
+	b.checks(n, base)
+	var values []string
+	for _, e := range base.Enum {
+		if e.Kind() == '"' {
+			s, _ := jsontext.AppendUnquote(nil, e)
+			values = append(values, string(s))
+		}
+	}
+	base.Enum = nil
+	t.Base = base
+	suffixes, _ := assignNames(values, goName, nil)
+	for i, s := range values {
+		t.Values = append(t.Values, EnumValue{GoName: t.Name + suffixes[i], Value: s})
+	}
+	if len(t.Values) == 0 {
+		b.errorf(n.ptr+"/enum", "no value of this string enum is a string, so no value can ever be valid")
+		return nil
+	}
+	for _, ev := range t.Values {
+		if b.typeNames[ev.GoName] {
+			b.errorf(n.ptr+"/enum", "enum constant %s clashes with another generated name", ev.GoName)
+			return nil
+		}
+		b.typeNames[ev.GoName] = true
+	}
+	if d, ok := n.str("description"); ok {
+		t.Doc = d
+	}
+	b.model.Types = append(b.model.Types, t)
+	v := &Value{Ptr: n.ptr, Kind: kindEnum, Named: t}
+	b.built[n.ptr] = v
+	return v
+}
+
+// raw maps a schema that allows several JSON kinds to json.RawMessage checked
+// in place.
+func (b *builder) raw(n *node, kinds []string) *Value {
+	v := &Value{Ptr: n.ptr, Kind: kindRaw, Kinds: kinds}
+	b.checks(n, v)
+	if kinds == nil || slices.Contains(kinds, "object") || slices.Contains(kinds, "array") {
+		for _, k := range []string{"properties", "required", "additionalProperties", "items", "minItems", "maxItems", "uniqueItems", "dependentRequired"} {
+			if n.has(k) {
+				b.errorf(n.ptr+"/"+k, "keyword %q on a schema that allows several types is not supported yet; give the schema a single \"type\"", k)
+				return nil
+			}
+		}
+	}
+	if kinds == nil && (v.hasStringChecks() || v.hasNumberChecks()) {
+		v.Kinds = []string{"array", "boolean", "null", "number", "object", "string"}
+	}
+	return v
+}
+
+func (v *Value) hasStringChecks() bool {
+	return v.MinLength != nil || v.MaxLength != nil || v.Pattern != nil || v.Format != ""
+}
+
+func (v *Value) hasNumberChecks() bool {
+	return v.Minimum != nil || v.Maximum != nil || v.ExclusiveMinimum != nil || v.ExclusiveMaximum != nil || v.MultipleOf != ""
+}
+
+// nullableUnion recognises the common spelling of an optional-null value,
+// anyOf or oneOf of one schema and {"type": "null"}, and maps it to a
+// nullable value of that schema. It returns nil for any other node.
+func (b *builder) nullableUnion(n *node, name string) *Value {
+	keyword := "anyOf"
+	if !n.has(keyword) {
+		keyword = "oneOf"
+	}
+	raw, ok := n.vals[keyword]
+	if !ok || n.has("anyOf") && n.has("oneOf") {
+		return nil
+	}
+	for _, k := range n.keys {
+		if k != keyword && !understood[k] {
+			return nil
+		}
+	}
+	var alts []jsontext.Value
+	_ = forEachItem(raw, func(_ int, v jsontext.Value) { alts = append(alts, v) })
+	if len(alts) != 2 {
+		return nil
+	}
+	other := -1
+	for i, a := range alts {
+		if isNullSchema(a) {
+			other = 1 - i
+		}
+	}
+	if other < 0 || isNullSchema(alts[other]) {
+		return nil
+	}
+	c, err := n.child(keyword, strconv.Itoa(other))
+	if err != nil {
+		return nil
+	}
+	if types := c.strings("type"); !c.has("type") || slices.Contains(types, "null") || c.has("$ref") {
+		return nil // the other branch may allow null itself: a real union
+	}
+	v := b.value(c, name)
+	if v == nil {
+		return nil
+	}
+	v.Nullable = true
+	if d, ok := n.str("description"); ok {
+		v.Doc = d
+	}
+	return v
+}
+
+func isNullSchema(raw jsontext.Value) bool {
+	n, err := parseNode(raw, "")
+	if err != nil || n.boolean != nil {
+		return false
+	}
+	for _, k := range n.keys {
+		if k != "type" && !understood[k] {
+			return false
+		}
+	}
+	types := n.strings("type")
+	return len(types) == 1 && types[0] == "null"
+}
+
+// union maps anyOf or oneOf to json.RawMessage whose text is checked against
+// each alternative.
+func (b *builder) union(n *node, name string) *Value {
+	if n.has("anyOf") && n.has("oneOf") {
+		b.errorf(n.ptr+"/oneOf", "anyOf and oneOf on the same schema are not supported yet; nest one inside an allOf-free wrapper")
+		return nil
+	}
+	keyword := "anyOf"
+	if n.has("oneOf") {
+		keyword = "oneOf"
+	}
+	for _, k := range n.keys {
+		if k != keyword && !understood[k] && k != "type" {
+			b.errorf(n.ptr+"/"+escapeToken(k), "keyword %q beside %s is not supported yet; move it into each alternative", k, keyword)
+			return nil
+		}
+	}
+	v := &Value{Ptr: n.ptr, Kind: kindRaw, Union: &Union{Keyword: keyword}}
+	if n.has("type") {
+		kinds, _ := b.kinds(n)
+		v.Kinds = kinds
+	}
+	var count int
+	_ = forEachItem(n.vals[keyword], func(int, jsontext.Value) { count++ })
+	for i := range count {
+		c, err := n.child(keyword, strconv.Itoa(i))
+		if err != nil {
+			b.errorf(n.ptr+"/"+keyword, "%v", err)
+			return nil
+		}
+		alt := b.value(c, fmt.Sprintf("%sAlt%d", name, i+1))
+		if alt == nil {
+			return nil
+		}
+		fn := "read" + strings.TrimSuffix(b.typeName(fmt.Sprintf("%sAlt%dFunc", name, i+1)), "Func")
+		v.Union.Alternatives = append(v.Union.Alternatives, &Alternative{Func: fn, Value: alt})
+	}
+	v.Doc, _ = n.str("description")
+	return v
+}
+
+// ref resolves a local $ref and maps its target, sharing the target's type
+// with every other reference to it.
+func (b *builder) ref(n *node) *Value {
+	ref, _ := n.str("$ref")
+	if !strings.HasPrefix(ref, "#") {
+		b.errorf(n.ptr+"/$ref", "$ref %q points outside this schema; only references within the same schema (#/$defs/...) are supported yet", ref)
+		return nil
+	}
+	target := unescapeURIFragment(ref[1:])
+	if v, ok := b.built[target]; ok {
+		return v
+	}
+	raw, ok := resolvePointer(b.root, target)
+	if !ok {
+		b.errorf(n.ptr+"/$ref", "$ref %q does not resolve to a schema in this tool's input schema", ref)
+		return nil
+	}
+	if b.building[target] {
+		b.errorf(n.ptr+"/$ref", "$ref %q recurses without passing through an object; such a schema is not supported", ref)
+		return nil
+	}
+	tn, err := parseNode(raw, target)
+	if err != nil {
+		b.errorf(n.ptr+"/$ref", "$ref %q: %v", ref, err)
+		return nil
+	}
+	name := b.refName(target)
+	key := name + "\x00" + string(raw)
+	if v, ok := b.shared[key]; ok && !bytes.Contains(raw, []byte(`"$ref"`)) {
+		b.built[target] = v
+		return v
+	}
+	b.building[target] = true
+	v := b.value(tn, name)
+	delete(b.building, target)
+	if v != nil && target != "" {
+		b.shared[key] = v
+	}
+	return v
+}
+
+// refName names the type of a $ref target: its $defs name, or the path to it.
+func (b *builder) refName(target string) string {
+	toks := strings.Split(strings.TrimPrefix(target, "/"), "/")
+	if len(toks) == 2 && (toks[0] == "$defs" || toks[0] == "definitions") {
+		return goName(unescapeToken(toks[1]))
+	}
+	var sb strings.Builder
+	sb.WriteString(goName(b.tool.Name))
+	for _, t := range toks {
+		if t != "properties" && t != "$defs" && t != "definitions" {
+			sb.WriteString(goName(unescapeToken(t)))
+		}
+	}
+	return sb.String()
+}
+
+func unescapeURIFragment(s string) string {
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if c, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
+				sb.WriteByte(byte(c))
+				i += 2
+				continue
+			}
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
+}
+
+// intLimit converts a schema bound to the int64 an integer is compared with,
+// rounding a fractional bound up (roundUp) or down: x >= 1.5 holds for an
+// integer x exactly when x >= 2. side is 0 when the limit is an int64, +1 when
+// it lies above every int64 and -1 when below.
+func intLimit(text string, roundUp bool) (n int64, side int) {
+	r, _ := new(big.Rat).SetString(text)
+	q := new(big.Int).Quo(r.Num(), r.Denom()) // truncated toward zero
+	if !r.IsInt() {
+		if roundUp && r.Sign() > 0 {
+			q.Add(q, big.NewInt(1))
+		} else if !roundUp && r.Sign() < 0 {
+			q.Sub(q, big.NewInt(1))
+		}
+	}
+	if q.IsInt64() {
+		return q.Int64(), 0
+	}
+	return 0, q.Sign()
+}
+
+// floatBound converts a schema bound to float64 for comparison with numbers.
+func floatBound(text string) float64 {
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return math.Inf(1)
+	}
+	return f
+}

@@ -1,0 +1,151 @@
+// Package runtime is what toolgen's generated code imports at run time: the
+// strict one-pass JSON reader that generated validators drive, the error and
+// violation types that go back to the model, and the hints that tell the model
+// how to fix every problem in one round trip.
+//
+// The names ValidationError, Violation and ErrUnknownTool are a stable
+// contract: they are extended, never renamed.
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// MaxViolations caps how many violations one validation reports. A model that
+// sent more than this many problems is better served by the first ones and a
+// note that more exist than by a wall of text.
+const MaxViolations = 50
+
+// Violation is one problem with a tool call's arguments.
+type Violation struct {
+	// Pointer is the RFC 6901 JSON Pointer of the offending value in the
+	// arguments; "" is the arguments object itself.
+	Pointer string
+	// Keyword is the JSON Schema keyword that failed ("type", "required",
+	// "maximum", ...), or "json" for a problem with the JSON text itself.
+	Keyword string
+	// Message is a technical description, for logs and tests.
+	Message string
+	// Hint is one English sentence for the model: which field, what was
+	// expected and what came.
+	Hint string
+}
+
+// ValidationError reports that a tool call's arguments were rejected. It lists
+// every violation found in the single pass over the arguments, up to
+// MaxViolations.
+type ValidationError struct {
+	Tool       string
+	Violations []Violation
+	// Omitted counts the violations found beyond MaxViolations and not listed.
+	Omitted int
+}
+
+func (e *ValidationError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "tool %q: invalid arguments: ", e.Tool)
+	for i, v := range e.Violations {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%s: %s: %s", displayPointer(v.Pointer), v.Keyword, v.Message)
+	}
+	if e.Omitted > 0 {
+		fmt.Fprintf(&b, "; and %d more", e.Omitted)
+	}
+	return b.String()
+}
+
+// ModelMessage renders the whole error as one message a model can act on: what
+// failed and every hint, so that all problems are fixed in the next call.
+func (e *ValidationError) ModelMessage() string {
+	var b strings.Builder
+	n := len(e.Violations) + e.Omitted
+	if n == 1 {
+		fmt.Fprintf(&b, "The arguments for tool %q have 1 problem. Fix it and call the tool again:", e.Tool)
+	} else {
+		fmt.Fprintf(&b, "The arguments for tool %q have %d problems. Fix all of them and call the tool again:", e.Tool, n)
+	}
+	for _, v := range e.Violations {
+		b.WriteString("\n- ")
+		b.WriteString(v.Hint)
+	}
+	if e.Omitted > 0 {
+		fmt.Fprintf(&b, "\n- %d more problems were found and are not listed; fix the ones above, then check the rest of the arguments against the tool's schema.", e.Omitted)
+	}
+	return b.String()
+}
+
+// ErrUnknownTool is matched, with errors.Is, by the error a dispatcher returns
+// for a tool name that is not in its catalog.
+var ErrUnknownTool = errors.New("unknown tool")
+
+// UnknownToolError reports a call to a tool that is not in the catalog.
+type UnknownToolError struct {
+	Name  string
+	Known []string // the catalog's tool names, in catalog order
+}
+
+func (e *UnknownToolError) Error() string {
+	return fmt.Sprintf("unknown tool %q", e.Name)
+}
+
+// Is makes errors.Is(err, ErrUnknownTool) true.
+func (e *UnknownToolError) Is(target error) bool { return target == ErrUnknownTool }
+
+// ModelMessage tells the model the tool does not exist and which ones do.
+func (e *UnknownToolError) ModelMessage() string {
+	quoted := make([]string, len(e.Known))
+	for i, name := range e.Known {
+		quoted[i] = fmt.Sprintf("%q", name)
+	}
+	return fmt.Sprintf("There is no tool named %q. Call one of these tools instead: %s.",
+		truncate(e.Name, 64), strings.Join(quoted, ", "))
+}
+
+// HandlerError wraps an error returned by a tool's handler after its arguments
+// were validated. It is distinct from ValidationError: the model's arguments
+// were fine, running the tool failed.
+type HandlerError struct {
+	Tool string
+	Err  error
+}
+
+func (e *HandlerError) Error() string { return fmt.Sprintf("tool %q failed: %v", e.Tool, e.Err) }
+
+func (e *HandlerError) Unwrap() error { return e.Err }
+
+// ModelMessage tells the model the tool failed without exposing the internal
+// error text, which goes to the service's logs instead.
+func (e *HandlerError) ModelMessage() string {
+	return fmt.Sprintf("The tool %q accepted the arguments but failed while running. Do not retry with the same arguments unless the user asks; report the failure or try another approach.", e.Tool)
+}
+
+// ModelMessage returns the message for the model for any error a generated
+// dispatcher returns, and a generic one for anything else, so that no internal
+// error text ever reaches the model.
+func ModelMessage(err error) string {
+	var m interface{ ModelMessage() string }
+	if errors.As(err, &m) {
+		return m.ModelMessage()
+	}
+	return "The tool call failed for an internal reason. Report the failure; do not retry it unchanged."
+}
+
+func displayPointer(p string) string {
+	if p == "" {
+		return "/"
+	}
+	return p
+}
+
+// HandlerResult passes a handler's result through, wrapping a non-nil error
+// in a *HandlerError for tool so callers can tell it from a validation error.
+func HandlerResult(tool string, result any, err error) (any, error) {
+	if err != nil {
+		return nil, &HandlerError{Tool: tool, Err: err}
+	}
+	return result, nil
+}
