@@ -155,3 +155,23 @@ func (c *Catalog) Diagnostic(sev Severity, tool, pointer, format string, args ..
 	line, col := c.Position(pointer)
 	return Diagnostic{Severity: sev, File: c.File, Line: line, Col: col, Tool: tool, Pointer: pointer, Message: fmt.Sprintf(format, args...)}
 }
+
+// Merge adds the diagnostics of a later stage, leaving out errors at a
+// pointer where ds already reports an error (two stages refusing the same
+// construct say it once), and sorts the result.
+func (ds Diagnostics) Merge(later Diagnostics) Diagnostics {
+	failed := map[string]bool{}
+	for _, d := range ds {
+		if d.Severity == Error {
+			failed[d.Pointer] = true
+		}
+	}
+	out := append(Diagnostics(nil), ds...)
+	for _, d := range later {
+		if d.Severity != Error || !failed[d.Pointer] {
+			out = append(out, d)
+		}
+	}
+	out.Sort()
+	return out
+}

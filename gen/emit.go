@@ -17,14 +17,8 @@ const (
 	jsonPkg    = "encoding/json"
 )
 
-// EmitOptions configure the emitted file.
-type EmitOptions struct {
-	Package string // the Go package name
-	Source  string // the catalog's file name, for the header comment
-}
-
 // Emit renders a model as one gofmt'ed Go file.
-func Emit(m *Model, opts EmitOptions) ([]byte, error) {
+func Emit(m *Model, opts Options) ([]byte, error) {
 	e := &emitter{m: m, f: jen.NewFile(opts.Package), allowed: map[string]string{}, varNames: map[string]bool{}}
 	source := ""
 	if opts.Source != "" {
@@ -253,16 +247,23 @@ func (e *emitter) structType(t *NamedType) {
 		fields = append(fields, jen.Comment(t.AdditionalField+" holds the members not declared under properties."),
 			jen.Id(t.AdditionalField).Map(jen.String()).Add(e.elemType(t.Additional)).Tag(map[string]string{"json": "-"}))
 	}
-	doc := t.Doc
-	if doc == "" {
-		doc = fmt.Sprintf("%s is the object at %s in the input schema of tool %q.", t.Name, displayPtr(t.Ptr), t.Tool)
-	} else if !strings.HasPrefix(doc, t.Name) {
-		doc = t.Name + ": " + doc
-	}
-	e.f.Add(comment(doc))
+	e.f.Add(comment(typeDoc(t, "%s is the object at %s in the input schema of tool %q.")))
 	e.f.Type().Id(t.Name).Struct(fields...)
 	e.f.Line()
 	e.readStruct(t)
+}
+
+// typeDoc is a named type's doc comment: a sentence saying where the schema
+// stands, then the schema's own description.
+func typeDoc(t *NamedType, format string) string {
+	if t.Ptr == "" && t.Doc != "" {
+		return t.Doc // a tool's arguments: the doc already says whose
+	}
+	doc := fmt.Sprintf(format, t.Name, displayPtr(t.Ptr), t.Tool)
+	if t.Doc != "" {
+		doc += "\n\n" + t.Doc
+	}
+	return doc
 }
 
 func fieldDoc(f *Field) string {
@@ -879,13 +880,7 @@ func comparable(v *Value) bool {
 }
 
 func (e *emitter) enumType(t *NamedType) {
-	doc := t.Doc
-	if doc == "" {
-		doc = fmt.Sprintf("%s is one of the values allowed at %s in the input schema of tool %q.", t.Name, displayPtr(t.Ptr), t.Tool)
-	} else if !strings.HasPrefix(doc, t.Name) {
-		doc = t.Name + ": " + doc
-	}
-	e.f.Add(comment(doc))
+	e.f.Add(comment(typeDoc(t, "%s is one of the values allowed at %s in the input schema of tool %q.")))
 	e.f.Type().Id(t.Name).String()
 	e.f.Line()
 	var consts []jen.Code
@@ -925,18 +920,8 @@ func (e *emitter) enumType(t *NamedType) {
 func (e *emitter) applyDefault(f *Field) []jen.Code {
 	dst := jen.Id("x").Dot(f.GoName)
 	v := f.Value
-	var lit jen.Code
-	switch v.Kind {
-	case kindEnum:
-		for _, ev := range v.Named.Values {
-			if q, _ := jsontext.AppendQuote(nil, ev.Value); string(q) == string(f.Default) {
-				lit = jen.Id(ev.GoName)
-			}
-		}
-	case kindString, kindInt, kindNumber, kindBool:
-		lit, _ = goLiteral(f.Default, v.Kind)
-	}
-	if lit != nil {
+	lit, ok := e.defaultLiteral(v, f.Default)
+	if ok {
 		if f.Holder == holdPointer {
 			return []jen.Code{jen.Add(dst).Op("=").Qual(runtimePkg, "Ptr").Call(jen.Add(e.typ(v)).Call(lit))}
 		}
@@ -949,6 +934,36 @@ func (e *emitter) applyDefault(f *Field) []jen.Code {
 	// already validated against the field's schema.
 	stmts := []jen.Code{jen.Id("r").Op(":=").Qual(runtimePkg, "NewReader").Call(jen.Index().Byte().Call(jen.Lit(string(compact(f.Default)))))}
 	return append(stmts, e.field(f)...)
+}
+
+// defaultLiteral renders a default as a Go literal of v's type, for scalars,
+// enums and arrays of them.
+func (e *emitter) defaultLiteral(v *Value, def jsontext.Value) (jen.Code, bool) {
+	switch v.Kind {
+	case kindEnum:
+		for _, ev := range v.Named.Values {
+			if q, _ := jsontext.AppendQuote(nil, ev.Value); string(q) == string(def) {
+				return jen.Id(ev.GoName), true
+			}
+		}
+	case kindString, kindInt, kindNumber, kindBool:
+		return goLiteral(def, v.Kind)
+	case kindSlice:
+		if v.Elem.Nullable || def.Kind() != '[' {
+			return nil, false
+		}
+		var items []jen.Code
+		ok := true
+		_ = forEachItem(def, func(_ int, item jsontext.Value) {
+			lit, valid := e.defaultLiteral(v.Elem, item)
+			ok = ok && valid
+			items = append(items, lit)
+		})
+		if ok {
+			return e.typ(v).Values(items...), true
+		}
+	}
+	return nil, false
 }
 
 func compact(v jsontext.Value) []byte {

@@ -21,7 +21,7 @@ func Generate(cat *catalog.Catalog, opts Options) ([]byte, catalog.Diagnostics) 
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	src, err := Emit(m, EmitOptions{Package: opts.Package, Source: opts.Source})
+	src, err := Emit(m, opts)
 	if err != nil {
 		return nil, append(diags, catalog.Diagnostic{Severity: catalog.Error, File: cat.File, Message: err.Error()})
 	}

@@ -17,7 +17,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/gen"
@@ -53,17 +52,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	path := flags.Arg(0)
 
+	// Every stage runs on whatever loaded, so that one run reports every
+	// problem; any error means nothing is written.
 	cat, diags := catalog.Load(path)
-	if cat != nil && !diags.HasErrors() {
-		diags = append(diags, catalog.Lint(cat, catalog.LintOptions{Strict: *strict})...)
-	}
 	var src []byte
-	if cat != nil && !diags.HasErrors() {
+	if cat != nil {
+		diags = diags.Merge(catalog.Lint(cat, catalog.LintOptions{Strict: *strict}))
 		var genDiags catalog.Diagnostics
 		src, genDiags = gen.Generate(cat, gen.Options{Package: *pkg, Source: filepath.Base(path)})
-		diags = append(diags, genDiags...)
+		diags = diags.Merge(genDiags)
 	}
-	report(stderr, diags)
+	for _, d := range diags {
+		fmt.Fprintln(stderr, d.String())
+	}
 	if diags.HasErrors() || src == nil {
 		return exitInvalid
 	}
@@ -79,20 +80,6 @@ func defaultPackage() string {
 		return p
 	}
 	return "tools"
-}
-
-// report prints the diagnostics, errors and warnings, in file order.
-func report(w io.Writer, diags catalog.Diagnostics) {
-	sort.SliceStable(diags, func(i, j int) bool {
-		a, b := diags[i], diags[j]
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Col < b.Col
-	})
-	for _, d := range diags {
-		fmt.Fprintln(w, d.String())
-	}
 }
 
 // write puts src in path, replacing the file atomically and leaving it

@@ -1,0 +1,225 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// readPoint reads {"items":[{"qty":...}, ...]} the way generated code does,
+// with a minimum of 1 on qty.
+func readPoint(r *Reader) {
+	if !r.BeginObject() {
+		return
+	}
+	for r.More() {
+		switch string(r.Name()) {
+		case "items":
+			if r.BeginArray() {
+				for r.More() {
+					if r.BeginObject() {
+						for r.More() {
+							name := r.Name()
+							if string(name) != "qty" {
+								r.NotAllowed(string(name), []string{"qty"})
+								continue
+							}
+							if v, ok := r.Int(); ok && v < 1 {
+								r.Minimum("1")
+							}
+						}
+						r.EndObject()
+					}
+				}
+				r.EndArray()
+			}
+		default:
+			r.Skip()
+		}
+	}
+	r.EndObject()
+}
+
+func validate(input string, opts ...Options) *ValidationError {
+	r := NewReader([]byte(input), opts...)
+	readPoint(r)
+	err := r.Finish("t")
+	if err == nil {
+		return nil
+	}
+	var ve *ValidationError
+	if !errors.As(err, &ve) {
+		panic(fmt.Sprintf("Finish returned %T", err))
+	}
+	return ve
+}
+
+func TestViolationsCarryPointersAndHints(t *testing.T) {
+	cases := []struct {
+		input   string
+		pointer string
+		keyword string
+		hint    string
+	}{
+		{`{"items":[{"qty":1},{"qty":0}]}`, "/items/1/qty", "minimum", `Field "items[1].qty" must be at least 1; got 0.`},
+		{`{"items":[{"qty":"42"}]}`, "/items/0/qty", "type", `Field "items[0].qty" must be an integer, got the string "42".`},
+		{`{"items":[{"qty":1.5}]}`, "/items/0/qty", "type", `Field "items[0].qty" must be an integer, got the number 1.5.`},
+		{`{"items":[{"qty":1,"size":"L"}]}`, "/items/0/size", "additionalProperties", `Field "items[0].size" is not allowed here; remove it. Allowed fields: qty.`},
+		{`{"items":{"qty":1}}`, "/items", "type", `Field "items" must be an array, got an object.`},
+		{`[]`, "", "type", `The arguments must be an object, got an array.`},
+		{`{"items":[{"qty":1}]`, "", "json", `The JSON arguments end too early, as if cut off after byte 20; send the complete JSON object.`},
+		{"\xef\xbb\xbf{}", "", "json", "The arguments start with a byte order mark; send plain JSON without it."},
+		{`{} {}`, "", "json", "There is more data after the JSON object; send exactly one JSON object."},
+		{`  `, "", "json", "The arguments are empty; send a JSON object with the tool's fields."},
+		{`{"items":[{"qty":"\ud800"}]}`, "/items/0/qty", "json", `The arguments contain an invalid \u escape (a lone UTF-16 surrogate); escape characters outside the Basic Multilingual Plane as a surrogate pair, or send them unescaped.`},
+		{"{\"items\":[{\"qty\":\"\xff\"}]}", "/items/0/qty", "json", "The arguments contain bytes that are not valid UTF-8; send text as valid UTF-8 JSON strings."},
+		{`{"items":[{"qty":12345678901234567890}]}`, "/items/0/qty", "type", `Field "items[0].qty" must be an integer between -9223372036854775808 and 9223372036854775807, got the number 12345678901234567890.`},
+		{`{"items":[{"a~b/c":1}]}`, "/items/0/a~0b~1c", "additionalProperties", `Field "items[0].a~b/c" is not allowed here; remove it. Allowed fields: qty.`},
+	}
+	for _, c := range cases {
+		ve := validate(c.input)
+		if ve == nil {
+			t.Errorf("%s: valid, want a %s violation", c.input, c.keyword)
+			continue
+		}
+		v := ve.Violations[0]
+		if v.Pointer != c.pointer || v.Keyword != c.keyword || v.Hint != c.hint {
+			t.Errorf("%s:\n got %q %q %q\nwant %q %q %q", c.input, v.Pointer, v.Keyword, v.Hint, c.pointer, c.keyword, c.hint)
+		}
+		if ve.Tool != "t" || v.Message == "" {
+			t.Errorf("%s: tool %q, message %q", c.input, ve.Tool, v.Message)
+		}
+	}
+}
+
+func TestIntegersFollowJSONSchema(t *testing.T) {
+	for _, in := range []string{"1", "1.0", "1e0", "10e-1", "0.1e1", "-0", "9223372036854775807", "-9223372036854775808", "0e999999999"} {
+		if ve := validate(`{"items":[{"qty":` + in + `}]}`); ve != nil && ve.Violations[0].Keyword == "type" {
+			t.Errorf("%s is an integer, got %v", in, ve)
+		}
+	}
+	for _, in := range []string{"1.5", "1e-1", "9223372036854775808", "1e19", "1e999999999", "1e-999999999"} {
+		ve := validate(`{"items":[{"qty":` + in + `}]}`)
+		if ve == nil || ve.Violations[0].Keyword != "type" {
+			t.Errorf("%s: want a type violation, got %v", in, ve)
+		}
+	}
+}
+
+func TestAllViolationsInOnePass(t *testing.T) {
+	ve := validate(`{"items":[{"qty":0},{"qty":"x"},{"qty":2,"b":1},{"qty":-1}]}`)
+	if ve == nil || len(ve.Violations) != 4 {
+		t.Fatalf("want 4 violations, got %v", ve)
+	}
+	want := []string{"/items/0/qty", "/items/1/qty", "/items/2/b", "/items/3/qty"}
+	for i, v := range ve.Violations {
+		if v.Pointer != want[i] {
+			t.Errorf("violation %d at %q, want %q", i, v.Pointer, want[i])
+		}
+	}
+	msg := ve.ModelMessage()
+	if !strings.HasPrefix(msg, `The arguments for tool "t" have 4 problems. Fix all of them`) || strings.Count(msg, "\n- ") != 4 {
+		t.Errorf("model message:\n%s", msg)
+	}
+}
+
+func TestViolationsAreCapped(t *testing.T) {
+	items := strings.Repeat(`{"qty":0},`, MaxViolations+7)
+	ve := validate(`{"items":[` + strings.TrimSuffix(items, ",") + `]}`)
+	if ve == nil || len(ve.Violations) != MaxViolations || ve.Omitted != 7 {
+		t.Fatalf("want %d violations and 7 omitted, got %d and %d", MaxViolations, len(ve.Violations), ve.Omitted)
+	}
+	if !strings.Contains(ve.ModelMessage(), "7 more problems were found") {
+		t.Errorf("the model message does not say violations were left out:\n%s", ve.ModelMessage())
+	}
+}
+
+func TestNestingLimit(t *testing.T) {
+	deep := strings.Repeat("[", 300) + strings.Repeat("]", 300)
+	ve := validate(`{"other":` + deep + `}`)
+	if ve == nil || ve.Violations[0].Keyword != "json" || !strings.Contains(ve.Violations[0].Message, "deeper than 256") {
+		t.Fatalf("want a nesting violation at the default limit, got %v", ve)
+	}
+	if ve := validate(`{"other":[[[1]]]}`, Options{MaxDepth: 3}); ve == nil {
+		t.Fatal("want a nesting violation at MaxDepth 3")
+	}
+	if ve := validate(`{"other":[[1]]}`, Options{MaxDepth: 3}); ve != nil {
+		t.Fatalf("depth 3 is within MaxDepth 3: %v", ve)
+	}
+}
+
+func TestErrorTypes(t *testing.T) {
+	var err error = &UnknownToolError{Name: "nope", Known: []string{"a", "b"}}
+	if !errors.Is(err, ErrUnknownTool) {
+		t.Error("UnknownToolError does not match ErrUnknownTool")
+	}
+	if got := ModelMessage(err); got != `There is no tool named "nope". Call one of these tools instead: "a", "b".` {
+		t.Errorf("unknown tool message: %s", got)
+	}
+	cause := errors.New("database password rejected for user admin")
+	_, err = HandlerResult("t", nil, cause)
+	var he *HandlerError
+	if !errors.As(err, &he) || !errors.Is(err, cause) {
+		t.Fatalf("HandlerResult did not wrap the cause: %v", err)
+	}
+	if strings.Contains(ModelMessage(err), "password") {
+		t.Error("the model message leaks the handler's internal error")
+	}
+	var ve *ValidationError
+	if errors.As(err, &ve) {
+		t.Error("a handler error is not a validation error")
+	}
+	if got, err := HandlerResult("t", 42, nil); got != 42 || err != nil {
+		t.Errorf("HandlerResult(42, nil) = %v, %v", got, err)
+	}
+	if strings.Contains(ModelMessage(errors.New("secret")), "secret") {
+		t.Error("an unknown error's text reaches the model")
+	}
+}
+
+func TestEqualJSON(t *testing.T) {
+	equal := [][2]string{{`1`, `1.0`}, {`1`, `10e-1`}, {`{"a":1,"b":[true,null]}`, `{"b":[true,null],"a":1.0}`}, {`"é"`, `"\u00e9"`}, {`-0`, `0`}}
+	for _, p := range equal {
+		if !EqualJSON([]byte(p[0]), []byte(p[1])) {
+			t.Errorf("%s and %s are equal JSON values", p[0], p[1])
+		}
+	}
+	differ := [][2]string{{`1`, `"1"`}, {`[1,2]`, `[2,1]`}, {`{"a":1}`, `{"a":1,"b":1}`}, {`true`, `1`}, {`null`, `false`}, {`1e400`, `1e401`}}
+	for _, p := range differ {
+		if EqualJSON([]byte(p[0]), []byte(p[1])) {
+			t.Errorf("%s and %s differ as JSON values", p[0], p[1])
+		}
+	}
+}
+
+func TestIsMultipleOf(t *testing.T) {
+	d := Rat("0.01")
+	for _, ok := range []string{"0.3", "19.99", "1e2", "0", "-0.07"} {
+		if !IsMultipleOf([]byte(ok), d) {
+			t.Errorf("%s is a multiple of 0.01", ok)
+		}
+	}
+	for _, no := range []string{"1.005", "0.001", "1e-999999999"} {
+		if IsMultipleOf([]byte(no), d) {
+			t.Errorf("%s is not a multiple of 0.01", no)
+		}
+	}
+}
+
+func TestDuplicate(t *testing.T) {
+	if i, j, dup := Duplicate([]string{"a", "b", "a"}); !dup || i != 0 || j != 2 {
+		t.Errorf("Duplicate = %d, %d, %v", i, j, dup)
+	}
+	long := make([]int64, 40)
+	for i := range long {
+		long[i] = int64(i)
+	}
+	if _, _, dup := Duplicate(long); dup {
+		t.Error("no duplicate in 0..39")
+	}
+	long[39] = 3
+	if i, j, dup := Duplicate(long); !dup || i != 3 || j != 39 {
+		t.Errorf("Duplicate = %d, %d, %v", i, j, dup)
+	}
+}
