@@ -31,7 +31,8 @@ import (
 type e2eCall struct {
 	Tool  string          `json:"tool"`
 	Args  json.RawMessage `json:"args"`
-	Text  *string         `json:"text,omitempty"` // raw argument bytes that are not JSON, instead of args
+	Text  *string         `json:"text,omitempty"`  // argument text that is not JSON, instead of args
+	Bytes []byte          `json:"bytes,omitempty"` // argument bytes that are not even UTF-8, in base64
 	Valid bool            `json:"valid"`
 	// Violations, when given, are the expected "keyword pointer" pairs, in order.
 	Violations []string `json:"violations,omitempty"`
@@ -45,6 +46,9 @@ type e2eCall struct {
 }
 
 func (c e2eCall) raw() []byte {
+	if c.Bytes != nil {
+		return c.Bytes
+	}
 	if c.Text != nil {
 		return []byte(*c.Text)
 	}
@@ -100,6 +104,13 @@ func TestEndToEnd(t *testing.T) {
 
 	verdicts := runDriver(t, pkgs)
 	for _, pkg := range pkgs {
+		valid := 0
+		for _, v := range verdicts[pkg.name] {
+			if v.Valid {
+				valid++
+			}
+		}
+		t.Logf("%s: %d tools, %d calls, %d of them valid", pkg.name, len(pkg.cat.Tools), len(pkg.calls), valid)
 		oracle := newOracle(t, pkg.cat)
 		for i, c := range pkg.calls {
 			got := verdicts[pkg.name][i]

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestRun checks that the example tells the model what it should: results for
+// valid calls, every violation of an invalid one, the unknown tool with the
+// valid names, the cut-off JSON, and a handler failure without its internals.
+func TestRun(t *testing.T) {
+	var out bytes.Buffer
+	if err := run(context.Background(), &out); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{
+		"result: map[reason:duplicate refundedCents:1250 status:queued]",
+		`- Field "amountCents" must be an integer, got the string "42".`,
+		`- Field "reason" must be one of "duplicate", "customer_request", "fraud"; got "mistake".`,
+		`- Field "notifyCustomer" is not allowed here; remove it.`,
+		`There is no tool named "refund_all_payments". Call one of these tools instead: "refund_payment", "get_payment", "send_receipt".`,
+		"The JSON arguments end too early, as if cut off after byte 36",
+		"kind:   handler error: payment pay_unknown1 not found",
+		`- Field "email" must be an email address such as name@example.com; got "ana@".`,
+		`- Field "copies" must not contain duplicates; items 0 and 1 are equal.`,
+		"result: map[includeRefunds:true paymentId:pay_8f2k1x9q refundableCents:3750]",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the output lacks %q\n%s", want, got)
+		}
+	}
+	// The handler's error text appears once, on the log side ("kind:"), and
+	// never in what the model is told.
+	if n := strings.Count(got, "not found"); n != 1 {
+		t.Errorf("the handler's internal error appears %d times, want once (not in the model message)\n%s", n, got)
+	}
+}
