@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/toolgen/toolgen/runtime"
 )
 
 // TestRun checks that the example tells the model what it should: results for
@@ -37,4 +40,35 @@ func TestRun(t *testing.T) {
 	if n := strings.Count(got, "not found"); n != 1 {
 		t.Errorf("the handler's internal error appears %d times, want once (not in the model message)\n%s", n, got)
 	}
+}
+
+// FuzzValidateArgs feeds arbitrary bytes to the generated validators: they
+// must never panic, and every rejection must be a ValidationError whose
+// violations are well formed.
+func FuzzValidateArgs(f *testing.F) {
+	for _, c := range calls {
+		f.Add(c.tool, []byte(c.args))
+	}
+	f.Add("send_receipt", []byte(`{"paymentId":"pay_1234","email":"a@b.co","copies":["a@b.co",1],"note":null,"locale":"xx"}`))
+	f.Fuzz(func(t *testing.T, tool string, raw []byte) {
+		err := ValidateArgs(tool, raw)
+		if err == nil {
+			return
+		}
+		var invalid *runtime.ValidationError
+		if errors.Is(err, runtime.ErrUnknownTool) {
+			return
+		}
+		if !errors.As(err, &invalid) {
+			t.Fatalf("ValidateArgs returned %T: %v", err, err)
+		}
+		if len(invalid.Violations) == 0 {
+			t.Fatal("a ValidationError without violations")
+		}
+		for _, v := range invalid.Violations {
+			if v.Keyword == "" || v.Message == "" || v.Hint == "" || (v.Pointer != "" && v.Pointer[0] != '/') {
+				t.Fatalf("malformed violation %+v", v)
+			}
+		}
+	})
 }
