@@ -19,7 +19,7 @@ const (
 
 // Emit renders a model as one gofmt'ed Go file.
 func Emit(m *Model, opts Options) ([]byte, error) {
-	e := &emitter{m: m, f: jen.NewFile(opts.Package), allowed: map[string]string{}, varNames: map[string]bool{}}
+	e := &emitter{m: m, f: jen.NewFile(opts.Package), allowed: map[string]string{}, varNames: map[string]bool{}, readerNames: map[*Value]string{}}
 	source := ""
 	if opts.Source != "" {
 		source = " from " + opts.Source
@@ -64,7 +64,8 @@ type emitter struct {
 	allowed      map[string]string // JSON texts of allowed values -> package variable
 	varNames     map[string]bool
 	allowedOrder []string
-	alts         []*Alternative
+	readers      []*Alternative // value readers to emit: union alternatives and items read from their text
+	readerNames  map[*Value]string
 }
 
 func (e *emitter) toolNames() {
@@ -494,7 +495,21 @@ func (e *emitter) read(v *Value, depth int, store func(jen.Code) jen.Code, direc
 			body = append(body, jen.Id(varName("mark", depth)).Op(":=").Id("r").Dot("Mark").Call())
 		}
 		loop := []jen.Code{jen.Var().Id(item).Add(e.elemType(v.Elem))}
-		loop = append(loop, e.element(v.Elem, depth+1, jen.Id(item))...)
+		if v.UniqueItems && !comparable(v.Elem) && v.Elem.Kind != kindRaw {
+			// Items Go cannot compare are compared as JSON: keep each item's
+			// text and read the item from it.
+			texts := varName("texts", depth)
+			body = append(body, jen.Var().Id(texts).Index().Qual(jsonPkg, "RawMessage"))
+			fn := e.reader(v.Elem)
+			loop = append(loop, jen.If(jen.List(jen.Id("text"), jen.Id("ok")).Op(":=").Id("r").Dot("Raw").Call(), jen.Id("ok")).Block(
+				jen.Id(texts).Op("=").Append(jen.Id(texts), jen.Id("text")),
+				jen.Id("sub").Op(":=").Id("r").Dot("Sub").Call(jen.Id("text")),
+				jen.List(jen.Id(item), jen.Id("_")).Op("=").Id(fn).Call(jen.Id("sub")),
+				jen.Id("r").Dot("Adopt").Call(jen.Id("sub")),
+			))
+		} else {
+			loop = append(loop, e.element(v.Elem, depth+1, jen.Id(item))...)
+		}
 		loop = append(loop, jen.Id(val).Op("=").Append(jen.Id(val), jen.Id(item)))
 		body = append(body, jen.For(jen.Id("r").Dot("More").Call()).Block(loop...), jen.Id("r").Dot("EndArray").Call())
 		body = append(body, e.itemChecks(v, depth, val)...)
@@ -594,7 +609,7 @@ func (e *emitter) readUnion(v *Value, depth int, store func(jen.Code) jen.Code) 
 	var body []jen.Code
 	body = append(body, jen.Var().Id("matched").Int(), jen.Var().Id("failures").Index().Qual(runtimePkg, "Violation"))
 	for i, alt := range u.Alternatives {
-		e.alts = append(e.alts, alt)
+		e.readers = append(e.readers, alt)
 		sub := fmt.Sprintf("sub%d", i+1)
 		body = append(body,
 			jen.Id(sub).Op(":=").Id("r").Dot("Sub").Call(jen.Id(val)),
@@ -619,20 +634,36 @@ func (e *emitter) readUnion(v *Value, depth int, store func(jen.Code) jen.Code) 
 	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id("r").Dot("Raw").Call(), jen.Id("ok")).Block(body...)}
 }
 
-// alternatives emits one function per union alternative: it reads the value
-// with a sub-reader and reports whether it matched.
+// reader returns the function that reads a value of v from a sub-reader,
+// declaring it on first use.
+func (e *emitter) reader(v *Value) string {
+	if name, ok := e.readerNames[v]; ok {
+		return name
+	}
+	name := "decode" + v.Name // "read…" names are the union alternatives'
+	for i := 2; e.varNames[name]; i++ {
+		name = fmt.Sprintf("decode%s%d", v.Name, i)
+	}
+	e.varNames[name] = true
+	e.readerNames[v] = name
+	e.readers = append(e.readers, &Alternative{Func: name, Value: v})
+	return name
+}
+
+// alternatives emits the value readers: each reads one value with a
+// sub-reader and reports whether it matched its schema.
 func (e *emitter) alternatives() {
 	emitted := map[*Alternative]bool{}
-	for i := 0; i < len(e.alts); i++ { // emitting an alternative may add nested ones
-		alt := e.alts[i]
+	for i := 0; i < len(e.readers); i++ { // emitting a reader may add nested ones
+		alt := e.readers[i]
 		if emitted[alt] {
 			continue
 		}
 		emitted[alt] = true
-		body := []jen.Code{jen.Var().Id("alt").Add(e.elemType(alt.Value))}
-		body = append(body, e.element(alt.Value, 0, jen.Id("alt"))...)
-		body = append(body, jen.Return(jen.Id("alt"), jen.Id("r").Dot("Finish").Call(jen.Lit("")).Op("==").Nil()))
-		e.f.Add(comment(fmt.Sprintf("%s reads a value as the alternative at %s and reports whether it matches.", alt.Func, displayPtr(alt.Value.Ptr))))
+		body := []jen.Code{jen.Var().Id("value").Add(e.elemType(alt.Value))}
+		body = append(body, e.element(alt.Value, 0, jen.Id("value"))...)
+		body = append(body, jen.Return(jen.Id("value"), jen.Id("r").Dot("Finish").Call(jen.Lit("")).Op("==").Nil()))
+		e.f.Add(comment(fmt.Sprintf("%s reads a value of the schema at %s and reports whether it is valid.", alt.Func, displayPtr(alt.Value.Ptr))))
 		e.f.Func().Id(alt.Func).Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Params(e.elemType(alt.Value), jen.Bool()).Block(body...)
 		e.f.Line()
 	}
@@ -858,8 +889,11 @@ func (e *emitter) itemChecks(v *Value, depth int, val string) []jen.Code {
 	}
 	if v.UniqueItems {
 		find := jen.Qual(runtimePkg, "Duplicate").Call(jen.Id(val))
-		if !comparable(v.Elem) {
+		switch {
+		case v.Elem.Kind == kindRaw:
 			find = jen.Qual(runtimePkg, "DuplicateJSON").Call(jen.Id(val))
+		case !comparable(v.Elem):
+			find = jen.Qual(runtimePkg, "DuplicateJSON").Call(jen.Id(varName("texts", depth)))
 		}
 		out = append(out, jen.If(jen.Id("r").Dot("Clean").Call(jen.Id(varName("mark", depth)))).Block(
 			jen.If(jen.List(jen.Id("i"), jen.Id("j"), jen.Id("dup")).Op(":=").Add(find), jen.Id("dup")).Block(
