@@ -6,10 +6,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/go-json-experiment/json/jsontext"
 	"golang.org/x/tools/imports"
+
+	"github.com/toolgen/toolgen/catalog"
 )
 
 const (
@@ -29,6 +32,7 @@ func Emit(m *Model, opts Options) ([]byte, error) {
 	e.f.ImportName(jsonPkg, "json")
 
 	e.toolNames()
+	e.definitions()
 	e.handler()
 	e.dispatch()
 	e.validateArgs()
@@ -91,6 +95,72 @@ func (e *emitter) toolNames() {
 	e.f.Func().Id("Tools").Params().Index().Id("ToolName").Block(
 		jen.Return(jen.Qual("slices", "Clone").Call(jen.Id("tools"))),
 	)
+}
+
+// definitions emits the tools as the model sees them, from the catalog's bytes.
+func (e *emitter) definitions() {
+	var defs []jen.Code
+	var schemas []jen.Code
+	for _, t := range e.m.Tools {
+		input := lowerFirst(t.GoName) + "InputSchema"
+		schemas = append(schemas, jen.Id(input).Op("=").Add(stringLiteral(string(t.InputSchema))))
+		d := jen.Dict{
+			jen.Id("Name"):        jen.Lit(t.Name),
+			jen.Id("InputSchema"): jen.Qual(jsonPkg, "RawMessage").Call(jen.Id(input)),
+		}
+		if t.Title != "" {
+			d[jen.Id("Title")] = jen.Lit(t.Title)
+		}
+		if t.Description != "" {
+			d[jen.Id("Description")] = jen.Lit(t.Description)
+		}
+		if t.OutputSchema != nil {
+			output := lowerFirst(t.GoName) + "OutputSchema"
+			schemas = append(schemas, jen.Id(output).Op("=").Add(stringLiteral(string(t.OutputSchema))))
+			d[jen.Id("OutputSchema")] = jen.Qual(jsonPkg, "RawMessage").Call(jen.Id(output))
+		}
+		if a := annotations(t.Annotations); len(a) > 0 {
+			d[jen.Id("Annotations")] = jen.Qual(runtimePkg, "Annotations").Values(a)
+		}
+		defs = append(defs, jen.Values(d))
+	}
+	e.f.Comment("Definitions returns the catalog's tools as the model sees them: names,")
+	e.f.Comment("descriptions, annotations and the catalog's own schema bytes, which are the")
+	e.f.Comment("schemas the generated validators enforce. Each call returns a fresh copy.")
+	e.f.Func().Id("Definitions").Params().Index().Qual(runtimePkg, "ToolDefinition").Block(
+		jen.Return(jen.Index().Qual(runtimePkg, "ToolDefinition").Values(lines(defs)...)),
+	)
+	e.f.Line()
+	if len(schemas) > 0 {
+		e.f.Comment("The catalog's schemas, byte for byte.")
+		e.f.Const().Defs(schemas...)
+		e.f.Line()
+	}
+}
+
+func annotations(a catalog.Annotations) jen.Dict {
+	d := jen.Dict{}
+	if a.Title != "" {
+		d[jen.Id("Title")] = jen.Lit(a.Title)
+	}
+	for name, hint := range map[string]*bool{
+		"ReadOnlyHint": a.ReadOnlyHint, "DestructiveHint": a.DestructiveHint,
+		"IdempotentHint": a.IdempotentHint, "OpenWorldHint": a.OpenWorldHint,
+	} {
+		if hint != nil {
+			d[jen.Id(name)] = jen.Qual(runtimePkg, "Ptr").Call(jen.Lit(*hint))
+		}
+	}
+	return d
+}
+
+// stringLiteral renders s as a raw string literal when it can be one, which
+// keeps JSON readable, and as an interpreted one otherwise.
+func stringLiteral(s string) jen.Code {
+	if !strings.ContainsAny(s, "`\r") && utf8.ValidString(s) {
+		return jen.Id("`" + s + "`")
+	}
+	return jen.Lit(s)
 }
 
 func (e *emitter) handler() {

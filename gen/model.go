@@ -27,7 +27,12 @@ type Model struct {
 // Tool is one tool and the Go names generated for it.
 type Tool struct {
 	Name        string
+	Title       string
 	Description string
+	// InputSchema and OutputSchema are the catalog's bytes, embedded as they are.
+	InputSchema  []byte
+	OutputSchema []byte
+	Annotations  catalog.Annotations
 	GoName      string     // the Handler method
 	Const       string     // the ToolName constant
 	Args        *NamedType // the arguments struct
@@ -282,8 +287,12 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 	b.tool, b.root = t, t.InputSchema
 	b.built, b.building = map[string]*Value{}, map[string]bool{}
 	tool := &Tool{
-		Name:        t.Name,
-		Description: t.Description,
+		Name:         t.Name,
+		Title:        t.Title,
+		Description:  t.Description,
+		InputSchema:  t.InputSchema,
+		OutputSchema: t.OutputSchema,
+		Annotations:  t.Annotations,
 		GoName:      goName,
 		Const:       b.typeName("Tool" + goName),
 		Valid:       b.typeName("Valid" + goName + "Args"),

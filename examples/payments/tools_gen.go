@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"regexp"
 	"slices"
 	"unicode/utf8"
@@ -37,6 +38,124 @@ var toolNames = []string{
 func Tools() []ToolName {
 	return slices.Clone(tools)
 }
+
+// Definitions returns the catalog's tools as the model sees them: names,
+// descriptions, annotations and the catalog's own schema bytes, which are the
+// schemas the generated validators enforce. Each call returns a fresh copy.
+func Definitions() []runtime.ToolDefinition {
+	return []runtime.ToolDefinition{
+		{
+			Annotations: runtime.Annotations{
+				DestructiveHint: runtime.Ptr(true),
+				IdempotentHint:  runtime.Ptr(false),
+			},
+			Description: "Queue a partial or full refund for a captured payment.",
+			InputSchema: json.RawMessage(refundPaymentInputSchema),
+			Name:        "refund_payment",
+			Title:       "Refund a payment",
+		},
+		{
+			Annotations: runtime.Annotations{ReadOnlyHint: runtime.Ptr(true)},
+			Description: "Return a payment's status, amount and refunds.",
+			InputSchema: json.RawMessage(getPaymentInputSchema),
+			Name:        "get_payment",
+			Title:       "Look up a payment",
+		},
+		{
+			Description: "Email the receipt of a payment to the customer, optionally with a note.",
+			InputSchema: json.RawMessage(sendReceiptInputSchema),
+			Name:        "send_receipt",
+			Title:       "Email a receipt",
+		},
+	}
+}
+
+// The catalog's schemas, byte for byte.
+const (
+	refundPaymentInputSchema = `{
+        "type": "object",
+        "properties": {
+          "paymentId": {
+            "type": "string",
+            "description": "The payment to refund, as returned by get_payment.",
+            "minLength": 8,
+            "maxLength": 64
+          },
+          "amountCents": {
+            "type": "integer",
+            "description": "How much to refund, in cents.",
+            "minimum": 1,
+            "maximum": 500000
+          },
+          "reason": {
+            "type": "string",
+            "description": "Why the payment is refunded.",
+            "enum": ["duplicate", "customer_request", "fraud"]
+          }
+        },
+        "required": ["paymentId", "amountCents", "reason"],
+        "additionalProperties": false
+      }`
+	getPaymentInputSchema = `{
+        "type": "object",
+        "properties": {
+          "paymentId": {
+            "type": "string",
+            "description": "The payment's ID.",
+            "pattern": "^pay_[A-Za-z0-9]{4,60}$"
+          },
+          "includeRefunds": {
+            "type": "boolean",
+            "description": "Whether to list the payment's refunds.",
+            "default": true
+          }
+        },
+        "required": ["paymentId"],
+        "additionalProperties": false
+      }`
+	sendReceiptInputSchema = `{
+        "type": "object",
+        "properties": {
+          "paymentId": {"$ref": "#/$defs/PaymentID"},
+          "email": {
+            "type": "string",
+            "format": "email",
+            "description": "Where to send the receipt."
+          },
+          "note": {
+            "type": ["string", "null"],
+            "description": "A line added above the receipt; null for none.",
+            "maxLength": 280
+          },
+          "copies": {
+            "type": "array",
+            "description": "Further addresses that get a copy.",
+            "items": {"type": "string", "format": "email"},
+            "maxItems": 5,
+            "uniqueItems": true
+          },
+          "sendAt": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When to send it; now when absent."
+          },
+          "locale": {
+            "type": "string",
+            "enum": ["en-US", "en-GB", "de-DE", "fr-FR"],
+            "default": "en-US"
+          }
+        },
+        "required": ["paymentId", "email"],
+        "additionalProperties": false,
+        "$defs": {
+          "PaymentID": {
+            "type": "string",
+            "description": "A payment ID such as pay_1234abcd.",
+            "pattern": "^pay_[A-Za-z0-9]{4,60}$"
+          }
+        }
+      }`
+)
 
 // Handler implements the catalog's tools, one method per tool. A tool added to
 // the catalog adds a method here, so the build breaks until it is implemented.

@@ -1,0 +1,27 @@
+package runtime
+
+import "encoding/json"
+
+// ToolDefinition is one tool as the model sees it. The schemas are the
+// catalog's own bytes, embedded in the generated code, so the schema sent to
+// the model is byte for byte the schema the generated validator enforces.
+type ToolDefinition struct {
+	Name        string
+	Title       string
+	Description string
+	// InputSchema is the JSON Schema of the arguments; OutputSchema that of
+	// the result, nil when the tool declares none.
+	InputSchema  json.RawMessage
+	OutputSchema json.RawMessage
+	Annotations  Annotations
+}
+
+// Annotations are MCP's hints about a tool's behaviour; nil means the
+// catalog did not say.
+type Annotations struct {
+	Title           string
+	ReadOnlyHint    *bool
+	DestructiveHint *bool
+	IdempotentHint  *bool
+	OpenWorldHint   *bool
+}
