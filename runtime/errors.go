@@ -22,15 +22,15 @@ const MaxViolations = 50
 type Violation struct {
 	// Pointer is the RFC 6901 JSON Pointer of the offending value in the
 	// arguments; "" is the arguments object itself.
-	Pointer string
+	Pointer string `json:"pointer"`
 	// Keyword is the JSON Schema keyword that failed ("type", "required",
 	// "maximum", ...), or "json" for a problem with the JSON text itself.
-	Keyword string
+	Keyword string `json:"keyword"`
 	// Message is a technical description, for logs and tests.
-	Message string
+	Message string `json:"message"`
 	// Hint is one English sentence for the model: which field, what was
 	// expected and what came.
-	Hint string
+	Hint string `json:"hint"`
 }
 
 // ValidationError reports that a tool call's arguments were rejected. It lists

@@ -223,3 +223,23 @@ func TestDuplicate(t *testing.T) {
 		t.Errorf("Duplicate = %d, %d, %v", i, j, dup)
 	}
 }
+
+func TestReport(t *testing.T) {
+	ve := validate(`{"items":[{"qty":0}]}`)
+	r := Report(fmt.Errorf("wrapped: %w", ve))
+	if r.Error != FailureInvalidArguments || r.Tool != "t" || len(r.Violations) != 1 || r.Violations[0].Pointer != "/items/0/qty" || r.Message != ve.ModelMessage() {
+		t.Errorf("validation report: %+v", r)
+	}
+	r = Report(&UnknownToolError{Name: "x", Known: []string{"a"}})
+	if r.Error != FailureUnknownTool || len(r.KnownTools) != 1 {
+		t.Errorf("unknown tool report: %+v", r)
+	}
+	_, err := HandlerResult("t", nil, errors.New("disk on fire"))
+	r = Report(err)
+	if r.Error != FailureToolFailed || strings.Contains(r.Message, "disk") {
+		t.Errorf("handler report: %+v", r)
+	}
+	if r := Report(errors.New("secret")); r.Error != FailureInternal || strings.Contains(r.Message, "secret") {
+		t.Errorf("internal report: %+v", r)
+	}
+}

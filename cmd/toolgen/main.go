@@ -4,6 +4,10 @@
 // Usage:
 //
 //	toolgen [-pkg NAME] [-o FILE] [-strict] CATALOG
+//	toolgen COMMAND [flags] ...
+//
+// Without a command, toolgen generates code. The other commands are listed by
+// toolgen -h.
 //
 // Typically from a go:generate line:
 //
@@ -17,6 +21,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/gen"
@@ -33,7 +38,26 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// command is a subcommand: toolgen NAME args...
+type command struct {
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+// commands holds the subcommands; each registers itself from its own file.
+var commands = map[string]command{}
+
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		if c, ok := commands[args[0]]; ok {
+			return c.run(args[1:], stdout, stderr)
+		}
+	}
+	return generate(args, stdout, stderr)
+}
+
+// generate is toolgen's main job: catalog in, one Go file out.
+func generate(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("toolgen", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	pkg := flags.String("pkg", defaultPackage(), "package name of the generated file (default: $GOPACKAGE under go generate, else tools)")
@@ -42,6 +66,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	flags.Usage = func() {
 		fmt.Fprintln(stderr, "usage: toolgen [-pkg NAME] [-o FILE] [-strict] CATALOG")
 		flags.PrintDefaults()
+		if len(commands) > 0 {
+			fmt.Fprintln(stderr, "\ncommands:")
+			names := make([]string, 0, len(commands))
+			for name := range commands {
+				names = append(names, name)
+			}
+			sort.Strings(names)
+			for _, name := range names {
+				fmt.Fprintf(stderr, "  toolgen %-10s %s\n", name, commands[name].summary)
+			}
+		}
 	}
 	if err := flags.Parse(args); err != nil {
 		return exitUsage
