@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
@@ -104,25 +105,30 @@ func (e *emitter) definitions() {
 	for _, t := range e.m.Tools {
 		input := lowerFirst(t.GoName) + "InputSchema"
 		schemas = append(schemas, jen.Id(input).Op("=").Add(stringLiteral(string(t.InputSchema))))
-		d := jen.Dict{
-			jen.Id("Name"):        jen.Lit(t.Name),
-			jen.Id("InputSchema"): jen.Qual(jsonPkg, "RawMessage").Call(jen.Id(input)),
-		}
+		var title, description, output, annots jen.Code
 		if t.Title != "" {
-			d[jen.Id("Title")] = jen.Lit(t.Title)
+			title = jen.Lit(t.Title)
 		}
 		if t.Description != "" {
-			d[jen.Id("Description")] = jen.Lit(t.Description)
+			description = jen.Lit(t.Description)
 		}
 		if t.OutputSchema != nil {
-			output := lowerFirst(t.GoName) + "OutputSchema"
-			schemas = append(schemas, jen.Id(output).Op("=").Add(stringLiteral(string(t.OutputSchema))))
-			d[jen.Id("OutputSchema")] = jen.Qual(jsonPkg, "RawMessage").Call(jen.Id(output))
+			name := lowerFirst(t.GoName) + "OutputSchema"
+			schemas = append(schemas, jen.Id(name).Op("=").Add(stringLiteral(string(t.OutputSchema))))
+			output = jen.Qual(jsonPkg, "RawMessage").Call(jen.Id(name))
 		}
 		if a := annotations(t.Annotations); len(a) > 0 {
-			d[jen.Id("Annotations")] = jen.Qual(runtimePkg, "Annotations").Values(a)
+			annots = jen.Qual(runtimePkg, "Annotations").Values(a)
 		}
-		defs = append(defs, jen.Values(d))
+		d := keyed(
+			kv{"Name", jen.Lit(t.Name)},
+			kv{"Title", title},
+			kv{"Description", description},
+			kv{"InputSchema", jen.Qual(jsonPkg, "RawMessage").Call(jen.Id(input))},
+			kv{"OutputSchema", output},
+			kv{"Annotations", annots},
+		)
+		defs = append(defs, jen.Values(d...))
 	}
 	e.f.Comment("Definitions returns the catalog's tools as the model sees them: names,")
 	e.f.Comment("descriptions, annotations and the catalog's own schema bytes, which are the")
@@ -186,28 +192,55 @@ func (e *emitter) handler() {
 }
 
 func (e *emitter) dispatch() {
-	var cases []jen.Code
-	for _, t := range e.m.Tools {
-		cases = append(cases, jen.Case(jen.Id(t.Const)).Block(
-			jen.List(jen.Id("args"), jen.Err()).Op(":=").Id(t.Parse).Call(jen.Id("raw")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-			jen.List(jen.Id("result"), jen.Err()).Op(":=").Id("h").Dot(t.GoName).Call(jen.Id("ctx"), jen.Id("args")),
-			jen.Return(jen.Qual(runtimePkg, "HandlerResult").Call(jen.Id("name"), jen.Id("result"), jen.Err())),
-		))
+	var specs, cases []jen.Code
+	for i, t := range e.m.Tools {
+		var annots, timeout jen.Code
+		if a := annotations(t.Annotations); len(a) > 0 {
+			annots = jen.Qual(runtimePkg, "Annotations").Values(a)
+		}
+		if t.Timeout > 0 {
+			timeout = durationLiteral(t.Timeout)
+		}
+		d := keyed(
+			kv{"Name", jen.Lit(t.Name)},
+			kv{"Annotations", annots},
+			kv{"Timeout", timeout},
+			kv{"Parse", jen.Func().Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Qual(runtimePkg, "Options")).Params(jen.Any(), jen.Error()).Block(
+				jen.List(jen.Id("args"), jen.Err()).Op(":=").Id(t.Parse).Call(jen.Id("raw"), jen.Id("opts")),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+				jen.Return(jen.Id("args"), jen.Nil()),
+			)},
+			kv{"Call", jen.Func().Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("h").Any(), jen.Id("args").Any()).Params(jen.Any(), jen.Error()).Block(
+				jen.Return(jen.Id("h").Assert(jen.Id("Handler")).Dot(t.GoName).Call(jen.Id("ctx"), jen.Id("args").Assert(jen.Id(t.Valid)))),
+			)},
+		)
+		specs = append(specs, jen.Values(d...))
+		cases = append(cases, jen.Case(jen.Id(t.Const)).Block(jen.Return(jen.Lit(i))))
 	}
-	cases = append(cases, jen.Default().Block(jen.Return(jen.Nil(), jen.Id("unknownTool").Call(jen.Id("name")))))
-	e.f.Comment("Dispatch validates the arguments of tool name and, only if they are valid,")
-	e.f.Comment("calls the matching method of h. Nothing runs for an unknown tool")
-	e.f.Comment("(a *runtime.UnknownToolError, matching runtime.ErrUnknownTool) or for invalid")
-	e.f.Comment("arguments (a *runtime.ValidationError listing every violation). An error")
-	e.f.Comment("from the handler comes back as a *runtime.HandlerError.")
+	cases = append(cases, jen.Default().Block(jen.Return(jen.Lit(-1))))
+
+	e.f.Comment("toolSpecs tells runtime.Dispatcher about each tool, in catalog order.")
+	e.f.Var().Id("toolSpecs").Op("=").Index().Qual(runtimePkg, "ToolSpec").Values(lines(specs)...)
+	e.f.Line()
+	e.f.Comment("toolIndex is the switch over tool names: a tool's position in toolSpecs,")
+	e.f.Comment("or -1 for a name that is not in the catalog.")
+	e.f.Func().Id("toolIndex").Params(jen.Id("name").String()).Int().Block(
+		jen.Switch(jen.Id("ToolName").Call(jen.Id("name"))).Block(cases...),
+	)
+	e.f.Line()
+	e.f.Add(comment("NewDispatcher returns a dispatcher that validates each call's arguments and runs the matching method of h with cfg's limits, timeouts, authorization, observer and retries. A handler's panic, timeout, rejection (runtime.Reject) and error each come back as their own error type. Build one per service and share it; it is safe for concurrent use."))
+	e.f.Func().Id("NewDispatcher").Params(jen.Id("h").Id("Handler"), jen.Id("cfg").Qual(runtimePkg, "Config")).Op("*").Qual(runtimePkg, "Dispatcher").Block(
+		jen.Return(jen.Qual(runtimePkg, "NewDispatcher").Call(jen.Id("h"), jen.Id("toolSpecs"), jen.Id("toolIndex"), jen.Id("cfg"))),
+	)
+	e.f.Line()
+	e.f.Add(comment("Dispatch validates the arguments of tool name and, only if they are valid, calls the matching method of h, with the default configuration of NewDispatcher. Nothing runs for an unknown tool (a *runtime.UnknownToolError, matching runtime.ErrUnknownTool) or for invalid arguments (a *runtime.ValidationError listing every violation). An error from the handler comes back as a *runtime.HandlerError, a panic as a *runtime.PanicError."))
 	e.f.Func().Id("Dispatch").Params(
 		jen.Id("ctx").Qual("context", "Context"),
 		jen.Id("h").Id("Handler"),
 		jen.Id("name").String(),
 		jen.Id("raw").Index().Byte(),
 	).Params(jen.Any(), jen.Error()).Block(
-		jen.Switch(jen.Id("ToolName").Call(jen.Id("name"))).Block(cases...),
+		jen.Return(jen.Id("NewDispatcher").Call(jen.Id("h"), jen.Qual(runtimePkg, "Config").Values()).Dot("Dispatch").Call(jen.Id("ctx"), jen.Id("name"), jen.Id("raw"))),
 	)
 	e.f.Line()
 	e.f.Func().Id("unknownTool").Params(jen.Id("name").String()).Error().Block(
@@ -216,6 +249,19 @@ func (e *emitter) dispatch() {
 			jen.Id("Known"): jen.Qual("slices", "Clone").Call(jen.Id("toolNames")),
 		})),
 	)
+}
+
+// durationLiteral renders d as a Go expression such as 5 * time.Second.
+func durationLiteral(d time.Duration) jen.Code {
+	for _, unit := range []struct {
+		d    time.Duration
+		name string
+	}{{time.Hour, "Hour"}, {time.Minute, "Minute"}, {time.Second, "Second"}, {time.Millisecond, "Millisecond"}} {
+		if d%unit.d == 0 {
+			return jen.Lit(int(d / unit.d)).Op("*").Qual("time", unit.name)
+		}
+	}
+	return jen.Qual("time", "Duration").Call(jen.Lit(int64(d)))
 }
 
 func (e *emitter) validateArgs() {
@@ -1149,6 +1195,24 @@ func wrap(text string, width int) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// kv is one key: value of a composite literal, in the order written.
+type kv struct {
+	key   string
+	value jen.Code
+}
+
+// keyed renders fields as a composite literal body, one per line, keeping
+// their order (jen.Dict would sort them).
+func keyed(fields ...kv) []jen.Code {
+	items := make([]jen.Code, 0, len(fields))
+	for _, f := range fields {
+		if f.value != nil {
+			items = append(items, jen.Id(f.key).Op(":").Add(f.value))
+		}
+	}
+	return lines(items)
 }
 
 // lines puts each item of a composite literal on its own line.

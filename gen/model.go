@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/toolgen/toolgen/catalog"
@@ -33,6 +34,7 @@ type Tool struct {
 	InputSchema  []byte
 	OutputSchema []byte
 	Annotations  catalog.Annotations
+	Timeout      time.Duration // from x-toolgen "timeout"; 0 means the dispatcher's default
 	GoName      string     // the Handler method
 	Const       string     // the ToolName constant
 	Args        *NamedType // the arguments struct

@@ -13,14 +13,35 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// DefaultMaxDepth is the nesting limit of a Reader unless Options say otherwise.
-const DefaultMaxDepth = 256
+// Default limits of a Reader, unless Options say otherwise.
+const (
+	DefaultMaxBytes = 1 << 20 // 1 MiB of arguments
+	DefaultMaxDepth = 256
+)
 
-// Options configure a Reader.
+// Options are the limits a Reader enforces before and while it decodes, so
+// that hostile arguments cost a violation rather than memory. Zero fields
+// take the defaults.
 type Options struct {
+	// MaxBytes limits the size of the arguments, checked before anything is
+	// decoded; 0 means DefaultMaxBytes.
+	MaxBytes int
 	// MaxDepth limits how deeply objects and arrays may nest; 0 means
 	// DefaultMaxDepth.
 	MaxDepth int
+	// MaxStringLength limits any one string, in bytes; 0 means only
+	// MaxBytes bounds it.
+	MaxStringLength int
+	// MaxArrayLength limits the items of any one array; 0 means only
+	// MaxBytes bounds it.
+	MaxArrayLength int
+}
+
+func (o Options) maxBytes() int {
+	if o.MaxBytes > 0 {
+		return o.MaxBytes
+	}
+	return DefaultMaxBytes
 }
 
 // Kind is the kind of the next JSON value.
@@ -48,8 +69,12 @@ const (
 // container.
 type Reader struct {
 	dec      *jsontext.Decoder
+	limits   Options
 	maxDepth int
 	depth    int // open objects and arrays, including those of enclosing readers
+	// items counts the items read so far of each open array (-1 for an
+	// object), for MaxArrayLength.
+	items []int
 
 	// prefix and prefixPath locate a sub-reader's value within the whole
 	// arguments; both are empty for a top-level reader.
@@ -65,11 +90,20 @@ type Reader struct {
 	nameBuf   []byte
 }
 
-// NewReader returns a Reader over data, with the last of opts if any.
+// NewReader returns a Reader over data, with the limits of the last of opts
+// if any.
 func NewReader(data []byte, opts ...Options) *Reader {
 	r := &Reader{maxDepth: DefaultMaxDepth}
-	if len(opts) > 0 && opts[len(opts)-1].MaxDepth > 0 {
-		r.maxDepth = opts[len(opts)-1].MaxDepth
+	if len(opts) > 0 {
+		r.limits = opts[len(opts)-1]
+		if r.limits.MaxDepth > 0 {
+			r.maxDepth = r.limits.MaxDepth
+		}
+	}
+	if limit := r.limits.maxBytes(); len(data) > limit {
+		r.fatal("", "limit", "arguments of "+strconv.Itoa(len(data))+" bytes exceed the limit of "+strconv.Itoa(limit),
+			"The arguments are "+strconv.Itoa(len(data))+" bytes long, more than the "+strconv.Itoa(limit)+" allowed; send shorter arguments.")
+		return r
 	}
 	r.start(data)
 	return r
@@ -79,7 +113,7 @@ func NewReader(data []byte, opts ...Options) *Reader {
 // position, whose violations are located below the current pointer. Merge its
 // violations back with Adopt, or drop them (to try one alternative of a union).
 func (r *Reader) Sub(raw []byte) *Reader {
-	s := &Reader{maxDepth: r.maxDepth, depth: r.depth, prefix: r.pointer(), prefixPath: r.path()}
+	s := &Reader{limits: r.limits, maxDepth: r.maxDepth, depth: r.depth, prefix: r.pointer(), prefixPath: r.path()}
 	s.start(raw)
 	return s
 }
@@ -153,7 +187,23 @@ func (r *Reader) Kind() Kind {
 }
 
 // More reports whether the current object or array has another member.
-func (r *Reader) More() bool { return r.Kind() != KindNone }
+func (r *Reader) More() bool {
+	if r.Kind() == KindNone {
+		return false
+	}
+	if n := len(r.items); n > 0 && r.items[n-1] >= 0 {
+		r.items[n-1]++
+		if limit := r.limits.MaxArrayLength; limit > 0 && r.items[n-1] > limit {
+			// The last item read is /array/limit-1: report at the array.
+			ptr, path := r.pointer(), r.path()
+			ptr, path = ptr[:strings.LastIndexByte(ptr, '/')], path[:strings.LastIndexByte(path, '[')]
+			r.fatalAt(ptr, "limit", "array longer than "+strconv.Itoa(limit)+" items",
+				"Field "+strconv.Quote(path)+" has more than "+strconv.Itoa(limit)+" items, the most allowed; send fewer.")
+			return false
+		}
+	}
+	return true
+}
 
 // Null reads a null if one comes next and reports whether it did. When it
 // returns false, a type mismatch on the next read mentions that null was
@@ -192,6 +242,11 @@ func (r *Reader) begin(want Kind, expected string) bool {
 		r.tooDeep()
 		return false
 	}
+	if want == KindArray {
+		r.items = append(r.items, 0)
+	} else {
+		r.items = append(r.items, -1)
+	}
 	return true
 }
 
@@ -210,6 +265,9 @@ func (r *Reader) end() {
 		return
 	}
 	r.depth--
+	if n := len(r.items); n > 0 {
+		r.items = r.items[:n-1]
+	}
 }
 
 // Name reads the next member name of the current object. The bytes are valid
@@ -236,6 +294,13 @@ func (r *Reader) String() (string, bool) {
 		return "", false
 	}
 	v := r.last
+	if limit := r.limits.MaxStringLength; limit > 0 && len(v)-2 > limit {
+		if b, _ := jsontext.AppendUnquote(nil, v); len(b) > limit {
+			r.report("limit", "string of "+strconv.Itoa(len(b))+" bytes exceeds the limit of "+strconv.Itoa(limit),
+				r.subject()+" is longer than the "+strconv.Itoa(limit)+" bytes allowed; send a shorter text.")
+			return "", false
+		}
+	}
 	if bytes.IndexByte(v, '\\') < 0 {
 		return string(v[1 : len(v)-1]), true
 	}
@@ -418,7 +483,7 @@ func (r *Reader) syntax(err error) {
 
 func (r *Reader) tooDeep() {
 	limit := strconv.Itoa(r.maxDepth)
-	r.fatal(r.pointer(), "json", "nesting deeper than "+limit+" levels",
+	r.fatalAt(r.pointer(), "limit", "nesting deeper than "+limit+" levels",
 		"The arguments nest objects and arrays deeper than "+limit+" levels; flatten them.")
 }
 

@@ -138,7 +138,7 @@ func TestViolationsAreCapped(t *testing.T) {
 func TestNestingLimit(t *testing.T) {
 	deep := strings.Repeat("[", 300) + strings.Repeat("]", 300)
 	ve := validate(`{"other":` + deep + `}`)
-	if ve == nil || ve.Violations[0].Keyword != "json" || !strings.Contains(ve.Violations[0].Message, "deeper than 256") {
+	if ve == nil || ve.Violations[0].Keyword != "limit" || !strings.Contains(ve.Violations[0].Message, "deeper than 256") {
 		t.Fatalf("want a nesting violation at the default limit, got %v", ve)
 	}
 	if ve := validate(`{"other":[[[1]]]}`, Options{MaxDepth: 3}); ve == nil {

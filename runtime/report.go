@@ -6,7 +6,13 @@ import "errors"
 const (
 	FailureInvalidArguments = "invalid_arguments"
 	FailureUnknownTool      = "unknown_tool"
-	FailureToolFailed       = "tool_failed"
+	FailureRejected         = "rejected"       // the handler rejected well-formed arguments
+	FailureDenied           = "denied"         // the authorization policy refused the call
+	FailureToolFailed       = "tool_failed"    // the handler returned an error
+	FailurePanic            = "panic"          // the handler panicked
+	FailureTimeout          = "timeout"        // the call ran out of time or was cancelled
+	FailureInvalidOutput    = "invalid_output" // the handler's result broke the output schema
+	FailureNotRun           = "not_run"        // another call of the batch failed
 	FailureInternal         = "internal_error"
 )
 
@@ -26,17 +32,17 @@ type ErrorReport struct {
 // dispatcher. Errors of other kinds are reported as internal errors with a
 // generic message.
 func Report(err error) ErrorReport {
-	r := ErrorReport{Error: FailureInternal, Message: ModelMessage(err)}
+	r := ErrorReport{Error: Outcome(err), Message: ModelMessage(err)}
 	var invalid *ValidationError
 	var unknown *UnknownToolError
-	var failed *HandlerError
+	var rejected *RejectionError
 	switch {
 	case errors.As(err, &invalid):
-		r.Error, r.Tool, r.Violations, r.Omitted = FailureInvalidArguments, invalid.Tool, invalid.Violations, invalid.Omitted
+		r.Tool, r.Violations, r.Omitted = invalid.Tool, invalid.Violations, invalid.Omitted
 	case errors.As(err, &unknown):
-		r.Error, r.KnownTools = FailureUnknownTool, unknown.Known
-	case errors.As(err, &failed):
-		r.Error, r.Tool = FailureToolFailed, failed.Tool
+		r.KnownTools = unknown.Known
+	case errors.As(err, &rejected):
+		r.Tool, r.Violations = rejected.Tool, rejected.Violations
 	}
 	return r
 }

@@ -45,27 +45,27 @@ func Tools() []ToolName {
 func Definitions() []runtime.ToolDefinition {
 	return []runtime.ToolDefinition{
 		{
+			Name:        "refund_payment",
+			Title:       "Refund a payment",
+			Description: "Queue a partial or full refund for a captured payment.",
+			InputSchema: json.RawMessage(refundPaymentInputSchema),
 			Annotations: runtime.Annotations{
 				DestructiveHint: runtime.Ptr(true),
 				IdempotentHint:  runtime.Ptr(false),
 			},
-			Description: "Queue a partial or full refund for a captured payment.",
-			InputSchema: json.RawMessage(refundPaymentInputSchema),
-			Name:        "refund_payment",
-			Title:       "Refund a payment",
 		},
 		{
-			Annotations: runtime.Annotations{ReadOnlyHint: runtime.Ptr(true)},
-			Description: "Return a payment's status, amount and refunds.",
-			InputSchema: json.RawMessage(getPaymentInputSchema),
 			Name:        "get_payment",
 			Title:       "Look up a payment",
+			Description: "Return a payment's status, amount and refunds.",
+			InputSchema: json.RawMessage(getPaymentInputSchema),
+			Annotations: runtime.Annotations{ReadOnlyHint: runtime.Ptr(true)},
 		},
 		{
-			Description: "Email the receipt of a payment to the customer, optionally with a note.",
-			InputSchema: json.RawMessage(sendReceiptInputSchema),
 			Name:        "send_receipt",
 			Title:       "Email a receipt",
+			Description: "Email the receipt of a payment to the customer, optionally with a note.",
+			InputSchema: json.RawMessage(sendReceiptInputSchema),
 		},
 	}
 }
@@ -178,37 +178,86 @@ type Handler interface {
 	SendReceipt(ctx context.Context, args ValidSendReceiptArgs) (any, error)
 }
 
-// Dispatch validates the arguments of tool name and, only if they are valid,
-// calls the matching method of h. Nothing runs for an unknown tool
-// (a *runtime.UnknownToolError, matching runtime.ErrUnknownTool) or for invalid
-// arguments (a *runtime.ValidationError listing every violation). An error
-// from the handler comes back as a *runtime.HandlerError.
-func Dispatch(ctx context.Context, h Handler, name string, raw []byte) (any, error) {
+// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
+var toolSpecs = []runtime.ToolSpec{
+	{
+		Name: "refund_payment",
+		Annotations: runtime.Annotations{
+			DestructiveHint: runtime.Ptr(true),
+			IdempotentHint:  runtime.Ptr(false),
+		},
+		Parse: func(raw []byte, opts runtime.Options) (any, error) {
+			args, err := ParseRefundPaymentArgs(raw, opts)
+			if err != nil {
+				return nil, err
+			}
+			return args, nil
+		},
+		Call: func(ctx context.Context, h any, args any) (any, error) {
+			return h.(Handler).RefundPayment(ctx, args.(ValidRefundPaymentArgs))
+		},
+	},
+	{
+		Name:        "get_payment",
+		Annotations: runtime.Annotations{ReadOnlyHint: runtime.Ptr(true)},
+		Parse: func(raw []byte, opts runtime.Options) (any, error) {
+			args, err := ParseGetPaymentArgs(raw, opts)
+			if err != nil {
+				return nil, err
+			}
+			return args, nil
+		},
+		Call: func(ctx context.Context, h any, args any) (any, error) {
+			return h.(Handler).GetPayment(ctx, args.(ValidGetPaymentArgs))
+		},
+	},
+	{
+		Name: "send_receipt",
+		Parse: func(raw []byte, opts runtime.Options) (any, error) {
+			args, err := ParseSendReceiptArgs(raw, opts)
+			if err != nil {
+				return nil, err
+			}
+			return args, nil
+		},
+		Call: func(ctx context.Context, h any, args any) (any, error) {
+			return h.(Handler).SendReceipt(ctx, args.(ValidSendReceiptArgs))
+		},
+	},
+}
+
+// toolIndex is the switch over tool names: a tool's position in toolSpecs,
+// or -1 for a name that is not in the catalog.
+func toolIndex(name string) int {
 	switch ToolName(name) {
 	case ToolRefundPayment:
-		args, err := ParseRefundPaymentArgs(raw)
-		if err != nil {
-			return nil, err
-		}
-		result, err := h.RefundPayment(ctx, args)
-		return runtime.HandlerResult(name, result, err)
+		return 0
 	case ToolGetPayment:
-		args, err := ParseGetPaymentArgs(raw)
-		if err != nil {
-			return nil, err
-		}
-		result, err := h.GetPayment(ctx, args)
-		return runtime.HandlerResult(name, result, err)
+		return 1
 	case ToolSendReceipt:
-		args, err := ParseSendReceiptArgs(raw)
-		if err != nil {
-			return nil, err
-		}
-		result, err := h.SendReceipt(ctx, args)
-		return runtime.HandlerResult(name, result, err)
+		return 2
 	default:
-		return nil, unknownTool(name)
+		return -1
 	}
+}
+
+// NewDispatcher returns a dispatcher that validates each call's arguments and
+// runs the matching method of h with cfg's limits, timeouts, authorization,
+// observer and retries. A handler's panic, timeout, rejection (runtime.Reject)
+// and error each come back as their own error type. Build one per service and
+// share it; it is safe for concurrent use.
+func NewDispatcher(h Handler, cfg runtime.Config) *runtime.Dispatcher {
+	return runtime.NewDispatcher(h, toolSpecs, toolIndex, cfg)
+}
+
+// Dispatch validates the arguments of tool name and, only if they are valid,
+// calls the matching method of h, with the default configuration of
+// NewDispatcher. Nothing runs for an unknown tool (a *runtime.UnknownToolError,
+// matching runtime.ErrUnknownTool) or for invalid arguments (a
+// *runtime.ValidationError listing every violation). An error from the handler
+// comes back as a *runtime.HandlerError, a panic as a *runtime.PanicError.
+func Dispatch(ctx context.Context, h Handler, name string, raw []byte) (any, error) {
+	return NewDispatcher(h, runtime.Config{}).Dispatch(ctx, name, raw)
 }
 
 func unknownTool(name string) error {

@@ -1,0 +1,397 @@
+package runtime
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// The dispatcher is tested here with hand-written tool specs of the shape
+// generated code emits: one tool "echo" whose arguments are {"n": integer}
+// and whose behaviour is chosen by n.
+
+type echoArgs struct{ n int64 }
+
+// behaviour is the test handler: what "echo" does for an n.
+type behaviour func(ctx context.Context, n int64) (any, error)
+
+func parseEcho(raw []byte, opts Options) (any, error) {
+	r := NewReader(raw, opts)
+	var args echoArgs
+	var seen bool
+	if r.BeginObject() {
+		for r.More() {
+			name := r.Name()
+			if string(name) != "n" {
+				r.NotAllowed(string(name), []string{"n"})
+				continue
+			}
+			seen = true
+			if v, ok := r.Int(); ok {
+				args.n = v
+			}
+		}
+		r.EndObject()
+		if !seen {
+			r.Required("n")
+		}
+	}
+	if err := r.Finish("echo"); err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+func specs(idempotent bool, timeout time.Duration) []ToolSpec {
+	return []ToolSpec{{
+		Name:        "echo",
+		Annotations: Annotations{IdempotentHint: &idempotent},
+		Timeout:     timeout,
+		Parse:       parseEcho,
+		Call: func(ctx context.Context, h any, args any) (any, error) {
+			return h.(behaviour)(ctx, args.(echoArgs).n)
+		},
+	}}
+}
+
+func index(name string) int {
+	if name == "echo" {
+		return 0
+	}
+	return -1
+}
+
+func newDispatcher(b behaviour, cfg Config, idempotent bool, timeout time.Duration) *Dispatcher {
+	return NewDispatcher(b, specs(idempotent, timeout), index, cfg)
+}
+
+func echo(_ context.Context, n int64) (any, error) { return n, nil }
+
+func TestDispatchFailureClasses(t *testing.T) {
+	ctx := context.Background()
+	d := newDispatcher(func(ctx context.Context, n int64) (any, error) {
+		switch n {
+		case 1:
+			return nil, errors.New("database unreachable at 10.0.0.7")
+		case 2:
+			panic("nil map write")
+		case 3:
+			return nil, Rejectf("/n", "Record 3 does not exist; use an ID from list_records.")
+		}
+		return n, nil
+	}, Config{}, false, 0)
+
+	cases := []struct {
+		name, raw string
+		outcome   string
+		model     string // a phrase the model message must hold
+		secret    string // text that must not reach the model
+	}{
+		{"echo", `{"n":7}`, "ok", "", ""},
+		{"nope", `{}`, FailureUnknownTool, `There is no tool named "nope"`, ""},
+		{"echo", `{"n":"7"}`, FailureInvalidArguments, `Field "n" must be an integer`, ""},
+		{"echo", `{"n":1}`, FailureToolFailed, "failed while running", "10.0.0.7"},
+		{"echo", `{"n":2}`, FailurePanic, "internal error", "nil map"},
+		{"echo", `{"n":3}`, FailureRejected, "Record 3 does not exist", ""},
+	}
+	for _, c := range cases {
+		result, err := d.Dispatch(ctx, c.name, []byte(c.raw))
+		if got := Outcome(err); got != c.outcome {
+			t.Errorf("%s %s: outcome %s, want %s (%v)", c.name, c.raw, got, c.outcome, err)
+			continue
+		}
+		if err == nil {
+			if result != int64(7) {
+				t.Errorf("result %v, want 7", result)
+			}
+			continue
+		}
+		msg := ModelMessage(err)
+		if !strings.Contains(msg, c.model) || (c.secret != "" && strings.Contains(msg, c.secret)) {
+			t.Errorf("%s %s: model message %q", c.name, c.raw, msg)
+		}
+		if strings.Contains(msg, "goroutine") || strings.Contains(msg, ".go:") {
+			t.Errorf("a stack trace reaches the model: %q", msg)
+		}
+	}
+	var p *PanicError
+	if _, err := d.Dispatch(ctx, "echo", []byte(`{"n":2}`)); !errors.As(err, &p) || !strings.Contains(string(p.Stack), "dispatch_test.go") {
+		t.Errorf("a panic keeps its stack for the logs: %v", err)
+	}
+	var rej *RejectionError
+	if _, err := d.Dispatch(ctx, "echo", []byte(`{"n":3}`)); !errors.As(err, &rej) || rej.Tool != "echo" || rej.Violations[0].Pointer != "/n" {
+		t.Errorf("rejection: %#v", err)
+	}
+}
+
+func TestDispatchTimeout(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	before := runtime.NumGoroutine()
+	d := newDispatcher(func(ctx context.Context, n int64) (any, error) {
+		if n == 1 { // ignores its context
+			<-release
+			return nil, nil
+		}
+		<-ctx.Done() // honours its context
+		return nil, ctx.Err()
+	}, Config{Timeout: time.Hour}, false, 20*time.Millisecond)
+
+	for _, n := range []int{0, 1} {
+		_, err := d.Dispatch(context.Background(), "echo", []byte(fmt.Sprintf(`{"n":%d}`, n)))
+		var te *TimeoutError
+		if !errors.As(err, &te) || te.Timeout != 20*time.Millisecond || !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("n=%d: want a TimeoutError of the tool's 20ms, got %v", n, err)
+		}
+	}
+	// The handler that honoured its context has ended; the one that ignored
+	// it is still blocked, and only it.
+	waitFor(t, func() bool { return runtime.NumGoroutine() <= before+1 })
+
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(10 * time.Millisecond); cancel() }()
+	d = newDispatcher(func(ctx context.Context, n int64) (any, error) { <-ctx.Done(); return nil, ctx.Err() }, Config{}, false, 0)
+	_, err := d.Dispatch(ctx, "echo", []byte(`{"n":0}`))
+	var te *TimeoutError
+	if !errors.As(err, &te) || te.Timeout != 0 || !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled caller: want a TimeoutError caused by cancellation, got %v", err)
+	}
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for i := 0; i < 200; i++ {
+		if cond() {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("condition not met; %d goroutines", runtime.NumGoroutine())
+}
+
+func TestLimits(t *testing.T) {
+	d := newDispatcher(echo, Config{Limits: Options{MaxBytes: 64}}, false, 0)
+	huge := make([]byte, 100<<20)
+	allocs := testing.AllocsPerRun(3, func() {
+		if _, err := d.Dispatch(context.Background(), "echo", huge); Outcome(err) != FailureInvalidArguments {
+			t.Fatalf("a 100 MB argument: %v", err)
+		}
+	})
+	if allocs > 20 {
+		t.Errorf("rejecting 100 MB took %v allocations; it must not decode or copy them", allocs)
+	}
+	_, err := d.Dispatch(context.Background(), "echo", huge)
+	var ve *ValidationError
+	if !errors.As(err, &ve) || ve.Violations[0].Keyword != "limit" || !strings.Contains(ve.Violations[0].Hint, "more than the 64 allowed") {
+		t.Errorf("size violation: %v", err)
+	}
+
+	r := NewReader([]byte(`{"a":"abcdef","b":[1,2,3,4]}`), Options{MaxStringLength: 5, MaxArrayLength: 3})
+	r.BeginObject()
+	r.Name()
+	if _, ok := r.String(); ok {
+		t.Error("a 6-byte string passed a 5-byte limit")
+	}
+	r.Name()
+	r.BeginArray()
+	for r.More() {
+		r.Int()
+	}
+	err = r.Finish("t")
+	if !errors.As(err, &ve) || len(ve.Violations) != 2 || ve.Violations[0].Pointer != "/a" || ve.Violations[1].Pointer != "/b" || !strings.Contains(ve.Violations[1].Hint, `Field "b" has more than 3 items`) {
+		t.Errorf("string and array limits: %v", err)
+	}
+
+	raw, err := readLimited(strings.NewReader(strings.Repeat(" ", 1000)), 10)
+	if err != nil || len(raw) != 11 {
+		t.Errorf("readLimited read %d bytes, want the limit plus one", len(raw))
+	}
+}
+
+func TestAuthorization(t *testing.T) {
+	var ran atomic.Int32
+	handler := func(ctx context.Context, n int64) (any, error) { ran.Add(1); return n, nil }
+	var seen Authorization
+	d := newDispatcher(handler, Config{Authorizer: AuthorizerFunc(func(ctx context.Context, call Authorization) error {
+		seen = call
+		switch call.Args.(echoArgs).n {
+		case 1:
+			return Deny("refunds above the daily limit need a human")
+		case 2:
+			return errors.New("policy store down: 10.0.0.9")
+		}
+		return nil
+	})}, true, 0)
+	if _, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":0}`)); err != nil || ran.Load() != 1 {
+		t.Fatalf("allowed call: %v", err)
+	}
+	if seen.Tool != "echo" || seen.Annotations.IdempotentHint == nil || !*seen.Annotations.IdempotentHint {
+		t.Errorf("the authorizer did not get the tool and its annotations: %+v", seen)
+	}
+	_, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":1}`))
+	if Outcome(err) != FailureDenied || !strings.Contains(ModelMessage(err), "daily limit need a human") || ran.Load() != 1 {
+		t.Errorf("denied call: %v, ran %d", err, ran.Load())
+	}
+	_, err = d.Dispatch(context.Background(), "echo", []byte(`{"n":2}`))
+	if Outcome(err) != FailureDenied || strings.Contains(ModelMessage(err), "10.0.0.9") || ran.Load() != 1 {
+		t.Errorf("a failing policy must deny without detail: %v", err)
+	}
+	if _, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":"x"}`)); Outcome(err) != FailureInvalidArguments {
+		t.Errorf("validation comes before authorization: %v", err)
+	}
+}
+
+type recorder struct {
+	mu    sync.Mutex
+	calls []CallInfo
+}
+
+func (r *recorder) Observe(_ context.Context, c CallInfo) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls = append(r.calls, c)
+}
+
+func TestRetries(t *testing.T) {
+	var attempts atomic.Int32
+	flaky := func(ctx context.Context, n int64) (any, error) {
+		if attempts.Add(1) < 3 {
+			return nil, Transient(errors.New("connection reset"))
+		}
+		return n, nil
+	}
+	rec := &recorder{}
+	policy := &RetryPolicy{Attempts: 4, BaseDelay: time.Millisecond}
+	d := newDispatcher(flaky, Config{Retry: policy, Observer: rec}, true, 0)
+	if result, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":5}`)); err != nil || result != int64(5) || attempts.Load() != 3 {
+		t.Fatalf("idempotent transient: %v %v after %d attempts", result, err, attempts.Load())
+	}
+	if len(rec.calls) != 3 || rec.calls[0].Attempt != 1 || rec.calls[1].Outcome != FailureToolFailed || rec.calls[2].Attempt != 3 || rec.calls[2].Outcome != "ok" {
+		t.Errorf("every attempt is observed: %+v", rec.calls)
+	}
+
+	attempts.Store(0)
+	d = newDispatcher(flaky, Config{Retry: policy}, false, 0)
+	if _, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":5}`)); Outcome(err) != FailureToolFailed || attempts.Load() != 1 {
+		t.Errorf("a tool not marked idempotent is never retried: %v, %d attempts", err, attempts.Load())
+	}
+
+	attempts.Store(0)
+	permanent := func(ctx context.Context, n int64) (any, error) { attempts.Add(1); return nil, errors.New("bad request") }
+	d = newDispatcher(permanent, Config{Retry: policy}, true, 0)
+	if _, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":5}`)); err == nil || attempts.Load() != 1 {
+		t.Errorf("an error not marked transient is never retried: %d attempts", attempts.Load())
+	}
+
+	attempts.Store(0)
+	d = newDispatcher(flaky, Config{Retry: &RetryPolicy{Attempts: 5, BaseDelay: time.Hour}}, true, 0)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	if _, err := d.Dispatch(ctx, "echo", []byte(`{"n":5}`)); Outcome(err) != FailureToolFailed || attempts.Load() != 1 {
+		t.Errorf("no retry may wait past the deadline: %v, %d attempts", err, attempts.Load())
+	}
+}
+
+func TestObserverSeesNoArgumentValues(t *testing.T) {
+	rec := &recorder{}
+	d := newDispatcher(echo, Config{Observer: rec}, false, 0)
+	_, _ = d.Dispatch(context.Background(), "echo", []byte(`{"n":"hunter2"}`))
+	if len(rec.calls) != 1 {
+		t.Fatalf("observed %d calls", len(rec.calls))
+	}
+	c := rec.calls[0]
+	if c.Outcome != FailureInvalidArguments || len(c.Violations) != 1 || c.Violations[0] != (ViolationRef{Pointer: "/n", Keyword: "type"}) || c.ArgumentBytes != 15 || len(c.ArgumentSHA256) != 64 {
+		t.Errorf("call info: %+v", c)
+	}
+	if strings.Contains(fmt.Sprintf("%+v", c), "hunter2") {
+		t.Error("the observer received an argument value")
+	}
+}
+
+func TestBatch(t *testing.T) {
+	var ran []int64
+	var mu sync.Mutex
+	handler := func(ctx context.Context, n int64) (any, error) {
+		mu.Lock()
+		ran = append(ran, n)
+		mu.Unlock()
+		if n == 13 {
+			return nil, Rejectf("/n", "13 is not allowed.")
+		}
+		return n, nil
+	}
+	d := newDispatcher(handler, Config{}, false, 0)
+	calls := []Call{{ID: "a", Tool: "echo", Arguments: []byte(`{"n":1}`)}, {ID: "b", Tool: "echo", Arguments: []byte(`{"n":"2"}`)}, {ID: "c", Tool: "nope", Arguments: []byte(`{}`)}}
+	results := d.DispatchBatch(context.Background(), calls, BatchOptions{})
+	if len(ran) != 0 {
+		t.Fatalf("a batch with an invalid call ran %v", ran)
+	}
+	var nr *NotRunError
+	if !errors.As(results[0].Err, &nr) || nr.Call != 2 || !strings.Contains(ModelMessage(results[0].Err), "call 2 of the batch had invalid arguments") {
+		t.Errorf("result 1: %v", results[0].Err)
+	}
+	if Outcome(results[1].Err) != FailureInvalidArguments || Outcome(results[2].Err) != FailureUnknownTool || results[2].ID != "c" {
+		t.Errorf("results 2 and 3 keep their own errors: %v, %v", results[1].Err, results[2].Err)
+	}
+
+	ok := []Call{{Tool: "echo", Arguments: []byte(`{"n":1}`)}, {Tool: "echo", Arguments: []byte(`{"n":2}`)}, {Tool: "echo", Arguments: []byte(`{"n":3}`)}}
+	for _, conc := range []int{0, 3} {
+		ran = nil
+		results = d.DispatchBatch(context.Background(), ok, BatchOptions{Concurrency: conc})
+		for i, r := range results {
+			if r.Err != nil || r.Result != int64(i+1) {
+				t.Errorf("concurrency %d: result %d = %v, %v", conc, i, r.Result, r.Err)
+			}
+		}
+		if len(ran) != 3 {
+			t.Errorf("concurrency %d ran %v", conc, ran)
+		}
+	}
+
+	tx := &fakeTx{}
+	ran = nil
+	failing := []Call{{Tool: "echo", Arguments: []byte(`{"n":1}`)}, {Tool: "echo", Arguments: []byte(`{"n":13}`)}, {Tool: "echo", Arguments: []byte(`{"n":3}`)}}
+	results = d.DispatchBatch(context.Background(), failing, BatchOptions{Transaction: tx})
+	if tx.log != "begin rollback" || len(ran) != 2 {
+		t.Fatalf("transaction: %q, ran %v", tx.log, ran)
+	}
+	if !errors.As(results[0].Err, &nr) || !nr.RolledBack || nr.Call != 2 || !strings.Contains(ModelMessage(results[0].Err), "rolled back and nothing was kept") {
+		t.Errorf("call 1 must report the rollback: %v", results[0].Err)
+	}
+	if Outcome(results[1].Err) != FailureRejected || !errors.As(results[2].Err, &nr) || nr.RolledBack {
+		t.Errorf("call 2 keeps its rejection, call 3 did not run: %v, %v", results[1].Err, results[2].Err)
+	}
+	tx.log = ""
+	if results := d.DispatchBatch(context.Background(), ok, BatchOptions{Transaction: tx}); results[2].Err != nil || tx.log != "begin commit" {
+		t.Errorf("a good batch commits: %q %v", tx.log, results[2].Err)
+	}
+}
+
+type fakeTx struct{ log string }
+
+func (f *fakeTx) Begin(ctx context.Context) (context.Context, error) { f.log += "begin"; return ctx, nil }
+func (f *fakeTx) Commit(context.Context) error                       { f.log += " commit"; return nil }
+func (f *fakeTx) Rollback(context.Context) error                     { f.log += " rollback"; return nil }
+
+func TestOutputCheck(t *testing.T) {
+	s := specs(false, 0)
+	s[0].CheckOutput = func(result any) []Violation {
+		if result.(int64) < 0 {
+			return []Violation{{Pointer: "/total", Keyword: "minimum", Message: "-1 is less than 0"}}
+		}
+		return nil
+	}
+	d := NewDispatcher(behaviour(func(ctx context.Context, n int64) (any, error) { return n, nil }), s, index, Config{})
+	if _, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":-1}`)); Outcome(err) != FailureInvalidOutput || !strings.Contains(ModelMessage(err), "server's side") {
+		t.Errorf("an invalid result is a server fault: %v", err)
+	}
+	if r, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":1}`)); err != nil || r != int64(1) {
+		t.Errorf("a valid result passes: %v %v", r, err)
+	}
+}

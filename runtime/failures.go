@@ -1,0 +1,229 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// The failure classes of a dispatched call besides ValidationError,
+// UnknownToolError and HandlerError. Each is a distinct type for errors.As,
+// and each renders a message for the model that says what to do next and
+// never carries internal detail, which stays on the error for the service's
+// logs.
+
+// RejectionError is a handler's semantic rejection of well-formed arguments
+// ("record 123 does not exist"). It goes back to the model like a schema
+// violation, so the model can fix the arguments. Handlers return one with
+// Reject.
+type RejectionError struct {
+	Tool       string
+	Violations []Violation
+}
+
+// Reject returns the error a handler gives to reject its arguments with its
+// own violations; each Hint is shown to the model.
+func Reject(violations ...Violation) error {
+	for i := range violations {
+		if violations[i].Keyword == "" {
+			violations[i].Keyword = "semantic"
+		}
+		if violations[i].Message == "" {
+			violations[i].Message = violations[i].Hint
+		}
+	}
+	return &RejectionError{Violations: violations}
+}
+
+// Rejectf rejects the value at pointer with a hint for the model.
+func Rejectf(pointer, format string, args ...any) error {
+	return Reject(Violation{Pointer: pointer, Hint: fmt.Sprintf(format, args...)})
+}
+
+func (e *RejectionError) Error() string {
+	var parts []string
+	for _, v := range e.Violations {
+		parts = append(parts, displayPointer(v.Pointer)+": "+v.Message)
+	}
+	return fmt.Sprintf("tool %q rejected its arguments: %s", e.Tool, strings.Join(parts, "; "))
+}
+
+// ModelMessage lists the handler's hints so the model can fix the arguments.
+func (e *RejectionError) ModelMessage() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "The tool %q rejected the arguments. Fix them and call the tool again:", e.Tool)
+	for _, v := range e.Violations {
+		b.WriteString("\n- ")
+		b.WriteString(v.Hint)
+	}
+	return b.String()
+}
+
+// PanicError reports a handler that panicked. The dispatcher recovered and
+// goes on serving; Value and Stack are for logs only.
+type PanicError struct {
+	Tool  string
+	Value any
+	Stack []byte
+}
+
+func (e *PanicError) Error() string { return fmt.Sprintf("tool %q panicked: %v", e.Tool, e.Value) }
+
+// ModelMessage says the tool failed, without the panic's detail.
+func (e *PanicError) ModelMessage() string {
+	return fmt.Sprintf("The tool %q failed with an internal error. Do not retry it with the same arguments; report the failure or try another approach.", e.Tool)
+}
+
+// TimeoutError reports a call that ran out of time, or whose context was
+// cancelled, before its handler returned.
+type TimeoutError struct {
+	Tool    string
+	Timeout time.Duration // the tool's limit; 0 when the caller's context ended the call
+	Cause   error         // context.DeadlineExceeded or context.Canceled
+}
+
+func (e *TimeoutError) Error() string {
+	if e.Timeout > 0 {
+		return fmt.Sprintf("tool %q timed out after %v", e.Tool, e.Timeout)
+	}
+	return fmt.Sprintf("tool %q stopped: %v", e.Tool, e.Cause)
+}
+
+func (e *TimeoutError) Unwrap() error { return e.Cause }
+
+// ModelMessage says the call did not finish; whether its effects happened is
+// unknown, so the model should check before retrying.
+func (e *TimeoutError) ModelMessage() string {
+	return fmt.Sprintf("The tool %q did not finish in time and was stopped; it may or may not have taken effect. Check the current state before calling it again.", e.Tool)
+}
+
+// DeniedError reports a call the authorization policy refused. Reason is
+// written by the policy for the model.
+type DeniedError struct {
+	Tool   string
+	Reason string
+}
+
+// Deny returns the error an Authorizer gives to refuse a call; reason is
+// shown to the model.
+func Deny(reason string) error { return &DeniedError{Reason: reason} }
+
+func (e *DeniedError) Error() string {
+	return fmt.Sprintf("tool %q denied: %s", e.Tool, e.Reason)
+}
+
+// ModelMessage tells the model the call is not allowed and not to retry it.
+func (e *DeniedError) ModelMessage() string {
+	msg := fmt.Sprintf("The call to tool %q is not allowed", e.Tool)
+	if e.Reason != "" {
+		msg += ": " + strings.TrimSuffix(e.Reason, ".")
+	}
+	return msg + ". Do not retry it; ask the user or use another tool."
+}
+
+// OutputError reports a handler result that does not match the tool's output
+// schema: a fault of the server, not of the model's arguments.
+type OutputError struct {
+	Tool       string
+	Violations []Violation
+}
+
+func (e *OutputError) Error() string {
+	var parts []string
+	for _, v := range e.Violations {
+		parts = append(parts, displayPointer(v.Pointer)+": "+v.Keyword+": "+v.Message)
+	}
+	return fmt.Sprintf("tool %q returned an invalid result: %s", e.Tool, strings.Join(parts, "; "))
+}
+
+// ModelMessage tells the model the fault is on the server's side.
+func (e *OutputError) ModelMessage() string {
+	return fmt.Sprintf("The tool %q failed on the server's side (its result was malformed); the arguments were fine. Report the failure; do not retry with changed arguments.", e.Tool)
+}
+
+// NotRunError is the result of a batch call that did not run because
+// another call of the batch failed first.
+type NotRunError struct {
+	Tool   string
+	Call   int // 1-based number of the call that failed
+	Reason string
+	// RolledBack is set when the call had run inside a transaction that was
+	// rolled back, so its effects were not kept.
+	RolledBack bool
+}
+
+func (e *NotRunError) Error() string {
+	if e.RolledBack {
+		return fmt.Sprintf("tool %q rolled back because call %d failed", e.Tool, e.Call)
+	}
+	return fmt.Sprintf("tool %q not run because call %d %s", e.Tool, e.Call, e.Reason)
+}
+
+// ModelMessage tells the model which call to fix and that nothing was kept.
+func (e *NotRunError) ModelMessage() string {
+	if e.RolledBack {
+		return fmt.Sprintf("This call to %q ran, but call %d of the batch failed, so the whole batch was rolled back and nothing was kept. Fix call %d and send the batch again.", e.Tool, e.Call, e.Call)
+	}
+	return fmt.Sprintf("This call to %q was not run because call %d of the batch %s; nothing in the batch was run. Fix call %d and send the batch again.", e.Tool, e.Call, e.Reason, e.Call)
+}
+
+// transient marks a handler error as worth retrying.
+type transient struct{ err error }
+
+func (t transient) Error() string { return t.err.Error() }
+func (t transient) Unwrap() error { return t.err }
+
+// Transient marks a handler's error as transient: for a tool the catalog marks
+// idempotent, a dispatcher with a retry policy calls the handler again.
+func Transient(err error) error {
+	if err == nil {
+		return nil
+	}
+	return transient{err}
+}
+
+// IsTransient reports whether err was marked with Transient.
+func IsTransient(err error) bool {
+	var t transient
+	return errors.As(err, &t)
+}
+
+// Outcome names the failure class of err for logs and metrics: "ok" for nil.
+func Outcome(err error) string {
+	var (
+		invalid  *ValidationError
+		unknown  *UnknownToolError
+		rejected *RejectionError
+		panicked *PanicError
+		timeout  *TimeoutError
+		denied   *DeniedError
+		output   *OutputError
+		notRun   *NotRunError
+		failed   *HandlerError
+	)
+	switch {
+	case err == nil:
+		return "ok"
+	case errors.As(err, &invalid):
+		return FailureInvalidArguments
+	case errors.As(err, &unknown):
+		return FailureUnknownTool
+	case errors.As(err, &rejected):
+		return FailureRejected
+	case errors.As(err, &panicked):
+		return FailurePanic
+	case errors.As(err, &timeout):
+		return FailureTimeout
+	case errors.As(err, &denied):
+		return FailureDenied
+	case errors.As(err, &output):
+		return FailureInvalidOutput
+	case errors.As(err, &notRun):
+		return FailureNotRun
+	case errors.As(err, &failed):
+		return FailureToolFailed
+	}
+	return FailureInternal
+}
+
