@@ -38,6 +38,9 @@ type e2eCall struct {
 	Violations []string `json:"violations,omitempty"`
 	// Hints, when given, must each appear among the violations' hints.
 	Hints []string `json:"hints,omitempty"`
+	// Hidden are texts (sensitive values) that must appear in no hint and no
+	// message.
+	Hidden []string `json:"hidden,omitempty"`
 	// Oracle says why santhosh v6 is not asked: strict JSON or Go limits that
 	// the spec does not have ("" means it is asked).
 	Oracle string `json:"oracle,omitempty"`
@@ -161,6 +164,12 @@ func checkVerdict(t *testing.T, c e2eCall, got driverVerdict) {
 	for _, h := range c.Hints {
 		if !strings.Contains(got.ModelMessage, h) {
 			t.Errorf("model message lacks %q:\n%s", h, got.ModelMessage)
+		}
+	}
+	for _, h := range c.Hidden {
+		all := fmt.Sprintf("%s %+v", got.ModelMessage, got.Violations)
+		if strings.Contains(all, h) {
+			t.Errorf("the sensitive value %q is echoed:\n%s", h, all)
 		}
 	}
 }

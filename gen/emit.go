@@ -469,7 +469,13 @@ func (e *emitter) readStruct(t *NamedType) {
 				),
 				jen.Id("seen").Index(jen.Lit(i)).Op("=").True(),
 			}
-			stmts = append(stmts, e.field(f)...)
+			if f.Sensitive {
+				stmts = append(stmts, jen.Id("r").Dot("BeginSensitive").Call())
+				stmts = append(stmts, e.field(f)...)
+				stmts = append(stmts, jen.Id("r").Dot("EndSensitive").Call())
+			} else {
+				stmts = append(stmts, e.field(f)...)
+			}
 			cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(stmts...))
 		}
 		cases = append(cases, jen.Default().Block(other...))

@@ -138,6 +138,9 @@ type Field struct {
 	Required bool
 	Default  jsontext.Value // applied when the member is absent
 	Holder   holder
+	// Sensitive values (writeOnly, or x-toolgen "sensitive") are never echoed
+	// in hints or messages.
+	Sensitive bool
 }
 
 // holder is how a field holds its value, so that absent, null and a value
@@ -225,6 +228,7 @@ type builder struct {
 	root     jsontext.Value
 	built    map[string]*Value // by node pointer: $ref targets and recursion
 	building map[string]bool
+	reported map[string]bool // nodes whose x-toolgen settings were checked
 }
 
 // reservedNames are the identifiers the generated file declares besides the
@@ -287,7 +291,7 @@ func (b *builder) typeName(want string) string {
 
 func (b *builder) buildTool(t *catalog.Tool, goName string) {
 	b.tool, b.root = t, t.InputSchema
-	b.built, b.building = map[string]*Value{}, map[string]bool{}
+	b.built, b.building, b.reported = map[string]*Value{}, map[string]bool{}, map[string]bool{}
 	tool := &Tool{
 		Name:         t.Name,
 		Title:        t.Title,
@@ -666,6 +670,7 @@ func (b *builder) object(n *node, name, prefix string) *Value {
 			continue
 		}
 		f.Doc, _ = c.str("description")
+		f.Sensitive = string(c.vals["writeOnly"]) == "true" || b.settings(c).sensitive
 		if d, ok := c.vals["default"]; ok && !f.Required && !b.tool.RejectedDefaults[c.ptr] {
 			f.Default = d
 		}
@@ -718,30 +723,53 @@ func (b *builder) fieldGoName(c *node, jsonName string) string {
 	return goName(jsonName)
 }
 
-// override reads a node's "x-toolgen": {"goName": "..."}.
-func (b *builder) override(c *node) string {
+// nodeSettings are toolgen's settings on a schema node, from its "x-toolgen".
+type nodeSettings struct {
+	goName    string
+	sensitive bool
+}
+
+// override returns the Go name a node's x-toolgen chooses, if any.
+func (b *builder) override(c *node) string { return b.settings(c).goName }
+
+// settings reads a node's "x-toolgen": {"goName": "...", "sensitive": true},
+// reporting what is malformed. Each node's settings are reported once.
+func (b *builder) settings(c *node) nodeSettings {
+	var s nodeSettings
 	raw, ok := c.vals["x-toolgen"]
 	if !ok {
-		return ""
+		return s
 	}
-	var name string
-	err := forEachMember(raw, func(k string, v jsontext.Value) {
+	report := !b.reported[c.ptr]
+	b.reported[c.ptr] = true
+	if raw.Kind() != '{' {
+		if report {
+			b.errorf(c.ptr+"/x-toolgen", "x-toolgen must be an object such as {\"goName\": \"Name\", \"sensitive\": true}")
+		}
+		return s
+	}
+	_ = forEachMember(raw, func(k string, v jsontext.Value) {
 		switch k {
 		case "goName":
-			name, _ = strconv.Unquote(string(v))
+			name, _ := strconv.Unquote(string(v))
+			if isExportedIdent(name) {
+				s.goName = name
+			} else if report {
+				b.errorf(c.ptr+"/x-toolgen/goName", "goName %s is not an exported Go identifier", v)
+			}
+		case "sensitive":
+			if v.Kind() == 't' || v.Kind() == 'f' {
+				s.sensitive = v.Kind() == 't'
+			} else if report {
+				b.errorf(c.ptr+"/x-toolgen/sensitive", "sensitive must be true or false, not %s", v)
+			}
 		default:
-			b.errorf(c.ptr+"/x-toolgen/"+escapeToken(k), "unknown x-toolgen setting %q; the settings on a schema are: goName", k)
+			if report {
+				b.errorf(c.ptr+"/x-toolgen/"+escapeToken(k), "unknown x-toolgen setting %q; the settings on a schema are goName and sensitive", k)
+			}
 		}
 	})
-	if err != nil || raw.Kind() != '{' {
-		b.errorf(c.ptr+"/x-toolgen", "x-toolgen must be an object such as {\"goName\": \"Name\"}")
-		return ""
-	}
-	if name != "" && !isExportedIdent(name) {
-		b.errorf(c.ptr+"/x-toolgen/goName", "goName %q is not an exported Go identifier", name)
-		return ""
-	}
-	return name
+	return s
 }
 
 func holderFor(f *Field) holder {

@@ -44,14 +44,14 @@ func (r *Reader) Duplicate(name string) {
 // Enum records that the value just read is not one of the allowed values,
 // given as JSON texts.
 func (r *Reader) Enum(allowed []string) {
-	r.report("enum", "value "+truncate(r.Text(), 60)+" is not one of "+strings.Join(allowed, ", "),
-		r.subject()+" must be one of "+strings.Join(allowed, ", ")+"; got "+describe(r.last, false)+".")
+	r.report("enum", "value "+r.shownText()+" is not one of "+strings.Join(allowed, ", "),
+		r.subject()+" must be one of "+strings.Join(allowed, ", ")+"; got "+r.shown(false)+".")
 }
 
 // Const records that the value just read is not the one allowed value.
 func (r *Reader) Const(want string) {
-	r.report("const", "value "+truncate(r.Text(), 60)+" is not "+want,
-		r.subject()+" must be exactly "+want+"; got "+describe(r.last, false)+".")
+	r.report("const", "value "+r.shownText()+" is not "+want,
+		r.subject()+" must be exactly "+want+"; got "+r.shown(false)+".")
 }
 
 // Minimum records a number below its inclusive lower bound.
@@ -80,9 +80,8 @@ func (r *Reader) MultipleOf(divisor string) {
 }
 
 func (r *Reader) bound(keyword, what, must, limit string) {
-	got := r.Text()
-	r.report(keyword, got+" is "+what+" "+limit,
-		r.subject()+" "+must+" "+limit+"; got "+describe(r.last, false)+".")
+	r.report(keyword, r.shownText()+" is "+what+" "+limit,
+		r.subject()+" "+must+" "+limit+"; got "+r.shown(false)+".")
 }
 
 // MinLength records a string shorter than min code points.
@@ -100,7 +99,7 @@ func (r *Reader) MaxLength(max, got int) {
 // Pattern records a string that does not match the regular expression expr.
 func (r *Reader) Pattern(expr string) {
 	r.report("pattern", "does not match pattern "+strconv.Quote(expr),
-		r.subject()+" must match the regular expression "+expr+"; got "+describe(r.last, false)+".")
+		r.subject()+" must match the regular expression "+expr+"; got "+r.shown(false)+".")
 }
 
 // formatExamples shows the model what a valid value of each format looks like.
@@ -123,7 +122,7 @@ func (r *Reader) Format(name string) {
 		want = "a valid " + name
 	}
 	r.report("format", "is not a valid "+name,
-		r.subject()+" must be "+want+"; got "+describe(r.last, false)+".")
+		r.subject()+" must be "+want+"; got "+r.shown(false)+".")
 }
 
 // MinItems records an array with fewer than min items; call it after EndArray.

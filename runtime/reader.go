@@ -87,6 +87,7 @@ type Reader struct {
 
 	last      jsontext.Value // the raw bytes of the last scalar or raw value read
 	allowNull bool           // the caller tried Null first: a type hint says "or null"
+	sensitive int            // > 0 while reading a value that must not be echoed
 	nameBuf   []byte
 }
 
@@ -113,7 +114,7 @@ func NewReader(data []byte, opts ...Options) *Reader {
 // position, whose violations are located below the current pointer. Merge its
 // violations back with Adopt, or drop them (to try one alternative of a union).
 func (r *Reader) Sub(raw []byte) *Reader {
-	s := &Reader{limits: r.limits, maxDepth: r.maxDepth, depth: r.depth, prefix: r.pointer(), prefixPath: r.path()}
+	s := &Reader{limits: r.limits, maxDepth: r.maxDepth, depth: r.depth, sensitive: r.sensitive, prefix: r.pointer(), prefixPath: r.path()}
 	s.start(raw)
 	return s
 }
@@ -329,15 +330,15 @@ func (r *Reader) Int() (int64, bool) {
 	}
 	_, _, exp, ok := splitNumber(string(text))
 	if ok && exp < 0 {
-		r.report("type", "expected integer, got "+string(text),
-			r.subject()+" must be an integer, got "+describe(text, true)+".")
+		r.report("type", "expected integer, got "+r.shownText(),
+			r.subject()+" must be an integer, got "+r.shown(true)+".")
 		return 0, false
 	}
 	if rat, ok := parseRat(string(text)); ok && rat.Num().IsInt64() {
 		return rat.Num().Int64(), true
 	}
-	r.report("type", "integer "+string(text)+" does not fit in 64 bits",
-		r.subject()+" must be an integer between -9223372036854775808 and 9223372036854775807, got "+describe(text, true)+".")
+	r.report("type", "integer "+r.shownText()+" does not fit in 64 bits",
+		r.subject()+" must be an integer between -9223372036854775808 and 9223372036854775807, got "+r.shown(true)+".")
 	return 0, false
 }
 
@@ -349,7 +350,7 @@ func (r *Reader) Number() (float64, bool) {
 	}
 	f, err := strconv.ParseFloat(string(r.last), 64)
 	if err != nil || math.IsInf(f, 0) {
-		r.report("type", "number "+string(r.last)+" is out of the float64 range",
+		r.report("type", "number "+r.shownText()+" is out of the float64 range",
 			r.subject()+" is too large a number; send a number within ±1.7e308.")
 		return 0, false
 	}
@@ -374,8 +375,29 @@ func (r *Reader) Skip() {
 	}
 }
 
-// Text returns the JSON text of the last scalar read, for messages.
-func (r *Reader) Text() string { return string(r.last) }
+// BeginSensitive and EndSensitive bracket the reading of a value that must
+// never be echoed (writeOnly, or marked sensitive): violations inside still
+// say what was expected, but not what came.
+func (r *Reader) BeginSensitive() { r.sensitive++ }
+
+// EndSensitive ends what BeginSensitive began.
+func (r *Reader) EndSensitive() { r.sensitive-- }
+
+// shown describes the last value for a hint, unless it is sensitive.
+func (r *Reader) shown(withArticle bool) string {
+	if r.sensitive > 0 {
+		return "a value that is not shown"
+	}
+	return describe(r.last, withArticle)
+}
+
+// shownText is the last value's JSON text for a message, unless it is sensitive.
+func (r *Reader) shownText() string {
+	if r.sensitive > 0 {
+		return "(hidden)"
+	}
+	return truncate(string(r.last), 60)
+}
 
 // RawText returns the JSON text of the last value read; valid until the next read.
 func (r *Reader) RawText() []byte { return r.last }
@@ -449,7 +471,7 @@ func (r *Reader) mismatch(expected string) {
 		return
 	}
 	r.report("type", "expected "+strings.TrimPrefix(strings.TrimPrefix(expected, "a "), "an ")+", got "+kindName(r.last),
-		r.subject()+" must be "+expected+", got "+describe(r.last, true)+".")
+		r.subject()+" must be "+expected+", got "+r.shown(true)+".")
 }
 
 // syntax turns a tokenizer error into a fatal json violation.
