@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"runtime"
 	"strings"
 	"sync"
@@ -394,4 +395,110 @@ func TestOutputCheck(t *testing.T) {
 	if r, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":1}`)); err != nil || r != int64(1) {
 		t.Errorf("a valid result passes: %v %v", r, err)
 	}
+}
+
+func TestSlogObserver(t *testing.T) {
+	var buf strings.Builder
+	logger := slog.New(slog.NewJSONHandler(&buf, nil))
+	d := newDispatcher(func(ctx context.Context, n int64) (any, error) { panic("boom") }, Config{Observer: SlogObserver{Logger: logger}}, false, 0)
+	_, _ = d.Dispatch(context.Background(), "echo", []byte(`{"n":"s3cret"}`))
+	_, _ = d.Dispatch(context.Background(), "echo", []byte(`{"n":4}`))
+	logs := buf.String()
+	for _, want := range []string{`"level":"WARN"`, `"outcome":"invalid_arguments"`, `"violations":["type /n"]`, `"level":"ERROR"`, `"outcome":"panic"`, `"detail":"boom"`, `"argument_sha256":"`} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("the log lacks %s:\n%s", want, logs)
+		}
+	}
+	if strings.Contains(logs, "s3cret") {
+		t.Errorf("an argument value reached the log:\n%s", logs)
+	}
+}
+
+// TestSoak dispatches a million mixed calls from many goroutines and checks
+// that goroutines do not pile up and the heap stays flat.
+func TestSoak(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million calls; skipped in -short mode")
+	}
+	d := newDispatcher(func(ctx context.Context, n int64) (any, error) {
+		switch n % 4 {
+		case 1:
+			return nil, errors.New("failed")
+		case 2:
+			panic("boom")
+		}
+		return n, nil
+	}, Config{Timeout: time.Second}, false, 0)
+	inputs := [][]byte{[]byte(`{"n":0}`), []byte(`{"n":1}`), []byte(`{"n":2}`), []byte(`{"n":"x"}`), []byte(`{"n":3,"m":1}`), []byte(`{"n":`)}
+	const calls, workers = 1_000_000, 8
+	var heap [3]uint64
+	var goroutines [3]int
+	run := func(n int) {
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := w; i < n; i += workers {
+					_, _ = d.Dispatch(context.Background(), "echo", inputs[i%len(inputs)])
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	measure := func(i int) {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		heap[i], goroutines[i] = m.HeapAlloc, runtime.NumGoroutine()
+	}
+	run(10_000) // warm up
+	measure(0)
+	run(calls / 2)
+	measure(1)
+	run(calls / 2)
+	measure(2)
+	t.Logf("heap after warm-up, half and all: %d, %d, %d bytes; goroutines %v", heap[0], heap[1], heap[2], goroutines)
+	for i := 1; i < 3; i++ {
+		if goroutines[i] > goroutines[0]+2 {
+			t.Errorf("goroutines grew from %d to %d", goroutines[0], goroutines[i])
+		}
+		if heap[i] > heap[0]+4<<20 {
+			t.Errorf("the heap grew from %d to %d bytes", heap[0], heap[i])
+		}
+	}
+}
+
+// FuzzDispatch sends arbitrary names and bytes through a dispatcher whose
+// handler panics or fails on some inputs: nothing may escape as a panic, and
+// every error must be a known failure class with a model message.
+func FuzzDispatch(f *testing.F) {
+	for _, seed := range []string{`{"n":1}`, `{"n":2}`, `{"n":"x"}`, `{`, `{"n":1,"n":2}`, `[]`, ``} {
+		f.Add("echo", []byte(seed))
+	}
+	f.Add("nope", []byte(`{}`))
+	d := newDispatcher(func(ctx context.Context, n int64) (any, error) {
+		switch n % 3 {
+		case 1:
+			panic("boom")
+		case 2:
+			return nil, errors.New("failed")
+		}
+		return n, nil
+	}, Config{Limits: Options{MaxBytes: 4096, MaxDepth: 32}}, false, 0)
+	f.Fuzz(func(t *testing.T, name string, raw []byte) {
+		_, err := d.Dispatch(context.Background(), name, raw)
+		if err == nil {
+			return
+		}
+		if Outcome(err) == FailureInternal || ModelMessage(err) == "" {
+			t.Fatalf("unclassified error %T: %v", err, err)
+		}
+		r := Report(err)
+		for _, v := range r.Violations {
+			if v.Keyword == "" || v.Hint == "" || (v.Pointer != "" && v.Pointer[0] != '/') {
+				t.Fatalf("malformed violation %+v", v)
+			}
+		}
+	})
 }
