@@ -10,9 +10,10 @@ import (
 	"github.com/toolgen/toolgen/runtime"
 )
 
-// TestRun checks that the example tells the model what it should: results for
-// valid calls, every violation of an invalid one, the unknown tool with the
-// valid names, the cut-off JSON, and a handler failure without its internals.
+// TestRun checks that the example tells the model what it should for every
+// failure class: results for valid calls, every violation of an invalid one,
+// the unknown tool with the valid names, the cut-off JSON, a rejection, a
+// retried lookup, a denial, a panic, a timeout and a rolled-back batch.
 func TestRun(t *testing.T) {
 	var out bytes.Buffer
 	if err := run(context.Background(), &out); err != nil {
@@ -26,19 +27,29 @@ func TestRun(t *testing.T) {
 		`- Field "notifyCustomer" is not allowed here; remove it.`,
 		`There is no tool named "refund_all_payments". Call one of these tools instead: "refund_payment", "get_payment", "send_receipt".`,
 		"The JSON arguments end too early, as if cut off after byte 36",
-		"kind:   handler error: payment pay_unknown1 not found",
+		`class:  rejected`,
+		`- Payment "pay_unknown1" does not exist; look it up with get_payment first.`,
 		`- Field "email" must be an email address such as name@example.com; got "ana@".`,
 		`- Field "copies" must not contain duplicates; items 0 and 1 are equal.`,
+		// The lookup fails transiently once, is retried, and gets its default.
 		"result: map[includeRefunds:true paymentId:pay_8f2k1x9q refundableCents:3750]",
+		"class:  denied",
+		"need a human's approval; ask the user to approve it in the dashboard. Do not retry it",
+		"class:  panic (log: tool \"get_payment\" panicked: assignment to entry in nil map)",
+		"class:  timeout (log: tool \"send_receipt\" timed out after 100ms)",
+		"call 2 of the batch failed, so the whole batch was rolled back and nothing was kept",
+		"After the rollback, 3750 cents are left.",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the output lacks %q\n%s", want, got)
 		}
 	}
-	// The handler's error text appears once, on the log side ("kind:"), and
-	// never in what the model is told.
-	if n := strings.Count(got, "not found"); n != 1 {
-		t.Errorf("the handler's internal error appears %d times, want once (not in the model message)\n%s", n, got)
+	// Internal detail appears on the log side only, never in what the model
+	// is told.
+	for _, line := range strings.Split(got, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "model:") && (strings.Contains(line, "nil map") || strings.Contains(line, "100ms")) {
+			t.Errorf("internal detail reaches the model: %s", line)
+		}
 	}
 }
 

@@ -59,7 +59,10 @@ func Definitions() []runtime.ToolDefinition {
 			Title:       "Look up a payment",
 			Description: "Return a payment's status, amount and refunds.",
 			InputSchema: json.RawMessage(getPaymentInputSchema),
-			Annotations: runtime.Annotations{ReadOnlyHint: runtime.Ptr(true)},
+			Annotations: runtime.Annotations{
+				IdempotentHint: runtime.Ptr(true),
+				ReadOnlyHint:   runtime.Ptr(true),
+			},
 		},
 		{
 			Name:        "send_receipt",
@@ -198,8 +201,11 @@ var toolSpecs = []runtime.ToolSpec{
 		},
 	},
 	{
-		Name:        "get_payment",
-		Annotations: runtime.Annotations{ReadOnlyHint: runtime.Ptr(true)},
+		Name: "get_payment",
+		Annotations: runtime.Annotations{
+			IdempotentHint: runtime.Ptr(true),
+			ReadOnlyHint:   runtime.Ptr(true),
+		},
 		Parse: func(raw []byte, opts runtime.Options) (any, error) {
 			args, err := ParseGetPaymentArgs(raw, opts)
 			if err != nil {
