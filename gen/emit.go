@@ -179,24 +179,35 @@ func (e *emitter) handler() {
 		if t.Description != "" {
 			doc += "\n\n" + t.Description
 		}
+		result := jen.Any()
+		if t.Result != nil {
+			result = jen.Id(t.Result.Name)
+		}
 		methods = append(methods, comment(doc), jen.Id(t.GoName).Params(
 			jen.Id("ctx").Qual("context", "Context"),
 			jen.Id("args").Id(t.Valid),
-		).Params(jen.Any(), jen.Error()))
+		).Params(result, jen.Error()))
 	}
-	e.f.Comment("Handler implements the catalog's tools, one method per tool. A tool added to")
-	e.f.Comment("the catalog adds a method here, so the build breaks until it is implemented.")
-	e.f.Comment("Each method receives arguments that have passed validation and returns a")
-	e.f.Comment("JSON-encodable result.")
+	e.f.Add(comment("Handler implements the catalog's tools, one method per tool. A tool added to the catalog adds a method here, so the build breaks until it is implemented. Each method receives arguments that have passed validation and returns a JSON-encodable result: for a tool with an output schema, its typed result, which the dispatcher checks against that schema. Return runtime.Reject to refuse well-formed arguments with hints for the model, and runtime.Transient to mark an error worth retrying."))
 	e.f.Type().Id("Handler").Interface(methods...)
 }
 
 func (e *emitter) dispatch() {
 	var specs, cases []jen.Code
 	for i, t := range e.m.Tools {
-		var annots, timeout jen.Code
+		var annots, timeout, checkOutput jen.Code
 		if a := annotations(t.Annotations); len(a) > 0 {
 			annots = jen.Qual(runtimePkg, "Annotations").Values(a)
+		}
+		if t.Result != nil {
+			// The result is encoded as it will leave and read back by the
+			// generated reader of the output schema.
+			checkOutput = jen.Func().Params(jen.Id("result").Any()).Index().Qual(runtimePkg, "Violation").Block(
+				jen.Return(jen.Qual(runtimePkg, "CheckOutput").Call(jen.Id("result"), jen.Func().Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(
+					jen.Var().Id("v").Id(t.Result.Name),
+					jen.Id("v").Dot("readJSON").Call(jen.Id("r")),
+				))),
+			)
 		}
 		if t.Timeout > 0 {
 			timeout = durationLiteral(t.Timeout)
@@ -213,6 +224,7 @@ func (e *emitter) dispatch() {
 			kv{"Call", jen.Func().Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("h").Any(), jen.Id("args").Any()).Params(jen.Any(), jen.Error()).Block(
 				jen.Return(jen.Id("h").Assert(jen.Id("Handler")).Dot(t.GoName).Call(jen.Id("ctx"), jen.Id("args").Assert(jen.Id(t.Valid)))),
 			)},
+			kv{"CheckOutput", checkOutput},
 		)
 		specs = append(specs, jen.Values(d...))
 		cases = append(cases, jen.Case(jen.Id(t.Const)).Block(jen.Return(jen.Lit(i))))
@@ -353,7 +365,7 @@ func (e *emitter) structType(t *NamedType) {
 		}
 		tag := f.JSONName
 		if f.Holder != holdValue || (!f.Required && hasNil(f.Value)) {
-			tag += ",omitempty"
+			tag += ",omitzero"
 		}
 		fields = append(fields, jen.Id(f.GoName).Add(e.fieldType(f)).Tag(map[string]string{"json": tag}))
 	}
@@ -364,7 +376,7 @@ func (e *emitter) structType(t *NamedType) {
 		fields = append(fields, jen.Comment(t.AdditionalField+" holds the members not declared under properties."),
 			jen.Id(t.AdditionalField).Map(jen.String()).Add(e.elemType(t.Additional)).Tag(map[string]string{"json": "-"}))
 	}
-	e.f.Add(comment(typeDoc(t, "%s is the object at %s in the input schema of tool %q.")))
+	e.f.Add(comment(typeDoc(t, "%s is the object at %s in the %s schema of tool %q.")))
 	e.f.Type().Id(t.Name).Struct(fields...)
 	e.f.Line()
 	e.readStruct(t)
@@ -376,7 +388,7 @@ func typeDoc(t *NamedType, format string) string {
 	if t.Ptr == "" && t.Doc != "" {
 		return t.Doc // a tool's arguments: the doc already says whose
 	}
-	doc := fmt.Sprintf(format, t.Name, displayPtr(t.Ptr), t.Tool)
+	doc := fmt.Sprintf(format, t.Name, displayPtr(t.Ptr), t.Schema, t.Tool)
 	if t.Doc != "" {
 		doc += "\n\n" + t.Doc
 	}
@@ -1036,7 +1048,7 @@ func comparable(v *Value) bool {
 }
 
 func (e *emitter) enumType(t *NamedType) {
-	e.f.Add(comment(typeDoc(t, "%s is one of the values allowed at %s in the input schema of tool %q.")))
+	e.f.Add(comment(typeDoc(t, "%s is one of the values allowed at %s in the %s schema of tool %q.")))
 	e.f.Type().Id(t.Name).String()
 	e.f.Line()
 	var consts []jen.Code

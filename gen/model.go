@@ -38,6 +38,7 @@ type Tool struct {
 	GoName      string     // the Handler method
 	Const       string     // the ToolName constant
 	Args        *NamedType // the arguments struct
+	Result      *NamedType // the result struct, when the tool has an output schema
 	Valid       string     // the branded type holding validated arguments
 	Parse       string     // the function that mints Valid
 }
@@ -114,8 +115,9 @@ type Alternative struct {
 type NamedType struct {
 	Name string
 	Doc  string
-	Ptr  string
-	Tool string // the tool whose schema declares it
+	Ptr    string
+	Tool   string // the tool whose schema declares it
+	Schema string // which of the tool's schemas: "input" or "output"
 
 	// Struct.
 	Fields            []*Field
@@ -223,9 +225,12 @@ type builder struct {
 	divisors  map[string]*Divisor
 	shared    map[string]*Value // $defs shared between tools, by name and bytes
 
-	// Per tool.
+	// Per schema: the tool, the schema document ($refs resolve in it), where
+	// it stands in the file, and which of the tool's schemas it is.
 	tool     *catalog.Tool
 	root     jsontext.Value
+	base     string // the schema's JSON Pointer in the catalog file
+	schema   string // "input" or "output"
 	built    map[string]*Value // by node pointer: $ref targets and recursion
 	building map[string]bool
 	reported map[string]bool // nodes whose x-toolgen settings were checked
@@ -272,7 +277,7 @@ func Build(cat *catalog.Catalog) (*Model, catalog.Diagnostics) {
 }
 
 func (b *builder) errorf(ptr, format string, args ...any) {
-	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, b.tool.Name, b.tool.SchemaPointer+ptr, format, args...))
+	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, b.tool.Name, b.base+ptr, format, args...))
 }
 
 func (b *builder) warn(filePtr, tool, format string, args ...any) {
@@ -290,8 +295,6 @@ func (b *builder) typeName(want string) string {
 }
 
 func (b *builder) buildTool(t *catalog.Tool, goName string) {
-	b.tool, b.root = t, t.InputSchema
-	b.built, b.building, b.reported = map[string]*Value{}, map[string]bool{}, map[string]bool{}
 	tool := &Tool{
 		Name:         t.Name,
 		Title:        t.Title,
@@ -299,37 +302,57 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 		InputSchema:  t.InputSchema,
 		OutputSchema: t.OutputSchema,
 		Annotations:  t.Annotations,
-		GoName:      goName,
-		Const:       b.typeName("Tool" + goName),
-		Valid:       b.typeName("Valid" + goName + "Args"),
-		Parse:       b.typeName("Parse" + goName + "Args"),
+		GoName:       goName,
+		Const:        b.typeName("Tool" + goName),
+		Valid:        b.typeName("Valid" + goName + "Args"),
+		Parse:        b.typeName("Parse" + goName + "Args"),
 	}
-	n, err := parseNode(t.InputSchema, "")
-	if err != nil {
-		b.errorf("", "%v", err)
-		return
-	}
-	if n.boolean != nil {
-		b.errorf("", "the input schema must be an object schema, not %t", *n.boolean)
-		return
-	}
-	if types := n.strings("type"); len(types) != 1 || types[0] != "object" {
-		if n.has("type") {
-			b.errorf("/type", "the input schema must have \"type\": \"object\": tool arguments are always a JSON object")
-			return
-		}
-		// MCP requires "type": "object"; a schema without it still describes an object.
-	}
-	args := b.object(n, goName+"Args", goName)
+	b.tool = t
+	args := b.schemaRoot(t.InputSchema, t.SchemaPointer, "input", goName+"Args", goName)
 	if args == nil {
 		return
 	}
-	args.Named.Doc = fmt.Sprintf("%sArgs are the arguments of tool %q.", goName, t.Name)
+	args.Doc = fmt.Sprintf("%sArgs are the arguments of tool %q.", goName, t.Name)
 	if t.Description != "" {
-		args.Named.Doc += "\n\n" + t.Description
+		args.Doc += "\n\n" + t.Description
 	}
-	tool.Args = args.Named
+	tool.Args = args
+	if t.OutputSchema != nil {
+		result := b.schemaRoot(t.OutputSchema, t.OutputSchemaPointer, "output", goName+"Result", goName+"Result")
+		if result == nil {
+			return
+		}
+		result.Doc = fmt.Sprintf("%sResult is the result of tool %q, as its output schema describes it. The dispatcher checks every result against that schema before it leaves.", goName, t.Name)
+		tool.Result = result
+	}
 	b.model.Tools = append(b.model.Tools, tool)
+}
+
+// schemaRoot maps one of a tool's schemas, which must describe an object, to a
+// named struct.
+func (b *builder) schemaRoot(schema jsontext.Value, base, which, name, prefix string) *NamedType {
+	b.root, b.base, b.schema = schema, base, which
+	b.built, b.building, b.reported = map[string]*Value{}, map[string]bool{}, map[string]bool{}
+	n, err := parseNode(schema, "")
+	if err != nil {
+		b.errorf("", "%v", err)
+		return nil
+	}
+	if n.boolean != nil {
+		b.errorf("", "the %s schema must be an object schema, not %t", which, *n.boolean)
+		return nil
+	}
+	if types := n.strings("type"); n.has("type") && (len(types) != 1 || types[0] != "object") {
+		b.errorf("/type", "the %s schema must have \"type\": \"object\": tool %s are always a JSON object", which, map[string]string{"input": "arguments", "output": "results"}[which])
+		return nil
+	}
+	// MCP requires "type": "object"; a schema without it still describes an
+	// object here, since tools take and give only objects.
+	v := b.object(n, name, prefix)
+	if v == nil {
+		return nil
+	}
+	return v.Named
 }
 
 // value maps a schema node to its Go type and checks. name is the type name to
@@ -515,7 +538,7 @@ func (b *builder) checks(n *node, v *Value) {
 		case pendingFormats[f]:
 			b.errorf(n.ptr+"/format", "format %q is not asserted yet; toolgen asserts date-time, date, time, email, uuid, uri, ipv4, ipv6 and hostname", f)
 		default:
-			b.warn(b.tool.SchemaPointer+n.ptr+"/format", b.tool.Name, "format %q is not a JSON Schema format; it is kept as an annotation and not checked", f)
+			b.warn(b.base+n.ptr+"/format", b.tool.Name, "format %q is not a JSON Schema format; it is kept as an annotation and not checked", f)
 		}
 	}
 	if c, ok := n.count("minItems"); ok {
@@ -595,7 +618,7 @@ func (b *builder) objectOrMap(n *node, name string) *Value {
 // object maps an object schema to a named struct called name; the types of
 // its members are named prefix+member.
 func (b *builder) object(n *node, name, prefix string) *Value {
-	t := &NamedType{Name: b.typeName(name), Ptr: n.ptr, Tool: b.tool.Name}
+	t := &NamedType{Name: b.typeName(name), Ptr: n.ptr, Tool: b.tool.Name, Schema: b.schema}
 	v := &Value{Ptr: n.ptr, Kind: kindStruct, Named: t}
 	b.built[n.ptr] = v
 	b.model.Types = append(b.model.Types, t)
@@ -657,7 +680,7 @@ func (b *builder) object(n *node, name, prefix string) *Value {
 		return goName(s)
 	}, taken)
 	for _, rn := range renamed {
-		b.warn(b.tool.SchemaPointer+n.ptr+"/properties/"+escapeToken(rn.Original), b.tool.Name,
+		b.warn(b.base+n.ptr+"/properties/"+escapeToken(rn.Original), b.tool.Name,
 			"property %q and property %q both map to Go field %s; using %s for %q (set \"x-toolgen\": {\"goName\": ...} on the property to choose another)",
 			rn.Original, rn.Rival, rn.Wanted, rn.Got, rn.Original)
 	}
@@ -816,7 +839,7 @@ func (b *builder) array(n *node, name string) *Value {
 
 // enum maps a string enum to a named string type with one constant per value.
 func (b *builder) enum(n *node, name string) *Value {
-	t := &NamedType{Name: b.typeName(name), Ptr: n.ptr, Tool: b.tool.Name}
+	t := &NamedType{Name: b.typeName(name), Ptr: n.ptr, Tool: b.tool.Name, Schema: b.schema}
 	base := &Value{Ptr: n.ptr, Kind: kindString}
 	b.checks(n, base)
 	var values []string

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -528,4 +529,20 @@ func (d *Dispatcher) runTransaction(ctx context.Context, calls []Call, results [
 			results[i].Err = &HandlerError{Tool: calls[i].Tool, Err: fmt.Errorf("committing the batch's transaction: %w", err)}
 		}
 	}
+}
+
+// CheckOutput encodes a handler's result as it will leave and checks it with
+// read, the generated reader of the tool's output schema, returning the
+// violations. Generated code calls it.
+func CheckOutput(result any, read func(r *Reader)) []Violation {
+	raw, err := json.Marshal(result)
+	if err != nil {
+		return []Violation{{Keyword: "json", Message: "the result cannot be encoded as JSON: " + err.Error(), Hint: "The tool's result could not be encoded."}}
+	}
+	r := NewReader(raw, Options{MaxBytes: len(raw)})
+	read(r)
+	if r.Finish("") == nil {
+		return nil
+	}
+	return r.Violations()
 }

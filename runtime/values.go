@@ -204,3 +204,15 @@ func ContainsJSON(set []string, v []byte) bool {
 	}
 	return false
 }
+
+// IsZero reports whether the member is absent, so that encoding/json's
+// omitzero leaves it out.
+func (n Nullable[T]) IsZero() bool { return !n.Present }
+
+// MarshalJSON encodes null or the value.
+func (n Nullable[T]) MarshalJSON() ([]byte, error) {
+	if !n.Present || n.Null {
+		return []byte("null"), nil
+	}
+	return json.Marshal(n.Value)
+}

@@ -27,7 +27,7 @@ type payments struct {
 	flaky    int              // lookups that fail transiently before one succeeds
 }
 
-func (p *payments) RefundPayment(ctx context.Context, valid ValidRefundPaymentArgs) (any, error) {
+func (p *payments) RefundPayment(ctx context.Context, valid ValidRefundPaymentArgs) (RefundPaymentResult, error) {
 	args := valid.Args()
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -35,10 +35,10 @@ func (p *payments) RefundPayment(ctx context.Context, valid ValidRefundPaymentAr
 	if !ok {
 		// The arguments are well formed but wrong: tell the model, like a
 		// schema violation, so it can fix them.
-		return nil, runtime.Rejectf("/paymentId", "Payment %q does not exist; look it up with get_payment first.", args.PaymentID)
+		return RefundPaymentResult{}, runtime.Rejectf("/paymentId", "Payment %q does not exist; look it up with get_payment first.", args.PaymentID)
 	}
 	if args.AmountCents > left {
-		return nil, runtime.Rejectf("/amountCents", "Only %d cents of payment %q are left to refund; ask for at most that.", left, args.PaymentID)
+		return RefundPaymentResult{}, runtime.Rejectf("/amountCents", "Only %d cents of payment %q are left to refund; ask for at most that.", left, args.PaymentID)
 	}
 	if tx, ok := ctx.Value(txKey{}).(*ledgerTx); ok {
 		tx.undo = append(tx.undo, func() {
@@ -48,7 +48,7 @@ func (p *payments) RefundPayment(ctx context.Context, valid ValidRefundPaymentAr
 		})
 	}
 	p.balances[args.PaymentID] = left - args.AmountCents
-	return map[string]any{"status": "queued", "refundedCents": args.AmountCents, "reason": args.Reason}, nil
+	return RefundPaymentResult{Status: RefundPaymentResultStatusQueued, RefundedCents: args.AmountCents, LeftCents: left - args.AmountCents}, nil
 }
 
 func (p *payments) GetPayment(ctx context.Context, valid ValidGetPaymentArgs) (any, error) {
@@ -170,7 +170,7 @@ func run(ctx context.Context, w io.Writer) error {
 // the message for the model.
 func show(w io.Writer, result any, err error) {
 	if err == nil {
-		fmt.Fprintf(w, "  result: %v\n", result)
+		fmt.Fprintf(w, "  result: %+v\n", result)
 		return
 	}
 	fmt.Fprintf(w, "  class:  %s (log: %s)\n", runtime.Outcome(err), err)

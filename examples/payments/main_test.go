@@ -21,7 +21,7 @@ func TestRun(t *testing.T) {
 	}
 	got := out.String()
 	for _, want := range []string{
-		"result: map[reason:duplicate refundedCents:1250 status:queued]",
+		"result: {Status:queued RefundedCents:1250 LeftCents:3750}",
 		`- Field "amountCents" must be an integer, got the string "42".`,
 		`- Field "reason" must be one of "duplicate", "customer_request", "fraud"; got "mistake".`,
 		`- Field "notifyCustomer" is not allowed here; remove it.`,
@@ -82,4 +82,32 @@ func FuzzValidateArgs(f *testing.F) {
 			}
 		}
 	})
+}
+
+// brokenRefunds returns results that break the output schema.
+type brokenRefunds struct{ *payments }
+
+func (brokenRefunds) RefundPayment(context.Context, ValidRefundPaymentArgs) (RefundPaymentResult, error) {
+	return RefundPaymentResult{Status: "lost", RefundedCents: 0}, nil
+}
+
+// TestResultsAreChecked checks that a result breaking the output schema never
+// leaves: the dispatcher reports a server fault, not the model's.
+func TestResultsAreChecked(t *testing.T) {
+	d := NewDispatcher(brokenRefunds{&payments{balances: map[string]int64{}}}, runtime.Config{})
+	result, err := d.Dispatch(context.Background(), "refund_payment", []byte(`{"paymentId":"pay_8f2k1x9q","amountCents":1,"reason":"fraud"}`))
+	var bad *runtime.OutputError
+	if result != nil || !errors.As(err, &bad) {
+		t.Fatalf("want an OutputError and no result, got %v, %v", result, err)
+	}
+	var pointers []string
+	for _, v := range bad.Violations {
+		pointers = append(pointers, v.Keyword+" "+v.Pointer)
+	}
+	if strings.Join(pointers, ", ") != "enum /status, minimum /refundedCents" {
+		t.Errorf("violations %v", pointers)
+	}
+	if !strings.Contains(runtime.ModelMessage(err), "the arguments were fine") {
+		t.Errorf("model message: %s", runtime.ModelMessage(err))
+	}
 }

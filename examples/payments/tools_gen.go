@@ -45,10 +45,11 @@ func Tools() []ToolName {
 func Definitions() []runtime.ToolDefinition {
 	return []runtime.ToolDefinition{
 		{
-			Name:        "refund_payment",
-			Title:       "Refund a payment",
-			Description: "Queue a partial or full refund for a captured payment.",
-			InputSchema: json.RawMessage(refundPaymentInputSchema),
+			Name:         "refund_payment",
+			Title:        "Refund a payment",
+			Description:  "Queue a partial or full refund for a captured payment.",
+			InputSchema:  json.RawMessage(refundPaymentInputSchema),
+			OutputSchema: json.RawMessage(refundPaymentOutputSchema),
 			Annotations: runtime.Annotations{
 				DestructiveHint: runtime.Ptr(true),
 				IdempotentHint:  runtime.Ptr(false),
@@ -97,6 +98,16 @@ const (
           }
         },
         "required": ["paymentId", "amountCents", "reason"],
+        "additionalProperties": false
+      }`
+	refundPaymentOutputSchema = `{
+        "type": "object",
+        "properties": {
+          "status": {"type": "string", "enum": ["queued", "refunded"]},
+          "refundedCents": {"type": "integer", "minimum": 1},
+          "leftCents": {"type": "integer", "minimum": 0, "description": "What can still be refunded."}
+        },
+        "required": ["status", "refundedCents", "leftCents"],
         "additionalProperties": false
       }`
 	getPaymentInputSchema = `{
@@ -163,12 +174,15 @@ const (
 // Handler implements the catalog's tools, one method per tool. A tool added to
 // the catalog adds a method here, so the build breaks until it is implemented.
 // Each method receives arguments that have passed validation and returns a
-// JSON-encodable result.
+// JSON-encodable result: for a tool with an output schema, its typed result,
+// which the dispatcher checks against that schema. Return runtime.Reject to
+// refuse well-formed arguments with hints for the model, and runtime.Transient to
+// mark an error worth retrying.
 type Handler interface {
 	// RefundPayment runs tool "refund_payment".
 	//
 	// Queue a partial or full refund for a captured payment.
-	RefundPayment(ctx context.Context, args ValidRefundPaymentArgs) (any, error)
+	RefundPayment(ctx context.Context, args ValidRefundPaymentArgs) (RefundPaymentResult, error)
 
 	// GetPayment runs tool "get_payment".
 	//
@@ -198,6 +212,12 @@ var toolSpecs = []runtime.ToolSpec{
 		},
 		Call: func(ctx context.Context, h any, args any) (any, error) {
 			return h.(Handler).RefundPayment(ctx, args.(ValidRefundPaymentArgs))
+		},
+		CheckOutput: func(result any) []runtime.Violation {
+			return runtime.CheckOutput(result, func(r *runtime.Reader) {
+				var v RefundPaymentResult
+				v.readJSON(r)
+			})
 		},
 	},
 	{
@@ -478,6 +498,107 @@ func (x *RefundPaymentReason) readJSON(r *runtime.Reader) {
 	}
 }
 
+// RefundPaymentResult is the result of tool "refund_payment", as its output
+// schema describes it. The dispatcher checks every result against that schema
+// before it leaves.
+type RefundPaymentResult struct {
+	// Required.
+	Status RefundPaymentResultStatus `json:"status"`
+
+	// Required.
+	RefundedCents int64 `json:"refundedCents"`
+
+	// What can still be refunded.
+	//
+	// Required.
+	LeftCents int64 `json:"leftCents"`
+}
+
+// refundPaymentResultFields lists the members RefundPaymentResult allows, for
+// hints.
+var refundPaymentResultFields = []string{"status", "refundedCents", "leftCents"}
+
+// readJSON decodes an object into x and reports every violation of its schema to r.
+func (x *RefundPaymentResult) readJSON(r *runtime.Reader) {
+	if !r.BeginObject() {
+		return
+	}
+	var seen [3]bool
+	for r.More() {
+		name := r.Name()
+		switch string(name) {
+		case "status":
+			if seen[0] {
+				r.Duplicate("status")
+				continue
+			}
+			seen[0] = true
+			x.Status.readJSON(r)
+		case "refundedCents":
+			if seen[1] {
+				r.Duplicate("refundedCents")
+				continue
+			}
+			seen[1] = true
+			if v, ok := r.Int(); ok {
+				if v < 1 {
+					r.Minimum("1")
+				}
+				x.RefundedCents = v
+			}
+		case "leftCents":
+			if seen[2] {
+				r.Duplicate("leftCents")
+				continue
+			}
+			seen[2] = true
+			if v, ok := r.Int(); ok {
+				if v < 0 {
+					r.Minimum("0")
+				}
+				x.LeftCents = v
+			}
+		default:
+			r.NotAllowed(string(name), refundPaymentResultFields)
+		}
+	}
+	r.EndObject()
+	if !seen[0] {
+		r.Required("status")
+	}
+	if !seen[1] {
+		r.Required("refundedCents")
+	}
+	if !seen[2] {
+		r.Required("leftCents")
+	}
+}
+
+// RefundPaymentResultStatus is one of the values allowed at /properties/status in
+// the output schema of tool "refund_payment".
+type RefundPaymentResultStatus string
+
+// The values of RefundPaymentResultStatus.
+const (
+	RefundPaymentResultStatusQueued   RefundPaymentResultStatus = "queued"
+	RefundPaymentResultStatusRefunded RefundPaymentResultStatus = "refunded"
+)
+
+// readJSON decodes a RefundPaymentResultStatus into x and reports any other value
+// to r.
+func (x *RefundPaymentResultStatus) readJSON(r *runtime.Reader) {
+	v, ok := r.String()
+	if !ok {
+		return
+	}
+	switch RefundPaymentResultStatus(v) {
+	case RefundPaymentResultStatusQueued, RefundPaymentResultStatusRefunded:
+		*x = RefundPaymentResultStatus(v)
+	default:
+		r.Enum(refundPaymentResultStatusValues)
+	}
+}
+
 // GetPaymentArgs are the arguments of tool "get_payment".
 //
 // Return a payment's status, amount and refunds.
@@ -554,17 +675,17 @@ type SendReceiptArgs struct {
 	// A line added above the receipt; null for none.
 	//
 	// Tells absent (Present false), null (Null true) and a value apart.
-	Note runtime.Nullable[string] `json:"note,omitempty"`
+	Note runtime.Nullable[string] `json:"note,omitzero"`
 
 	// Further addresses that get a copy.
 	//
 	// Nil when absent.
-	Copies []string `json:"copies,omitempty"`
+	Copies []string `json:"copies,omitzero"`
 
 	// When to send it; now when absent.
 	//
 	// Nil when absent.
-	SendAt *string `json:"sendAt,omitempty"`
+	SendAt *string `json:"sendAt,omitzero"`
 
 	// Defaults to "en-US".
 	Locale SendReceiptLocale `json:"locale"`
@@ -719,6 +840,7 @@ var (
 
 // Allowed values of enums, as JSON texts, for checks and hints.
 var (
-	refundPaymentReasonValues = []string{"\"duplicate\"", "\"customer_request\"", "\"fraud\""}
-	sendReceiptLocaleValues   = []string{"\"en-US\"", "\"en-GB\"", "\"de-DE\"", "\"fr-FR\""}
+	refundPaymentReasonValues       = []string{"\"duplicate\"", "\"customer_request\"", "\"fraud\""}
+	refundPaymentResultStatusValues = []string{"\"queued\"", "\"refunded\""}
+	sendReceiptLocaleValues         = []string{"\"en-US\"", "\"en-GB\"", "\"de-DE\"", "\"fr-FR\""}
 )
