@@ -79,6 +79,7 @@ type driverVerdict struct {
 type e2ePackage struct {
 	name  string
 	cat   *catalog.Catalog
+	opts  gen.Options
 	calls []e2eCall
 }
 
@@ -98,7 +99,9 @@ func TestEndToEnd(t *testing.T) {
 			continue
 		}
 		name := "p" + strings.NewReplacer("-", "", "_", "").Replace(strings.TrimSuffix(filepath.Base(file), ".txtar"))
-		pkgs = append(pkgs, &e2ePackage{name: name, cat: loadCatalog(t, file, section(ar, "catalog.json")), calls: parseCalls(t, file, calls)})
+		opts := archiveOptions(t, ar)
+		opts.Package = name
+		pkgs = append(pkgs, &e2ePackage{name: name, cat: loadCatalog(t, file, section(ar, "catalog.json")), opts: opts, calls: parseCalls(t, file, calls)})
 	}
 	if len(pkgs) == 0 {
 		t.Fatal("no golden archive has calls.jsonl")
@@ -220,6 +223,7 @@ func sharedCatalogs(t *testing.T) []*e2ePackage {
 			continue
 		}
 		pkg := &e2ePackage{name: strings.SplitN(name, "-", 2)[0], cat: loadCatalog(t, path, data)}
+		pkg.opts = gen.Options{Package: pkg.name, Source: "catalog.json"}
 		oracle := newOracle(t, pkg.cat)
 		for _, tool := range pkg.cat.Tools {
 			pkg.calls = append(pkg.calls,
@@ -300,13 +304,18 @@ func runDriver(t *testing.T, pkgs []*e2ePackage) map[string][]driverVerdict {
 
 	var imports, cases strings.Builder
 	for _, pkg := range pkgs {
-		src, diags := gen.Generate(pkg.cat, gen.Options{Package: pkg.name, Source: "catalog.json"})
+		src, diags := gen.Generate(pkg.cat, pkg.opts)
 		if diags.HasErrors() {
 			t.Fatalf("generating %s: %v", pkg.name, diags)
 		}
 		writeFile(t, filepath.Join(dir, pkg.name, "tools_gen.go"), src)
 		fmt.Fprintf(&imports, "\t%q\n", "e2e/"+pkg.name)
-		fmt.Fprintf(&cases, "\tcase %q:\n\t\treturn %s.ValidateArgs(tool, args)\n", pkg.name, pkg.name)
+		if pkg.opts.OpenAIStrict {
+			// Calls made against the strict-mode variant send null for absent.
+			fmt.Fprintf(&cases, "\tcase %q:\n\t\treturn %s.NewDispatcher(nil, runtime.Config{Limits: runtime.Options{NullAsAbsent: true}}).Validate(tool, args)\n", pkg.name, pkg.name)
+		} else {
+			fmt.Fprintf(&cases, "\tcase %q:\n\t\treturn %s.ValidateArgs(tool, args)\n", pkg.name, pkg.name)
+		}
 	}
 	driver := strings.ReplaceAll(strings.ReplaceAll(driverSource, "IMPORTS", imports.String()), "CASES", cases.String())
 	writeFile(t, filepath.Join(dir, "driver", "main.go"), []byte(driver))

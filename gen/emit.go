@@ -120,12 +120,19 @@ func (e *emitter) definitions() {
 		if a := annotations(t.Annotations); len(a) > 0 {
 			annots = jen.Qual(runtimePkg, "Annotations").Values(a)
 		}
+		var strict jen.Code
+		if t.StrictInputSchema != nil {
+			name := lowerFirst(t.GoName) + "StrictInputSchema"
+			schemas = append(schemas, jen.Id(name).Op("=").Add(stringLiteral(string(t.StrictInputSchema))))
+			strict = jen.Qual(jsonPkg, "RawMessage").Call(jen.Id(name))
+		}
 		d := keyed(
 			kv{"Name", jen.Lit(t.Name)},
 			kv{"Title", title},
 			kv{"Description", description},
 			kv{"InputSchema", jen.Qual(jsonPkg, "RawMessage").Call(jen.Id(input))},
 			kv{"OutputSchema", output},
+			kv{"StrictInputSchema", strict},
 			kv{"Annotations", annots},
 		)
 		defs = append(defs, jen.Values(d...))
@@ -342,6 +349,11 @@ func (e *emitter) elemType(v *Value) *jen.Statement {
 	return e.typ(v)
 }
 
+// acceptsNull reports whether the schema of v allows null itself.
+func acceptsNull(v *Value) bool {
+	return v.Nullable || v.Kind == kindRaw && (v.Kinds == nil || slices.Contains(v.Kinds, "null"))
+}
+
 func hasNil(v *Value) bool { return v.Kind == kindSlice || v.Kind == kindMap || v.Kind == kindRaw }
 
 func (e *emitter) fieldType(f *Field) *jen.Statement {
@@ -474,13 +486,18 @@ func (e *emitter) readStruct(t *NamedType) {
 	} else {
 		var cases []jen.Code
 		for i, f := range t.Fields {
-			stmts := []jen.Code{
+			var stmts []jen.Code
+			if e.m.NullAsAbsent && !f.Required && !acceptsNull(f.Value) {
+				// Strict mode makes every member required: null stands for absent.
+				stmts = append(stmts, jen.If(jen.Id("r").Dot("AbsentNull").Call()).Block(jen.Continue()))
+			}
+			stmts = append(stmts,
 				jen.If(jen.Id("seen").Index(jen.Lit(i))).Block(
 					jen.Id("r").Dot("Duplicate").Call(jen.Lit(f.JSONName)),
 					jen.Continue(),
 				),
 				jen.Id("seen").Index(jen.Lit(i)).Op("=").True(),
-			}
+			)
 			if f.Sensitive {
 				stmts = append(stmts, jen.Id("r").Dot("BeginSensitive").Call())
 				stmts = append(stmts, e.field(f)...)

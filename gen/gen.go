@@ -11,13 +11,17 @@ import (
 type Options struct {
 	Package string // the Go package name of the generated file
 	Source  string // the catalog's file name, named in the header comment
+	// OpenAIStrict adds each tool's OpenAI strict-mode schema variant to its
+	// definition, and lets the generated readers take null for an absent
+	// optional member (runtime.Options.NullAsAbsent).
+	OpenAIStrict bool
 }
 
 // Generate builds the model of a linted catalog and emits it. It returns the
 // file's bytes, or nil and the diagnostics that stopped it; warnings come back
 // either way.
 func Generate(cat *catalog.Catalog, opts Options) ([]byte, catalog.Diagnostics) {
-	m, diags := Build(cat)
+	m, diags := Build(cat, opts)
 	if diags.HasErrors() {
 		return nil, diags
 	}

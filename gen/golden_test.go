@@ -2,6 +2,7 @@ package gen_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -38,7 +39,7 @@ func TestGolden(t *testing.T) {
 			if input == nil {
 				t.Fatal("the archive has no catalog.json")
 			}
-			src, diags := generate("catalog.json", input)
+			src, diags := generate("catalog.json", input, archiveOptions(t, ar))
 			var report bytes.Buffer
 			for _, d := range diags {
 				report.WriteString(d.String() + "\n")
@@ -49,7 +50,7 @@ func TestGolden(t *testing.T) {
 				// and put the generated ones after them.
 				var kept []txtar.File
 				for _, f := range ar.Files {
-					if want[f.Name] == nil && f.Name != "tools_gen.go" && f.Name != "diagnostics.txt" {
+					if f.Name != "tools_gen.go" && f.Name != "diagnostics.txt" {
 						kept = append(kept, f)
 					}
 				}
@@ -73,14 +74,32 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// archiveOptions reads an archive's options.json, the generation options
+// beyond the defaults: {"openaiStrict": true}.
+func archiveOptions(t *testing.T, ar *txtar.Archive) gen.Options {
+	opts := gen.Options{Package: "tools", Source: "catalog.json"}
+	if data := section(ar, "options.json"); data != nil {
+		var o struct {
+			OpenAIStrict bool `json:"openaiStrict"`
+		}
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&o); err != nil {
+			t.Fatalf("options.json: %v", err)
+		}
+		opts.OpenAIStrict = o.OpenAIStrict
+	}
+	return opts
+}
+
 // generate runs load, lint and generation as the CLI does.
-func generate(name string, data []byte) ([]byte, catalog.Diagnostics) {
+func generate(name string, data []byte, opts gen.Options) ([]byte, catalog.Diagnostics) {
 	cat, diags := catalog.Parse(name, data)
 	if cat == nil {
 		return nil, diags
 	}
 	diags = diags.Merge(catalog.Lint(cat, catalog.LintOptions{}))
-	src, genDiags := gen.Generate(cat, gen.Options{Package: "tools", Source: name})
+	src, genDiags := gen.Generate(cat, opts)
 	diags = diags.Merge(genDiags)
 	if diags.HasErrors() {
 		return nil, diags

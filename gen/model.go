@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -19,7 +20,10 @@ import (
 // Model is the intermediate Go model of a catalog: every type, name and check
 // that will be emitted, decided, with no code in it yet.
 type Model struct {
-	Tools    []*Tool
+	// NullAsAbsent makes readers take null for an absent optional member
+	// when runtime.Options.NullAsAbsent asks (generated with -openai-strict).
+	NullAsAbsent bool
+	Tools        []*Tool
 	Types    []*NamedType // in the order they are emitted
 	Patterns []*Pattern
 	Divisors []*Divisor
@@ -33,7 +37,9 @@ type Tool struct {
 	// InputSchema and OutputSchema are the catalog's bytes, embedded as they are.
 	InputSchema  []byte
 	OutputSchema []byte
-	Annotations  catalog.Annotations
+	// StrictInputSchema is the OpenAI strict-mode variant (-openai-strict).
+	StrictInputSchema []byte
+	Annotations       catalog.Annotations
 	Timeout      time.Duration // from x-toolgen "timeout"; 0 means the dispatcher's default
 	GoName      string     // the Handler method
 	Const       string     // the ToolName constant
@@ -217,6 +223,7 @@ var pendingFormats = map[string]bool{
 // builder turns a linted catalog into a Model, collecting every problem.
 type builder struct {
 	cat   *catalog.Catalog
+	opts  Options
 	diags catalog.Diagnostics
 	model *Model
 
@@ -242,10 +249,11 @@ var reservedNames = []string{"ToolName", "Tools", "Handler", "Dispatch", "Valida
 
 // Build runs the model stage: it maps every tool of a linted catalog to Go
 // types and checks, or reports, located in the catalog, why it cannot.
-func Build(cat *catalog.Catalog) (*Model, catalog.Diagnostics) {
+func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 	b := &builder{
+		opts:      opts,
 		cat:       cat,
-		model:     &Model{},
+		model:     &Model{NullAsAbsent: opts.OpenAIStrict},
 		typeNames: map[string]bool{},
 		patterns:  map[string]*Pattern{},
 		divisors:  map[string]*Divisor{},
@@ -308,6 +316,21 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 		Parse:        b.typeName("Parse" + goName + "Args"),
 	}
 	b.tool = t
+	if b.opts.OpenAIStrict {
+		variant, err := catalog.StrictVariant(t.InputSchema)
+		var refused *catalog.StrictError
+		switch {
+		case errors.As(err, &refused):
+			var reasons []string
+			for _, p := range refused.Problems {
+				reasons = append(reasons, displayPointer(p.Pointer)+": "+p.Message)
+			}
+			b.warn(t.SchemaPointer, t.Name, "no OpenAI strict-mode variant, so the tool goes without strict mode: %s", strings.Join(reasons, "; "))
+		case err != nil:
+			b.warn(t.SchemaPointer, t.Name, "no OpenAI strict-mode variant: %v", err)
+		}
+		tool.StrictInputSchema = variant
+	}
 	args := b.schemaRoot(t.InputSchema, t.SchemaPointer, "input", goName+"Args", goName)
 	if args == nil {
 		return
@@ -1061,6 +1084,13 @@ func (b *builder) refName(target string) string {
 		}
 	}
 	return sb.String()
+}
+
+func displayPointer(p string) string {
+	if p == "" {
+		return "/"
+	}
+	return p
 }
 
 func unescapeURIFragment(s string) string {

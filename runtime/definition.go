@@ -13,7 +13,13 @@ type ToolDefinition struct {
 	// the result, nil when the tool declares none.
 	InputSchema  json.RawMessage
 	OutputSchema json.RawMessage
-	Annotations  Annotations
+	// StrictInputSchema is InputSchema rewritten for OpenAI's strict mode:
+	// every property required, the optional ones nullable, every object
+	// closed. Generated only with toolgen -openai-strict, and nil for a
+	// schema strict mode cannot express. Validate calls made against it with
+	// Options.NullAsAbsent, so that null stands for an absent member.
+	StrictInputSchema json.RawMessage
+	Annotations       Annotations
 }
 
 // Annotations are MCP's hints about a tool's behaviour; nil means the

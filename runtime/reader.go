@@ -35,6 +35,11 @@ type Options struct {
 	// MaxArrayLength limits the items of any one array; 0 means only
 	// MaxBytes bounds it.
 	MaxArrayLength int
+	// NullAsAbsent reads null for an optional member that may not be null as
+	// if the member were absent: what a model following a strict-mode
+	// variant of the schema (StrictInputSchema) sends for "no value". Only
+	// code generated with -openai-strict honours it.
+	NullAsAbsent bool
 }
 
 func (o Options) maxBytes() int {
@@ -639,6 +644,16 @@ func truncate(s string, n int) string {
 	}
 	runes := []rune(s)
 	return string(runes[:n]) + "…"
+}
+
+// AbsentNull reads a null that stands for an absent member under
+// Options.NullAsAbsent and reports whether it did.
+func (r *Reader) AbsentNull() bool {
+	if r.limits.NullAsAbsent && r.Kind() == KindNull {
+		r.readScalar()
+		return true
+	}
+	return false
 }
 
 // Mark returns how many violations have been recorded so far; Clean(mark)

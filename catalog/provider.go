@@ -1,0 +1,760 @@
+package catalog
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Provider names an API whose rules for tool definitions LintProvider
+// checks a catalog against.
+type Provider string
+
+const (
+	// ProviderOpenAIStrict is OpenAI function calling with "strict": true
+	// (Structured Outputs): the model's arguments are constrained to the
+	// schema, which must fit a subset of JSON Schema.
+	ProviderOpenAIStrict Provider = "openai-strict"
+	// ProviderOpenAI is OpenAI function calling without strict mode (Chat
+	// Completions and Responses).
+	ProviderOpenAI Provider = "openai"
+	// ProviderAnthropic is the Anthropic Messages API's client tools.
+	ProviderAnthropic Provider = "anthropic"
+	// ProviderMCP is the Model Context Protocol's tools/list (2025-11-25).
+	ProviderMCP Provider = "mcp"
+	// ProviderGemini is the Gemini API's function declarations, with the
+	// schema sent as "parameters" (a subset of the OpenAPI 3.0 Schema).
+	ProviderGemini Provider = "gemini"
+)
+
+// Providers returns every provider LintProvider knows, in a fixed order.
+func Providers() []Provider {
+	return []Provider{ProviderOpenAIStrict, ProviderOpenAI, ProviderAnthropic, ProviderMCP, ProviderGemini}
+}
+
+// UnknownProviderError is returned by ParseProvider for a name that is not
+// a known provider.
+type UnknownProviderError struct {
+	Name string
+}
+
+func (e *UnknownProviderError) Error() string {
+	names := make([]string, 0, len(providerSpecs))
+	for _, p := range Providers() {
+		names = append(names, string(p))
+	}
+	return fmt.Sprintf("unknown provider %q; known providers: %s", e.Name, strings.Join(names, ", "))
+}
+
+// ParseProvider returns the provider called name, or an
+// *UnknownProviderError.
+func ParseProvider(name string) (Provider, error) {
+	p := Provider(name)
+	if _, ok := providerSpecs[p]; !ok {
+		return "", &UnknownProviderError{Name: name}
+	}
+	return p, nil
+}
+
+// LintProvider reports, for each tool of a loaded catalog, what the
+// provider will reject (errors) or may reject or silently change
+// (warnings): tool names, the shape of the input schema's root, and for
+// openai-strict and gemini every keyword the provider does not take, with
+// the JSON Pointer of the node and a fix. For openai, a tool whose catalog
+// entry says "strict": true also gets the openai-strict checks. Each
+// message starts with the provider's name. The diagnostics are sorted by
+// position.
+//
+// LintProvider complements Lint, which checks that the schemas are valid
+// JSON Schema; run both (Diagnostics.Merge leaves out an error that both
+// report at the same place). An unknown provider is one error diagnostic.
+func LintProvider(c *Catalog, provider Provider) Diagnostics {
+	spec, ok := providerSpecs[provider]
+	if !ok {
+		return Diagnostics{{Severity: Error, File: c.File, Message: (&UnknownProviderError{Name: string(provider)}).Error()}}
+	}
+	var ds Diagnostics
+	for i := range c.Tools {
+		pc := &providerCheck{c: c, provider: provider, tool: &c.Tools[i], diags: &ds}
+		pc.name(spec.name)
+		for _, rule := range spec.tool {
+			rule(pc)
+		}
+		pc.schema(pc.tool.InputSchema, pc.tool.SchemaPointer, spec.input...)
+		pc.schema(pc.tool.OutputSchema, pc.tool.OutputSchemaPointer, spec.output...)
+	}
+	ds.Sort()
+	return ds
+}
+
+// providerSpec is what one provider checks.
+type providerSpec struct {
+	name   nameRule
+	tool   []func(*providerCheck) // checks that need the tool, not only a schema
+	input  []schemaRule           // checks of the input schema
+	output []schemaRule           // checks of the output schema
+}
+
+// schemaRule checks one decoded schema and adds findings with pointers
+// relative to the schema.
+type schemaRule func(root any, f *findings)
+
+var providerSpecs = map[Provider]providerSpec{
+	ProviderOpenAIStrict: {
+		name:  openAIName,
+		tool:  []func(*providerCheck){strictDisabled},
+		input: []schemaRule{checkOpenAIRoot, checkOpenAIStrict},
+	},
+	ProviderOpenAI: {
+		name:  openAIName,
+		tool:  []func(*providerCheck){strictEnabled},
+		input: []schemaRule{checkOpenAIRoot, checkOpenAIOneOf},
+	},
+	ProviderAnthropic: {
+		name:  anthropicName,
+		input: []schemaRule{checkAnthropicRoot},
+	},
+	ProviderMCP: {
+		name:   mcpName,
+		input:  []schemaRule{mcpRootObject("inputSchema", "clients that check tools/list against the specification's schema (such as the TypeScript SDK) refuse the tool, and the Go SDK's AddTool panics")},
+		output: []schemaRule{mcpRootObject("outputSchema", "the specification restricts outputSchema to \"type\": \"object\" at the root, and clients that check tools/list against it refuse the tool")},
+	},
+	ProviderGemini: {
+		name:  geminiName,
+		input: []schemaRule{checkGemini},
+	},
+}
+
+// providerCheck is the linting of one tool for one provider.
+type providerCheck struct {
+	c        *Catalog
+	provider Provider
+	tool     *Tool
+	diags    *Diagnostics
+}
+
+// report adds a diagnostic at ptr, a pointer into the file.
+func (pc *providerCheck) report(sev Severity, ptr, format string, args ...any) {
+	*pc.diags = append(*pc.diags, pc.c.Diagnostic(sev, pc.tool.Name, ptr, "%s: %s", pc.provider, fmt.Sprintf(format, args...)))
+}
+
+// schema runs rules on raw, the schema at base in the file. A schema that
+// is not JSON is left to Lint.
+func (pc *providerCheck) schema(raw []byte, base string, rules ...schemaRule) {
+	if raw == nil || len(rules) == 0 {
+		return
+	}
+	root, err := decodeOrdered(raw)
+	if err != nil {
+		return
+	}
+	var fs findings
+	for _, rule := range rules {
+		rule(root, &fs)
+	}
+	for _, f := range fs {
+		pc.report(f.sev, base+f.ptr, "%s", f.msg)
+	}
+}
+
+// namePointer locates the tool's "name" member in the file.
+func (pc *providerCheck) namePointer() string {
+	if pc.c.Format == FormatOpenAIChat {
+		return pc.tool.Pointer + "/function/name"
+	}
+	return pc.tool.Pointer + "/name"
+}
+
+// strictPointer locates the tool's OpenAI "strict" member in the file.
+func (pc *providerCheck) strictPointer() string {
+	if pc.c.Format == FormatOpenAIChat {
+		return pc.tool.Pointer + "/function/strict"
+	}
+	return pc.tool.Pointer + "/strict"
+}
+
+// finding is one problem in a schema, at a pointer relative to the schema.
+type finding struct {
+	sev Severity
+	ptr string
+	msg string
+}
+
+type findings []finding
+
+func (f *findings) add(sev Severity, ptr, format string, args ...any) {
+	*f = append(*f, finding{sev: sev, ptr: ptr, msg: fmt.Sprintf(format, args...)})
+}
+
+// ---- Tool names ----
+
+// nameRule is one provider's rule for tool names.
+type nameRule struct {
+	api     string          // who rejects: "OpenAI"
+	effect  string          // what it does with a bad name
+	rule    string          // the rule in words
+	first   func(rune) bool // the first character; nil when any allowed one will do
+	allowed func(rune) bool
+	max     int    // longest name, in characters
+	softMax int    // when > 0, a name longer than this but within max is a warning
+	softWhy string // why, for that warning
+}
+
+func isASCIIAlnum(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+}
+
+var (
+	openAIName = nameRule{
+		api:     "OpenAI",
+		effect:  "rejects the whole request (\"Invalid 'tools[N].function.name': string does not match pattern\")",
+		rule:    "a function name is 1 to 64 characters from a-z, A-Z, 0-9, '_' and '-'",
+		allowed: func(r rune) bool { return isASCIIAlnum(r) || r == '_' || r == '-' },
+		max:     64,
+	}
+	anthropicName = nameRule{
+		api:     "Anthropic",
+		effect:  "rejects the whole request (\"tools.N.custom.name: String should match pattern\")",
+		rule:    "a tool name is 1 to 128 characters from a-z, A-Z, 0-9, '_' and '-'",
+		allowed: func(r rune) bool { return isASCIIAlnum(r) || r == '_' || r == '-' },
+		max:     128,
+		softMax: 64,
+		softWhy: "Anthropic's documentation gives ^[a-zA-Z0-9_-]{1,64}$ and some clients (Claude Desktop) still enforce 64, although the API takes up to 128; keep it to 64",
+	}
+	mcpName = nameRule{
+		api:     "MCP",
+		effect:  "disallows it (specification 2025-11-25, \"Tool names\"; the Go SDK logs an error and clients may refuse the tool)",
+		rule:    "a tool name is 1 to 128 characters from A-Z, a-z, 0-9, '_', '-' and '.'",
+		allowed: func(r rune) bool { return isASCIIAlnum(r) || r == '_' || r == '-' || r == '.' },
+		max:     128,
+	}
+	geminiName = nameRule{
+		api:     "Gemini",
+		effect:  "rejects the function declaration",
+		rule:    "a function name starts with a letter or '_' and is at most 64 characters from a-z, A-Z, 0-9, '_', '.', ':' and '-'",
+		first:   func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '_' },
+		allowed: func(r rune) bool { return isASCIIAlnum(r) || r == '_' || r == '.' || r == ':' || r == '-' },
+		max:     64,
+	}
+)
+
+// name checks the tool's name against rule.
+func (pc *providerCheck) name(rule nameRule) {
+	name, ptr := pc.tool.Name, pc.namePointer()
+	if name == "" {
+		pc.report(Error, ptr, "the tool name is empty; %s %s; %s", rule.api, rule.effect, rule.rule)
+		return
+	}
+	for i, r := range name {
+		if !rule.allowed(r) {
+			pc.report(Error, ptr, "tool name %q has %q at byte %d; %s %s; %s", name, r, i, rule.api, rule.effect, rule.rule)
+			return
+		}
+	}
+	if r, _ := utf8.DecodeRuneInString(name); rule.first != nil && !rule.first(r) {
+		pc.report(Error, ptr, "tool name %q starts with %q; %s %s; %s", name, r, rule.api, rule.effect, rule.rule)
+		return
+	}
+	switch n := utf8.RuneCountInString(name); {
+	case n > rule.max:
+		pc.report(Error, ptr, "tool name %q is %d characters long; %s %s; %s", name, n, rule.api, rule.effect, rule.rule)
+	case rule.softMax > 0 && n > rule.softMax:
+		pc.report(Warning, ptr, "tool name %q is %d characters long: %s", name, n, rule.softWhy)
+	}
+}
+
+// ---- OpenAI ----
+
+// openAIRootRejected are the keywords OpenAI refuses at the root of
+// function parameters, strict or not.
+var openAIRootRejected = []string{"oneOf", "anyOf", "allOf", "enum", "const", "not"}
+
+func isRootRejected(k string) bool {
+	for _, r := range openAIRootRejected {
+		if k == r {
+			return true
+		}
+	}
+	return false
+}
+
+// checkOpenAIRoot checks the root of function parameters, which OpenAI
+// requires to be a plain object schema in every mode.
+func checkOpenAIRoot(root any, f *findings) {
+	m, ok := root.(*omap)
+	if !ok {
+		f.add(Error, "", "OpenAI rejects function parameters that are not an object schema; use {\"type\": \"object\", \"properties\": {...}}")
+		return
+	}
+	switch t, has := m.get("type"); {
+	case !has:
+		f.add(Error, "", `OpenAI rejects function parameters without "type": "object" (schema must be a JSON Schema of 'type: "object"'); add "type": "object"`)
+	case t != "object":
+		f.add(Error, "/type", "OpenAI rejects function parameters whose \"type\" is %s rather than \"object\"; use \"type\": \"object\"", brief(t))
+	}
+	for _, k := range m.keys {
+		if isRootRejected(k) {
+			f.add(Error, "/"+k, `OpenAI rejects %q at the top level of function parameters (schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level); move the alternatives into a property, or make the properties optional and check the combination in the handler`, k)
+		}
+	}
+}
+
+// checkOpenAIOneOf warns about "oneOf" below the root, which the
+// Responses API rejects even without strict mode.
+func checkOpenAIOneOf(root any, f *findings) {
+	walkSchemas(root, everyKeyword, func(v schemaVisit) {
+		if m, ok := v.node.(*omap); ok && v.ptr != "" && m.has("oneOf") {
+			f.add(Warning, provPtr(v.ptr, "oneOf"), "OpenAI's Responses API rejects \"oneOf\" (\"'oneOf' is not permitted\") with or without strict mode, while Chat Completions passes it to the model; use \"anyOf\", which means the same when no value can match two branches")
+		}
+	})
+}
+
+// strictEnabled applies the strict-mode checks to a tool whose catalog
+// entry already says "strict": true.
+func strictEnabled(pc *providerCheck) {
+	if pc.tool.Strict == nil || !*pc.tool.Strict || pc.tool.InputSchema == nil {
+		return
+	}
+	root, err := decodeOrdered(pc.tool.InputSchema)
+	if err != nil {
+		return
+	}
+	var fs findings
+	checkOpenAIStrict(root, &fs)
+	for _, f := range fs {
+		pc.report(f.sev, pc.tool.SchemaPointer+f.ptr, "the tool sets \"strict\": true, and %s", f.msg)
+	}
+}
+
+// strictDisabled notes a tool whose catalog entry says "strict": false.
+func strictDisabled(pc *providerCheck) {
+	if pc.tool.Strict != nil && !*pc.tool.Strict {
+		pc.report(Warning, pc.strictPointer(), "the tool sets \"strict\": false, so OpenAI will not constrain the model to the schema; the strict-mode findings below apply once it is true")
+	}
+}
+
+// Strict mode's documented subset of JSON Schema: these keywords are taken
+// as they are.
+var strictSupported = provSet(
+	"type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf",
+	"$ref", "$defs", "definitions", "description", "title",
+	"pattern", "format",
+	"multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+	"minItems", "maxItems",
+)
+
+// strictRejected are the keywords strict mode refuses, with the fix.
+var strictRejected = map[string]string{
+	"allOf":             "merge the subschemas into one schema",
+	"not":               "remove it and check the excluded values in the handler",
+	"if":                "remove \"if\"/\"then\"/\"else\" and check the condition in the handler",
+	"then":              "remove \"if\"/\"then\"/\"else\" and check the condition in the handler",
+	"else":              "remove \"if\"/\"then\"/\"else\" and check the condition in the handler",
+	"dependentRequired": "remove it and check the dependency in the handler",
+	"dependentSchemas":  "remove it and check the dependency in the handler",
+	"dependencies":      "remove it and check the dependency in the handler",
+	"oneOf":             "use \"anyOf\", which means the same when no value can match two branches",
+	"default":           "remove it: in strict mode no property is ever absent, so a default never applies (the strict variant drops it)",
+}
+
+// strictFormats are the string formats strict mode supports.
+var strictFormats = provSet("date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid")
+
+// Strict mode's size limits.
+const (
+	strictMaxDepth      = 10      // levels of nested objects
+	strictMaxProperties = 5000    // object properties in all
+	strictMaxChars      = 120_000 // property and definition names, enum and const strings
+	strictMaxEnumValues = 1000    // enum values in all
+	strictBigEnum       = 250     // a string enum with more values than this ...
+	strictBigEnumChars  = 15_000  // ... may hold at most this many characters
+)
+
+// checkOpenAIStrict checks a schema against strict mode's subset and
+// limits. The root's own shape is checkOpenAIRoot's.
+func checkOpenAIStrict(root any, f *findings) {
+	var props, enumValues, chars int
+	// "additionalProperties" is strictObject's; what strict mode rejects
+	// is reported once, at its keyword.
+	descend := func(k string) bool {
+		_, bad := strictRejected[k]
+		return !bad && k != "additionalProperties"
+	}
+	walkSchemas(root, descend, func(v schemaVisit) {
+		m, ok := v.node.(*omap)
+		if !ok {
+			if v.ptr != "" {
+				f.add(Error, v.ptr, "strict mode has no true/false schemas; give the value a type")
+			}
+			return
+		}
+		for _, k := range m.keys {
+			kp := provPtr(v.ptr, k)
+			switch fix, bad := strictRejected[k]; {
+			case v.ptr == "" && isRootRejected(k):
+				// Reported by checkOpenAIRoot.
+			case bad:
+				f.add(Error, kp, "strict mode rejects %q; %s", k, fix)
+			case strictSupported[k]:
+			case IsKeyword(k) && !IsAnnotationKeyword(k) && k != "$schema" && k != "$id" && k != "$anchor":
+				f.add(Warning, kp, "%q is not in the JSON Schema subset strict mode documents; OpenAI may reject the schema, or accept it and not hold the model to %q (toolgen's validator still enforces it)", k, k)
+			default:
+				f.add(Warning, kp, "%q is not in the JSON Schema subset strict mode documents; OpenAI may reject the schema; remove it if it does", k)
+			}
+		}
+		if v.ptr != "" && !hasTypeBearer(m) {
+			f.add(Error, v.ptr, "strict mode needs a type on every schema (or \"anyOf\", \"$ref\", \"enum\", \"const\"), and a value of any type cannot be described; add a \"type\"")
+		}
+		if m.has("$ref") && len(m.keys) > 1 {
+			f.add(Error, provPtr(v.ptr, "$ref"), "strict mode rejects \"$ref\" next to other keywords (%s); write \"anyOf\": [{\"$ref\": ...}] instead, which means the same and may have siblings", strings.Join(otherKeys(m, "$ref"), ", "))
+		}
+		if schemaHasType(m, "object") {
+			strictObject(m, v.ptr, f)
+		}
+		if schemaHasType(m, "array") && !m.has("items") && !m.has("prefixItems") {
+			f.add(Error, v.ptr, "strict mode needs \"items\" on every array; add the schema of the elements")
+		}
+		if format, ok := m.vals["format"].(string); ok && !strictFormats[format] {
+			f.add(Warning, provPtr(v.ptr, "format"), "\"format\": %q is not among the formats strict mode supports (date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid); OpenAI may reject the schema (toolgen's validator still checks the format)", format)
+		}
+		if v.depth == strictMaxDepth+1 && schemaHasType(m, "object") {
+			f.add(Error, v.ptr, "objects are nested %d levels deep here; strict mode allows %d; flatten the schema", v.depth, strictMaxDepth)
+		}
+
+		if pm, ok := m.vals["properties"].(*omap); ok {
+			props += len(pm.keys)
+			for _, k := range pm.keys {
+				chars += utf8.RuneCountInString(k)
+			}
+		}
+		for _, defs := range []string{"$defs", "definitions"} {
+			if dm, ok := m.vals[defs].(*omap); ok {
+				for _, k := range dm.keys {
+					chars += utf8.RuneCountInString(k)
+				}
+			}
+		}
+		if c, ok := m.vals["const"].(string); ok {
+			chars += utf8.RuneCountInString(c)
+		}
+		if list, ok := m.vals["enum"].([]any); ok {
+			enumValues += len(list)
+			nStrings, n := 0, 0
+			for _, e := range list {
+				if s, ok := e.(string); ok {
+					nStrings++
+					n += utf8.RuneCountInString(s)
+				}
+			}
+			chars += n
+			if nStrings > strictBigEnum && n > strictBigEnumChars {
+				f.add(Error, provPtr(v.ptr, "enum"), "this enum has %d string values totalling %d characters; strict mode allows at most %d characters in an enum of more than %d strings; shorten the values or split the enum", nStrings, n, strictBigEnumChars, strictBigEnum)
+			}
+		}
+	})
+	if props > strictMaxProperties {
+		f.add(Error, "", "the schema has %d object properties in all; strict mode allows %d; split the tool", props, strictMaxProperties)
+	}
+	if enumValues > strictMaxEnumValues {
+		f.add(Error, "", "the schema has %d enum values in all; strict mode allows %d; shorten the enums", enumValues, strictMaxEnumValues)
+	}
+	if chars > strictMaxChars {
+		f.add(Error, "", "the property names, definition names, enum values and const values of the schema total %d characters; strict mode allows %d; shorten them", chars, strictMaxChars)
+	}
+}
+
+// strictObject checks strict mode's two rules for objects: closed, and
+// every property required.
+func strictObject(m *omap, ptr string, f *findings) {
+	switch ap, ok := m.get("additionalProperties"); {
+	case !ok:
+		f.add(Error, ptr, "strict mode requires \"additionalProperties\": false on every object; add it")
+	case ap != false:
+		f.add(Error, provPtr(ptr, "additionalProperties"), "strict mode requires \"additionalProperties\": false on every object, not %s; free-form keys cannot be described in strict mode, so list them as properties", brief(ap))
+	}
+	pm, ok := m.vals["properties"].(*omap)
+	if !ok {
+		return
+	}
+	listed := map[string]bool{}
+	if rs, ok := m.vals["required"].([]any); ok {
+		for _, r := range rs {
+			if s, ok := r.(string); ok {
+				listed[s] = true
+			}
+		}
+	}
+	var missing []string
+	for _, k := range pm.keys {
+		if !listed[k] {
+			missing = append(missing, strconv.Quote(k))
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	at := ptr
+	if m.has("required") {
+		at = provPtr(ptr, "required")
+	}
+	f.add(Error, at, "strict mode requires every property in \"required\" (missing: %s); list them, and make each optional one nullable, e.g. \"type\": [\"string\", \"null\"] (catalog.StrictVariant rewrites the schema so)", strings.Join(missing, ", "))
+}
+
+// otherKeys returns the keys of m except k.
+func otherKeys(m *omap, k string) []string {
+	var out []string
+	for _, key := range m.keys {
+		if key != k {
+			out = append(out, strconv.Quote(key))
+		}
+	}
+	return out
+}
+
+// ---- Anthropic ----
+
+// checkAnthropicRoot checks the root of input_schema.
+func checkAnthropicRoot(root any, f *findings) {
+	m, ok := root.(*omap)
+	if !ok {
+		f.add(Error, "", "Anthropic requires input_schema to be an object schema with \"type\": \"object\"")
+		return
+	}
+	switch t, has := m.get("type"); {
+	case !has:
+		f.add(Error, "", "Anthropic requires \"type\": \"object\" at the root of input_schema and rejects the request without it; add it")
+	case t != "object":
+		f.add(Error, "/type", "Anthropic requires \"type\": \"object\" at the root of input_schema, not %s; use \"type\": \"object\"", brief(t))
+	}
+	for _, k := range m.keys {
+		if k == "oneOf" || k == "allOf" || k == "anyOf" {
+			f.add(Error, "/"+k, "Anthropic rejects the whole request (\"input_schema does not support oneOf, allOf, or anyOf at the top level\"); move the alternatives into a property, or make the properties optional and check the combination in the handler")
+		}
+	}
+}
+
+// ---- MCP ----
+
+// mcpRootObject checks that the root of the schema in field has
+// "type": "object"; why says what happens otherwise.
+func mcpRootObject(field, why string) schemaRule {
+	return func(root any, f *findings) {
+		m, ok := root.(*omap)
+		if !ok {
+			f.add(Error, "", "MCP declares %s as an object schema with \"type\": \"object\"; %s", field, why)
+			return
+		}
+		switch t, has := m.get("type"); {
+		case !has:
+			f.add(Error, "", "MCP declares %s with \"type\": \"object\" at the root, and it is missing: %s; add \"type\": \"object\"", field, why)
+		case t != "object":
+			f.add(Error, "/type", "MCP declares %s with \"type\": \"object\" at the root, not %s: %s; use \"type\": \"object\"", field, brief(t), why)
+		}
+	}
+}
+
+// ---- Gemini ----
+
+// geminiFields are the members of Gemini's Schema object (the OpenAPI 3.0
+// subset that function declarations take as "parameters").
+var geminiFields = provSet(
+	"type", "format", "title", "description", "nullable", "enum", "items",
+	"minItems", "maxItems", "properties", "required", "minProperties", "maxProperties",
+	"minLength", "maxLength", "pattern", "example", "anyOf", "propertyOrdering",
+	"default", "minimum", "maximum",
+)
+
+// geminiFixes say how to do without a keyword Gemini's Schema lacks.
+var geminiFixes = map[string]string{
+	"additionalProperties": "remove it (Gemini cannot describe free-form keys; toolgen's validator still checks them), or send the schema as \"parametersJsonSchema\", which takes JSON Schema",
+	"$ref":                 "inline the referenced schema, or send the schema as \"parametersJsonSchema\", which takes JSON Schema",
+	"$defs":                "inline the definitions where they are used, or send the schema as \"parametersJsonSchema\", which takes JSON Schema",
+	"definitions":          "inline the definitions where they are used, or send the schema as \"parametersJsonSchema\", which takes JSON Schema",
+	"const":                "use \"enum\" with the one value (Gemini's enum holds strings)",
+	"oneOf":                "use \"anyOf\", which means the same when no value can match two branches",
+	"allOf":                "merge the subschemas into one schema",
+	"exclusiveMinimum":     "use \"minimum\" (toolgen's validator still enforces the exclusive bound)",
+	"exclusiveMaximum":     "use \"maximum\" (toolgen's validator still enforces the exclusive bound)",
+	"examples":             "use \"example\" with a single value",
+}
+
+// geminiFormats are the formats the Gemini API documents, by type.
+var geminiFormats = map[string]map[string]bool{
+	"string":  provSet("enum", "date-time"),
+	"number":  provSet("float", "double"),
+	"integer": provSet("int32", "int64"),
+}
+
+// checkGemini checks a schema against Gemini's Schema object. It descends
+// only where Gemini has subschemas (properties, items, anyOf); whatever
+// hangs from another keyword is reported with that keyword.
+func checkGemini(root any, f *findings) {
+	descend := func(k string) bool { return k == "properties" || k == "items" || k == "anyOf" }
+	walkSchemas(root, descend, func(v schemaVisit) {
+		m, ok := v.node.(*omap)
+		if !ok {
+			f.add(Error, v.ptr, "Gemini's Schema has no true/false schemas; give the value a type")
+			return
+		}
+		for _, k := range m.keys {
+			if geminiFields[k] {
+				continue
+			}
+			fix, ok := geminiFixes[k]
+			if !ok {
+				fix = "remove it, or send the schema as \"parametersJsonSchema\", which takes JSON Schema"
+			}
+			f.add(Error, provPtr(v.ptr, k), "Gemini rejects the whole request: %q is not a field of its function parameter Schema, a subset of OpenAPI 3.0 (Unknown name %q: Cannot find field); %s", k, k, fix)
+		}
+		if list, ok := m.vals["type"].([]any); ok {
+			fix := "use \"anyOf\" with one branch per type"
+			var others []any
+			for _, t := range list {
+				if t != "null" {
+					others = append(others, t)
+				}
+			}
+			if len(others) == 1 && len(list) == 2 {
+				fix = fmt.Sprintf("write \"type\": %s, \"nullable\": true", brief(others[0]))
+			}
+			f.add(Error, provPtr(v.ptr, "type"), "Gemini's Schema takes a single \"type\", and the API rejects the list %s; %s", brief(list), fix)
+		}
+		if list, ok := m.vals["enum"].([]any); ok {
+			for i, e := range list {
+				if _, isString := e.(string); !isString {
+					fix := "use string values, or drop \"enum\" and list the values in \"description\" (toolgen's validator still enforces the enum)"
+					if e == nil {
+						fix = "remove null and write \"nullable\": true"
+					}
+					f.add(Error, provPtr(v.ptr, "enum", strconv.Itoa(i)), "Gemini's \"enum\" holds strings only, and the API rejects %s; %s", brief(e), fix)
+					break
+				}
+			}
+		}
+		if format, ok := m.vals["format"].(string); ok {
+			typ, _ := m.vals["type"].(string)
+			if allowed, known := geminiFormats[typ]; !known || !allowed[format] {
+				f.add(Warning, provPtr(v.ptr, "format"), "the Gemini API documents \"format\" only as date-time or enum for strings, float or double for numbers and int32 or int64 for integers, so %q may be rejected (Vertex AI takes more); toolgen's validator still checks it, so you can move it into \"description\"", format)
+			}
+		}
+	})
+}
+
+// ---- Walking schemas ----
+
+// Keywords whose value is one schema, a map of schemas or a list of schemas.
+var (
+	provSingle = provSet(
+		"additionalProperties", "unevaluatedProperties", "items", "unevaluatedItems", "contains",
+		"propertyNames", "if", "then", "else", "not", "contentSchema",
+	)
+	provMaps  = provSet("properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies")
+	provLists = provSet("prefixItems", "allOf", "anyOf", "oneOf")
+)
+
+// subschema is one schema directly under another.
+type subschema struct {
+	keyword string // the keyword it hangs from
+	node    any    // *omap or bool
+	ptr     string // relative to the schema root
+}
+
+// childSchemas lists the subschemas directly under m, in member order.
+// Values that are not schemas (a list under "items", the string lists of
+// "dependencies") are left out.
+func childSchemas(m *omap, ptr string) []subschema {
+	var out []subschema
+	add := func(k string, v any, p string) {
+		switch v.(type) {
+		case *omap, bool:
+			out = append(out, subschema{keyword: k, node: v, ptr: p})
+		}
+	}
+	for _, k := range m.keys {
+		v, kp := m.vals[k], provPtr(ptr, k)
+		switch {
+		case provSingle[k]:
+			add(k, v, kp)
+		case provMaps[k]:
+			if sm, ok := v.(*omap); ok {
+				for _, name := range sm.keys {
+					add(k, sm.vals[name], provPtr(kp, name))
+				}
+			}
+		case provLists[k]:
+			if list, ok := v.([]any); ok {
+				for i, e := range list {
+					add(k, e, provPtr(kp, strconv.Itoa(i)))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// schemaVisit is one schema node met by walkSchemas.
+type schemaVisit struct {
+	node    any    // *omap or bool
+	ptr     string // relative to the schema root
+	keyword string // the keyword it hangs from; "" for the root
+	// depth counts the object schemas from the root (or from the
+	// definition it is in) down to this node, this node included when it
+	// is an object schema.
+	depth int
+}
+
+// everyKeyword descends through every subschema.
+func everyKeyword(string) bool { return true }
+
+// walkSchemas calls visit for root and, depth first in member order, every
+// subschema reached through keywords for which descend is true.
+func walkSchemas(root any, descend func(keyword string) bool, visit func(schemaVisit)) {
+	var walk func(v schemaVisit)
+	walk = func(v schemaVisit) {
+		m, isObj := v.node.(*omap)
+		if isObj && schemaHasType(m, "object") {
+			v.depth++
+		}
+		visit(v)
+		if !isObj {
+			return
+		}
+		for _, c := range childSchemas(m, v.ptr) {
+			if !descend(c.keyword) {
+				continue
+			}
+			depth := v.depth
+			if c.keyword == "$defs" || c.keyword == "definitions" {
+				depth = 0
+			}
+			walk(schemaVisit{node: c.node, ptr: c.ptr, keyword: c.keyword, depth: depth})
+		}
+	}
+	walk(schemaVisit{node: root})
+}
+
+// provSet makes a set of names.
+func provSet(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// provPtr appends reference tokens, escaped, to a JSON Pointer.
+func provPtr(ptr string, toks ...string) string {
+	for _, t := range toks {
+		ptr += "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(t)
+	}
+	return ptr
+}
+
+// displayPtr shows the root pointer as "/".
+func displayPtr(p string) string {
+	if p == "" {
+		return "/"
+	}
+	return p
+}

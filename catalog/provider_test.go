@@ -1,0 +1,368 @@
+package catalog
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// provWant is one diagnostic LintProvider must report: its severity,
+// its pointer into the file and a part of its message.
+type provWant struct {
+	sev  Severity
+	ptr  string
+	text string
+}
+
+// loadProviderFixture loads a catalog from testdata that must load and
+// pass Lint without errors, so that every finding is the provider's.
+func loadProviderFixture(t *testing.T, name string) *Catalog {
+	t.Helper()
+	c, diags := Load(filepath.Join("testdata", name))
+	if diags.HasErrors() {
+		t.Fatalf("Load(%s): %v", name, diags)
+	}
+	if lint := Lint(c, LintOptions{}); lint.HasErrors() {
+		t.Fatalf("Lint(%s): %v", name, lint)
+	}
+	return c
+}
+
+// expectProviderDiags checks that got holds exactly the wanted diagnostics
+// (in any order), each located at a real line and column.
+func expectProviderDiags(t *testing.T, p Provider, got Diagnostics, want []provWant) {
+	t.Helper()
+	used := make([]bool, len(got))
+	for _, w := range want {
+		found := false
+		for i, d := range got {
+			if !used[i] && d.Severity == w.sev && d.Pointer == w.ptr && strings.Contains(d.Message, w.text) {
+				used[i], found = true, true
+				if d.Line == 0 || d.Col == 0 {
+					t.Errorf("%s: no position for %v", p, d)
+				}
+				if !strings.HasPrefix(d.Message, string(p)+": ") {
+					t.Errorf("%s: the message does not start with the provider: %q", p, d.Message)
+				}
+				break
+			}
+		}
+		if !found {
+			t.Errorf("%s: missing %s at %s containing %q", p, sevName(w.sev), w.ptr, w.text)
+		}
+	}
+	for i, d := range got {
+		if !used[i] {
+			t.Errorf("%s: unexpected %v", p, d)
+		}
+	}
+}
+
+func sevName(s Severity) string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+func TestLintProviderRejections(t *testing.T) {
+	c := loadProviderFixture(t, "provider-rejections.json")
+	const (
+		weather = "/tools/0"
+		either  = "/tools/1"
+		long    = "/tools/2"
+		search  = "/tools/3"
+		report  = "/tools/4"
+		pick    = "/tools/5"
+	)
+	sp := search + "/inputSchema/properties"
+	cases := map[Provider][]provWant{
+		ProviderOpenAIStrict: {
+			{Error, weather + "/name", `tool name "get.weather" has '.' at byte 3; OpenAI rejects the whole request`},
+			{Error, weather + "/inputSchema", `requires "additionalProperties": false on every object; add it`},
+			{Error, weather + "/inputSchema/required", `every property in "required" (missing: "unit")`},
+			{Error, either + "/inputSchema", `(missing: "a", "b")`},
+			{Error, either + "/inputSchema/oneOf", `OpenAI rejects "oneOf" at the top level of function parameters`},
+			{Error, long + "/name", "is 68 characters long; OpenAI rejects the whole request"},
+			{Error, long + "/inputSchema", `OpenAI rejects function parameters without "type": "object"`},
+			{Error, long + "/inputSchema/properties/q/default", `strict mode rejects "default"`},
+			{Warning, sp + "/query/minLength", `"minLength" is not in the JSON Schema subset strict mode documents`},
+			{Warning, sp + "/query/format", `"format": "uri" is not among the formats strict mode supports`},
+			{Error, sp + "/filters/additionalProperties", `not {"type":"string"}; free-form keys cannot be described`},
+			{Error, sp + "/tags", `strict mode needs "items" on every array`},
+			{Error, sp + "/page/$ref", `strict mode rejects "$ref" next to other keywords ("description")`},
+			{Error, sp + "/anything", "strict mode needs a type on every schema"},
+			{Warning, sp + "/sample/examples", `"examples" is not in the JSON Schema subset`},
+			{Error, pick + "/inputSchema/properties/target/oneOf", `strict mode rejects "oneOf"; use "anyOf"`},
+		},
+		ProviderOpenAI: {
+			{Error, weather + "/name", `has '.' at byte 3`},
+			{Error, either + "/inputSchema/oneOf", `OpenAI rejects "oneOf" at the top level`},
+			{Error, long + "/name", "is 68 characters long"},
+			{Error, long + "/inputSchema", `without "type": "object"`},
+			{Warning, pick + "/inputSchema/properties/target/oneOf", `Responses API rejects "oneOf"`},
+		},
+		ProviderAnthropic: {
+			{Error, weather + "/name", `has '.' at byte 3; Anthropic rejects the whole request`},
+			{Error, either + "/inputSchema/oneOf", "input_schema does not support oneOf, allOf, or anyOf at the top level"},
+			{Warning, long + "/name", "is 68 characters long: Anthropic's documentation gives ^[a-zA-Z0-9_-]{1,64}$"},
+			{Error, long + "/inputSchema", `requires "type": "object" at the root of input_schema`},
+		},
+		ProviderMCP: {
+			{Error, long + "/inputSchema", `MCP declares inputSchema with "type": "object" at the root, and it is missing`},
+			{Error, report + "/outputSchema", `MCP declares outputSchema with "type": "object" at the root, and it is missing`},
+		},
+		ProviderGemini: {
+			{Error, weather + "/inputSchema/properties/unit/type", `takes a single "type", and the API rejects the list ["string","null"]; write "type": "string", "nullable": true`},
+			{Error, either + "/name", `tool name "1st_tool" starts with '1'`},
+			{Error, either + "/inputSchema/oneOf", `"oneOf" is not a field of its function parameter Schema`},
+			{Error, either + "/inputSchema/additionalProperties", `"additionalProperties" is not a field`},
+			{Error, long + "/name", "is 68 characters long; Gemini rejects the function declaration"},
+			{Warning, sp + "/query/format", `so "uri" may be rejected`},
+			{Error, sp + "/filters/additionalProperties", `"additionalProperties" is not a field`},
+			{Error, sp + "/page/$ref", `"$ref" is not a field`},
+			{Error, sp + "/mode/const", `use "enum" with the one value`},
+			{Error, sp + "/limit/exclusiveMinimum", `use "minimum"`},
+			{Error, sp + "/level/enum/0", `"enum" holds strings only, and the API rejects 1`},
+			{Error, sp + "/sample/examples", `use "example" with a single value`},
+			{Error, search + "/inputSchema/additionalProperties", `"additionalProperties" is not a field`},
+			{Error, search + "/inputSchema/$defs", "inline the definitions where they are used"},
+			{Error, report + "/inputSchema/additionalProperties", `"additionalProperties" is not a field`},
+			{Error, pick + "/inputSchema/properties/target/oneOf", `"oneOf" is not a field`},
+			{Error, pick + "/inputSchema/additionalProperties", `"additionalProperties" is not a field`},
+		},
+	}
+	for _, p := range Providers() {
+		expectProviderDiags(t, p, LintProvider(c, p), cases[p])
+	}
+}
+
+func TestLintProviderPositions(t *testing.T) {
+	c := loadProviderFixture(t, "provider-rejections.json")
+	// Computed by hand from the fixture: the key of the member the
+	// diagnostic is about.
+	want := map[string][2]int{
+		"/tools/0/name": {4, 7},
+		"/tools/3/inputSchema/properties/filters/additionalProperties": {39, 41},
+		"/tools/3/inputSchema/properties/level/enum/0":                 {45, 49},
+	}
+	for _, d := range LintProvider(c, ProviderGemini).Merge(LintProvider(c, ProviderOpenAIStrict)) {
+		if pos, ok := want[d.Pointer]; ok {
+			if d.Line != pos[0] || d.Col != pos[1] {
+				t.Errorf("%s at %d:%d, want %d:%d", d.Pointer, d.Line, d.Col, pos[0], pos[1])
+			}
+			delete(want, d.Pointer)
+		}
+	}
+	for ptr := range want {
+		t.Errorf("no diagnostic at %s", ptr)
+	}
+}
+
+func TestLintProviderStrictFlag(t *testing.T) {
+	c := loadProviderFixture(t, "provider-openai-chat.json")
+	expectProviderDiags(t, ProviderOpenAI, LintProvider(c, ProviderOpenAI), []provWant{
+		{Error, "/0/function/parameters/required", `the tool sets "strict": true, and strict mode requires every property in "required" (missing: "verbose")`},
+		{Error, "/2/function/name", `tool name "bad.name" has '.' at byte 3`},
+	})
+	expectProviderDiags(t, ProviderOpenAIStrict, LintProvider(c, ProviderOpenAIStrict), []provWant{
+		{Error, "/0/function/parameters/required", `(missing: "verbose")`},
+		{Warning, "/1/function/strict", `the tool sets "strict": false`},
+		{Error, "/2/function/name", `tool name "bad.name" has '.' at byte 3`},
+		{Error, "/2/function/parameters", `"additionalProperties": false on every object`},
+	})
+}
+
+// nested returns an input schema of depth closed objects nested through
+// the property "a".
+func nested(depth int) string {
+	s := `{"type": "object", "properties": {}, "required": [], "additionalProperties": false}`
+	for i := 1; i < depth; i++ {
+		s = `{"type": "object", "properties": {"a": ` + s + `}, "required": ["a"], "additionalProperties": false}`
+	}
+	return s
+}
+
+// parseSchema makes a one-tool MCP catalog from an input schema.
+func parseSchema(t *testing.T, schema string) *Catalog {
+	t.Helper()
+	c, diags := Parse("x.json", []byte(`{"tools": [{"name": "t", "inputSchema": `+schema+`}]}`))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	return c
+}
+
+func TestLintProviderStrictLimits(t *testing.T) {
+	if ds := LintProvider(parseSchema(t, nested(10)), ProviderOpenAIStrict); len(ds) != 0 {
+		t.Errorf("10 levels: %v", ds)
+	}
+	deep := "/tools/0/inputSchema" + strings.Repeat("/properties/a", 10)
+	expectProviderDiags(t, ProviderOpenAIStrict, LintProvider(parseSchema(t, nested(12)), ProviderOpenAIStrict), []provWant{
+		{Error, deep, "objects are nested 11 levels deep here; strict mode allows 10"},
+	})
+
+	// objectWith builds a closed object whose properties are n copies of
+	// prop, named p0, p1, ...
+	objectWith := func(n int, prop func(i int) string) string {
+		var props, req []string
+		for i := range n {
+			props = append(props, fmt.Sprintf(`"p%d": %s`, i, prop(i)))
+			req = append(req, fmt.Sprintf(`"p%d"`, i))
+		}
+		return `{"type": "object", "properties": {` + strings.Join(props, ", ") + `}, "required": [` + strings.Join(req, ", ") + `], "additionalProperties": false}`
+	}
+	str := func(int) string { return `{"type": "string"}` }
+	root := "/tools/0/inputSchema"
+	if ds := LintProvider(parseSchema(t, objectWith(5000, str)), ProviderOpenAIStrict); len(ds) != 0 {
+		t.Errorf("5000 properties: %v", ds)
+	}
+	expectProviderDiags(t, ProviderOpenAIStrict, LintProvider(parseSchema(t, objectWith(5001, str)), ProviderOpenAIStrict), []provWant{
+		{Error, root, "the schema has 5001 object properties in all; strict mode allows 5000"},
+	})
+
+	enum := func(n, size int) string {
+		var vals []string
+		for i := range n {
+			v := fmt.Sprintf("%0*d", size, i)
+			vals = append(vals, `"`+v+`"`)
+		}
+		return `{"type": "string", "enum": [` + strings.Join(vals, ", ") + `]}`
+	}
+	// Four enums of 250 short values are 1000 values; one more is too many.
+	four := func(int) string { return enum(250, 4) }
+	if ds := LintProvider(parseSchema(t, objectWith(4, four)), ProviderOpenAIStrict); len(ds) != 0 {
+		t.Errorf("1000 enum values: %v", ds)
+	}
+	expectProviderDiags(t, ProviderOpenAIStrict, LintProvider(parseSchema(t, objectWith(5, func(i int) string {
+		if i == 4 {
+			return enum(1, 4)
+		}
+		return enum(250, 4)
+	})), ProviderOpenAIStrict), []provWant{
+		{Error, root, "the schema has 1001 enum values in all; strict mode allows 1000"},
+	})
+
+	// 251 strings of 60 characters are 15060 characters; of 59, 14809.
+	if ds := LintProvider(parseSchema(t, objectWith(1, func(int) string { return enum(251, 59) })), ProviderOpenAIStrict); len(ds) != 0 {
+		t.Errorf("251 values of 59 characters: %v", ds)
+	}
+	expectProviderDiags(t, ProviderOpenAIStrict, LintProvider(parseSchema(t, objectWith(1, func(int) string { return enum(251, 60) })), ProviderOpenAIStrict), []provWant{
+		{Error, root + "/properties/p0/enum", "this enum has 251 string values totalling 15060 characters; strict mode allows at most 15000"},
+	})
+
+	// 600 const strings of 200 characters, plus the names p0..p599.
+	long := strings.Repeat("x", 200)
+	expectProviderDiags(t, ProviderOpenAIStrict, LintProvider(parseSchema(t, objectWith(600, func(int) string { return `{"const": "` + long + `"}` })), ProviderOpenAIStrict), []provWant{
+		{Error, root, "total 122290 characters; strict mode allows 120000"},
+	})
+}
+
+func TestLintProviderNameLengths(t *testing.T) {
+	name := func(n int) *Catalog {
+		c, diags := Parse("x.json", []byte(`[{"name": "`+strings.Repeat("a", n)+`", "input_schema": {"type": "object"}}]`))
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		return c
+	}
+	for _, tc := range []struct {
+		p    Provider
+		n    int
+		want []provWant
+	}{
+		{ProviderAnthropic, 64, nil},
+		{ProviderAnthropic, 65, []provWant{{Warning, "/0/name", "is 65 characters long: Anthropic's documentation gives"}}},
+		{ProviderAnthropic, 128, []provWant{{Warning, "/0/name", "is 128 characters long"}}},
+		{ProviderAnthropic, 129, []provWant{{Error, "/0/name", "is 129 characters long; Anthropic rejects the whole request"}}},
+		{ProviderOpenAI, 64, nil},
+		{ProviderOpenAI, 65, []provWant{{Error, "/0/name", "is 65 characters long; OpenAI rejects"}}},
+		{ProviderGemini, 64, nil},
+		{ProviderGemini, 65, []provWant{{Error, "/0/name", "is 65 characters long; Gemini rejects"}}},
+		{ProviderMCP, 128, nil},
+		{ProviderMCP, 129, []provWant{{Error, "/0/name", "is 129 characters long; MCP disallows it"}}},
+	} {
+		t.Run(fmt.Sprintf("%s/%d", tc.p, tc.n), func(t *testing.T) {
+			expectProviderDiags(t, tc.p, LintProvider(name(tc.n), tc.p), tc.want)
+		})
+	}
+}
+
+func TestParseProvider(t *testing.T) {
+	for _, p := range Providers() {
+		got, err := ParseProvider(string(p))
+		if err != nil || got != p {
+			t.Errorf("ParseProvider(%q) = %q, %v", p, got, err)
+		}
+	}
+	_, err := ParseProvider("claude")
+	var upe *UnknownProviderError
+	if !errors.As(err, &upe) || upe.Name != "claude" || !strings.Contains(err.Error(), "openai-strict, openai, anthropic, mcp, gemini") {
+		t.Errorf("ParseProvider(claude) = %v", err)
+	}
+	c := parseSchema(t, `{"type": "object"}`)
+	ds := LintProvider(c, "claude")
+	if len(ds) != 1 || ds[0].Severity != Error || !strings.Contains(ds[0].Message, `unknown provider "claude"`) {
+		t.Errorf("LintProvider(claude) = %v", ds)
+	}
+}
+
+// sharedCatalogs are real MCP servers' catalogs kept beside the project
+// (see ../shared/testdata/catalogs/SOURCES.md), read in place.
+var sharedCatalogs = []string{"github-mcp-server.tools.json", "kubernetes-mcp-server.tools.json"}
+
+// loadShared loads a shared catalog, or skips the test when it is absent.
+func loadShared(t *testing.T, file string) *Catalog {
+	t.Helper()
+	path := filepath.Join("..", "..", "shared", "testdata", "catalogs", file)
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("shared catalog %s is not available (%v); it lives in ../shared/testdata/catalogs beside the project", path, err)
+	}
+	c, diags := Load(path)
+	if diags.HasErrors() {
+		t.Fatalf("Load: %v", diags)
+	}
+	return c
+}
+
+// TestLintProviderSharedCatalogs lints the real catalogs for every
+// provider and logs what each provider would say.
+func TestLintProviderSharedCatalogs(t *testing.T) {
+	for _, file := range sharedCatalogs {
+		t.Run(file, func(t *testing.T) {
+			c := loadShared(t, file)
+			for _, p := range Providers() {
+				ds := LintProvider(c, p)
+				errs, warns := 0, 0
+				tools := map[string]bool{}
+				for _, d := range ds {
+					if d.Line == 0 {
+						t.Errorf("%s: no position: %v", p, d)
+					}
+					tools[d.Tool] = true
+					if d.Severity == Error {
+						errs++
+					} else {
+						warns++
+					}
+				}
+				t.Logf("%-13s %4d errors, %4d warnings, in %3d of %d tools", p, errs, warns, len(tools), len(c.Tools))
+				switch p {
+				case ProviderMCP:
+					// These are real MCP servers' tools/list results.
+					if errs != 0 {
+						t.Errorf("mcp: %d errors on a real MCP catalog: %v", errs, ds)
+					}
+				case ProviderOpenAIStrict:
+					// Both have optional properties, which strict mode forbids.
+					if errs == 0 {
+						t.Error("openai-strict: no errors, though the tools have optional properties")
+					}
+				}
+			}
+		})
+	}
+}
