@@ -27,16 +27,24 @@ const (
 )
 
 // Catalog is a loaded catalog: its tools in file order.
+//
+// A catalog read from a folder of files (see Load) has the folder as its
+// File and no positions of its own: each Tool records the file it came from
+// and locates its pointers in that file.
 type Catalog struct {
-	File   string // the path as given, used in diagnostics
+	File   string // the path as given (a file or a folder), used in diagnostics
 	Format Format
 	Tools  []Tool
 
-	index *positionIndex // JSON Pointer -> line:col in File
+	index *positionIndex // JSON Pointer -> line:col in File; nil for a folder
 }
 
 // Tool is one tool, whatever format it was written in.
 type Tool struct {
+	// File is the file the tool was read from: the catalog's File, or for
+	// a folder catalog the tool's own file in the folder.
+	File string
+
 	Name        string
 	Title       string // the tool's title, or annotations.title when only that is set
 	Description string
@@ -66,6 +74,8 @@ type Tool struct {
 	// "/properties/limit", ...). Lint warns about each one; generated code
 	// must not apply these defaults. Nil when there are none.
 	RejectedDefaults map[string]bool
+
+	index *positionIndex // JSON Pointer -> line:col in File
 }
 
 // Annotations are MCP's tool annotations; nil means the catalog did not say.
@@ -150,25 +160,44 @@ func (ds Diagnostics) Error() string {
 	return strings.Join(lines, "\n")
 }
 
-// Diagnostic builds a diagnostic located at pointer in the catalog's file.
+// Diagnostic builds a diagnostic about the named tool ("" for none) located
+// at pointer, a JSON Pointer into the file the tool came from. For a catalog
+// read from one file that is the catalog's File; for a folder catalog it is
+// the File of the tool with that name, and a diagnostic naming no tool (or
+// a tool the catalog does not hold) is placed on the folder, without a line.
 func (c *Catalog) Diagnostic(sev Severity, tool, pointer, format string, args ...any) Diagnostic {
+	if c.index == nil && tool != "" {
+		for i := range c.Tools {
+			if t := &c.Tools[i]; t.Name == tool && t.index != nil {
+				return t.Diagnostic(sev, pointer, format, args...)
+			}
+		}
+	}
 	line, col := c.Position(pointer)
 	return Diagnostic{Severity: sev, File: c.File, Line: line, Col: col, Tool: tool, Pointer: pointer, Message: fmt.Sprintf(format, args...)}
 }
 
+// Diagnostic builds a diagnostic about the tool located at pointer, a JSON
+// Pointer into the tool's File.
+func (t *Tool) Diagnostic(sev Severity, pointer, format string, args ...any) Diagnostic {
+	line, col := t.Position(pointer)
+	return Diagnostic{Severity: sev, File: t.File, Line: line, Col: col, Tool: t.Name, Pointer: pointer, Message: fmt.Sprintf(format, args...)}
+}
+
 // Merge adds the diagnostics of a later stage, leaving out errors at a
-// pointer where ds already reports an error (two stages refusing the same
-// construct say it once), and sorts the result.
+// pointer of a file where ds already reports an error (two stages refusing
+// the same construct say it once), and sorts the result.
 func (ds Diagnostics) Merge(later Diagnostics) Diagnostics {
-	failed := map[string]bool{}
+	type place struct{ file, pointer string }
+	failed := map[place]bool{}
 	for _, d := range ds {
 		if d.Severity == Error {
-			failed[d.Pointer] = true
+			failed[place{d.File, d.Pointer}] = true
 		}
 	}
 	out := append(Diagnostics(nil), ds...)
 	for _, d := range later {
-		if d.Severity != Error || !failed[d.Pointer] {
+		if d.Severity != Error || !failed[place{d.File, d.Pointer}] {
 			out = append(out, d)
 		}
 	}

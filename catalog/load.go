@@ -17,10 +17,16 @@ const acceptedShapes = `accepted shapes: an MCP tools/list result {"tools":[{"na
 	`all OpenAI Responses tools {"type":"function","name","parameters"}, ` +
 	`all Anthropic tools {"name","input_schema"} or all MCP tools {"name","inputSchema"}`
 
-// Load reads and parses the catalog file at path; see Parse. A file that
-// cannot be read is reported as an error diagnostic at line 0 and a nil
-// Catalog.
+// Load reads and parses the catalog at path.
+//
+// A file is parsed by Parse: JSON, or YAML when its name ends in .yaml or
+// .yml. A folder is read by LoadFolder: every catalog file in it, each
+// holding one tool or a whole catalog. A path that cannot be read is
+// reported as an error diagnostic at line 0 and a nil Catalog.
 func Load(path string) (*Catalog, Diagnostics) {
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return LoadFolder(path)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, Diagnostics{{Severity: Error, File: path, Message: fmt.Sprintf("cannot read the catalog: %v", err)}}
@@ -30,6 +36,13 @@ func Load(path string) (*Catalog, Diagnostics) {
 
 // Parse reads a catalog from data; file names it in diagnostics.
 //
+// When file ends in .yaml or .yml, data is YAML holding the same shapes. It
+// is converted to compact JSON first, refusing what has no JSON meaning
+// (anchors, aliases, merge keys, tags, keys that are not strings, duplicate
+// keys, numbers not written as JSON writes them); every diagnostic is placed
+// at the YAML line and column, and the schema bytes of its tools are that
+// JSON. Otherwise data is JSON.
+//
 // The JSON is read strictly (RFC 8259 grammar, valid UTF-8, one top-level
 // value); a duplicate object key anywhere in the file is an error. The format
 // is detected from the shape of the file: an object with "tools" is an MCP
@@ -37,18 +50,33 @@ func Load(path string) (*Catalog, Diagnostics) {
 // OpenAI chat, OpenAI Responses, Anthropic and MCP tool objects, and every
 // other element must have that same shape.
 //
-// Parse returns a nil Catalog when data is not JSON. Otherwise the Catalog
-// holds the tools that could be read, in file order; a tool with an error
-// (no name, no input schema, ...) is left out and reported. Callers must
-// check Diagnostics.HasErrors before using the catalog. The diagnostics are
-// sorted by position.
+// Parse returns a nil Catalog when data is not JSON (or YAML). Otherwise the
+// Catalog holds the tools that could be read, in file order; a tool with an
+// error (no name, no input schema, ...) is left out and reported. Callers
+// must check Diagnostics.HasErrors before using the catalog. The diagnostics
+// are sorted by position.
 func Parse(file string, data []byte) (*Catalog, Diagnostics) {
-	root, index, diags := readTree(file, data)
+	return parse(file, data, false)
+}
+
+// parse is Parse; oneTool also accepts a single tool object as the whole
+// file, as the files of a folder catalog may be.
+func parse(file string, data []byte, oneTool bool) (*Catalog, Diagnostics) {
+	var (
+		root  *jsonNode
+		index *positionIndex
+		diags Diagnostics
+	)
+	if isYAML(file) {
+		data, root, index, diags = readYAML(file, data)
+	} else {
+		root, index, diags = readTree(file, data)
+	}
 	if root == nil {
 		diags.Sort()
 		return nil, diags
 	}
-	l := &loader{c: &Catalog{File: file, index: index}, data: data, diags: diags}
+	l := &loader{c: &Catalog{File: file, index: index}, data: data, diags: diags, oneTool: oneTool}
 	l.catalog(root)
 	l.diags.Sort()
 	return l.c, l.diags
@@ -56,9 +84,10 @@ func Parse(file string, data []byte) (*Catalog, Diagnostics) {
 
 // loader interprets a parsed file as a catalog.
 type loader struct {
-	c     *Catalog
-	data  []byte
-	diags Diagnostics
+	c       *Catalog
+	data    []byte // the JSON text the tree was read from
+	diags   Diagnostics
+	oneTool bool // a top-level tool object is a catalog of that one tool
 }
 
 func (l *loader) errorf(tool, ptr, format string, args ...any) {
@@ -74,10 +103,22 @@ func (l *loader) catalog(root *jsonNode) {
 	switch root.kind {
 	case jsontext.KindBeginObject:
 		tools := root.get("tools")
+		if tools == nil && l.oneTool {
+			if f := classify(root); f != "" {
+				l.c.Format = f
+				l.tool(root, f)
+				return
+			}
+		}
 		if tools == nil {
 			msg := "the catalog matches no accepted format: a top-level object must have a \"tools\" array"
-			if root.has("name") && classify(root) != "" {
-				msg += "; this object looks like a single tool: wrap it as {\"tools\":[ ... ]}"
+			switch {
+			case l.oneTool && root.has("name"):
+				msg = "the file matches no accepted format: this object has a \"name\" but no input schema; a tool needs \"inputSchema\" (MCP), \"input_schema\" (Anthropic), \"parameters\" (OpenAI Responses) or \"function\" (OpenAI chat)"
+			case l.oneTool:
+				msg = "the file matches no accepted format: a file in a catalog folder holds one tool object, or a catalog with a \"tools\" array"
+			case root.has("name") && classify(root) != "":
+				msg += "; this object looks like a single tool: wrap it as {\"tools\":[ ... ]}, or load it as a file of a catalog folder"
 			}
 			l.errorf("", "", "%s; %s", msg, acceptedShapes)
 			return
@@ -190,7 +231,7 @@ func (l *loader) tool(n *jsonNode, f Format) {
 		}
 	}
 	before := len(l.diags)
-	t := Tool{Pointer: n.ptr}
+	t := Tool{File: l.c.File, Pointer: n.ptr, index: l.c.index}
 
 	// def is the object holding the name, description and schema.
 	def := n

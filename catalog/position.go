@@ -17,9 +17,12 @@ import (
 // convention of the Go toolchain (go/token) and of most compilers. A tab is
 // one byte and so one column.
 type positionIndex struct {
-	offsets    map[string]int // JSON Pointer -> byte offset in the file
-	lineStarts []int          // byte offset of the first byte of each line
+	positions  map[string]position // JSON Pointer -> where its value starts
+	lineStarts []int               // byte offset of the first byte of each line
 }
+
+// position is a 1-based line and byte-based column.
+type position struct{ line, col int }
 
 // newPositionIndex prepares an index for data with no pointers recorded yet.
 func newPositionIndex(data []byte) *positionIndex {
@@ -29,14 +32,24 @@ func newPositionIndex(data []byte) *positionIndex {
 			starts = append(starts, i+1)
 		}
 	}
-	return &positionIndex{offsets: map[string]int{}, lineStarts: starts}
+	return &positionIndex{positions: map[string]position{}, lineStarts: starts}
 }
 
 // add records that the value at pointer starts at offset. The first record
 // wins, so that with duplicate keys the pointer keeps naming the first one.
 func (x *positionIndex) add(pointer string, offset int) {
-	if _, ok := x.offsets[pointer]; !ok {
-		x.offsets[pointer] = offset
+	if _, ok := x.positions[pointer]; !ok {
+		line, col := x.lineCol(offset)
+		x.positions[pointer] = position{line, col}
+	}
+}
+
+// addLineCol records that the value at pointer starts at line:col, for a
+// file whose tree was not read from the bytes being indexed (YAML). The
+// first record wins, as with add.
+func (x *positionIndex) addLineCol(pointer string, line, col int) {
+	if _, ok := x.positions[pointer]; !ok {
+		x.positions[pointer] = position{line, col}
 	}
 }
 
@@ -50,15 +63,18 @@ func (x *positionIndex) lineCol(offset int) (line, col int) {
 	return i + 1, offset - x.lineStarts[i] + 1
 }
 
-// lookup returns the offset of pointer or, when the file has no such value,
-// of its nearest ancestor that it does have.
-func (x *positionIndex) lookup(pointer string) (offset int, ok bool) {
+// lookup returns the position of pointer or, when the file has no such
+// value, of its nearest ancestor that it does have.
+func (x *positionIndex) lookup(pointer string) (line, col int) {
+	if x == nil {
+		return 0, 0
+	}
 	for {
-		if off, ok := x.offsets[pointer]; ok {
-			return off, true
+		if p, ok := x.positions[pointer]; ok {
+			return p.line, p.col
 		}
 		if pointer == "" {
-			return 0, false
+			return 0, 0
 		}
 		i := strings.LastIndexByte(pointer, '/')
 		if i < 0 {
@@ -76,16 +92,20 @@ func (x *positionIndex) lookup(pointer string) (offset int, ok bool) {
 // top-level value. A pointer the file does not contain resolves to its
 // nearest ancestor that it does contain. Columns count bytes (a tab is one
 // column). Position returns 0, 0 when the catalog has no position index, as
-// for a Catalog not made by Parse or Load.
+// for a Catalog not made by Parse or Load, and for a folder catalog, whose
+// tools each have their own file: use Tool.Position there.
 func (c *Catalog) Position(pointer string) (line, col int) {
-	if c == nil || c.index == nil {
+	if c == nil {
 		return 0, 0
 	}
-	off, ok := c.index.lookup(pointer)
-	if !ok {
-		return 0, 0
-	}
-	return c.index.lineCol(off)
+	return c.index.lookup(pointer)
+}
+
+// Position is Catalog.Position in the file the tool came from (Tool.File):
+// pointer is a JSON Pointer into that file, such as t.SchemaPointer +
+// "/properties/x". It returns 0, 0 for a Tool not made by Parse or Load.
+func (t *Tool) Position(pointer string) (line, col int) {
+	return t.index.lookup(pointer)
 }
 
 // escapePointerToken escapes one reference token of a JSON Pointer.

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the command's output")
+
+// TestValidateLog replays testdata/validate/calls.jsonl against its catalog
+// and compares the verdicts with want.txt (go test -update rewrites it).
+func TestValidateLog(t *testing.T) {
+	dir := filepath.Join("testdata", "validate")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"validate", filepath.Join(dir, "catalog.yaml"), filepath.Join(dir, "calls.jsonl")}, &stdout, &stderr)
+	if code != exitInvalid || stderr.Len() != 0 {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+	golden := filepath.Join(dir, "want.txt")
+	if *update {
+		if err := os.WriteFile(golden, stdout.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stdout.String() != string(want) {
+		t.Errorf("the verdicts differ from %s:\n%s", golden, stdout.String())
+	}
+}
+
+func TestValidateVerdicts(t *testing.T) {
+	cat := filepath.Join("testdata", "validate", "catalog.yaml")
+	tests := []struct {
+		name, calls string
+		code        int
+		stdout      []string // lines the output must have, in order
+	}{
+		{"all valid", `{"tool": "refund", "arguments": {"paymentId": "pay_abcd", "amount": 1}}` + "\n" +
+			`{"tool": "send", "arguments": "{\"to\": \"a@example.com\"}"}`,
+			exitOK, []string{`line 1: tool "refund": valid`, `line 2: tool "send": valid`, "2 calls: 2 valid, 0 invalid, 0 unknown tool"}},
+		{"an unknown tool fails the run", `{"tool": "nope", "arguments": {}}`,
+			exitInvalid, []string{`line 1: tool "nope": unknown tool (the catalog has refund, send)`, "1 call: 0 valid, 0 invalid, 1 unknown tool"}},
+		{"an invalid call", "\n\n" + `{"tool": "refund", "arguments": {"paymentId": "pay_abcd"}}`,
+			exitInvalid, []string{`line 3: tool "refund": invalid: 1 violation`,
+				`    /: required: missing required property "amount"`,
+				`        hint: Field "amount" is required but missing.`,
+				"1 call: 0 valid, 1 invalid, 0 unknown tool"}},
+		{"an empty log", "", exitOK, []string{"0 calls: 0 valid, 0 invalid, 0 unknown tool"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			log := filepath.Join(t.TempDir(), "calls.jsonl")
+			if err := os.WriteFile(log, []byte(tt.calls), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			code := run([]string{"validate", cat, log}, &stdout, &stderr)
+			got := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+			if code != tt.code || strings.Join(got, "\n") != strings.Join(tt.stdout, "\n") {
+				t.Errorf("exit %d (want %d), stdout:\n%s\nwant:\n%s", code, tt.code, stdout.String(), strings.Join(tt.stdout, "\n"))
+			}
+		})
+	}
+}
+
+func TestValidateErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.yaml")
+	if err := os.WriteFile(bad, []byte("tools:\n  - name: a\n    inputSchema: {type: object, minimum: x}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cat := filepath.Join("testdata", "validate", "catalog.yaml")
+	tests := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"validate"}, exitUsage, "usage: toolgen validate CATALOG CALLS.jsonl"},
+		{[]string{"validate", cat}, exitUsage, "usage: toolgen validate"},
+		{[]string{"validate", bad, "calls.jsonl"}, exitInvalid, bad + `:3:33: tool "a" /tools/0/inputSchema/minimum: `},
+		{[]string{"validate", cat, filepath.Join(dir, "missing.jsonl")}, exitInvalid, "missing.jsonl"},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		if code := run(tt.args, &stdout, &stderr); code != tt.code || !strings.Contains(stderr.String(), tt.stderr) || stdout.Len() != 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", tt.args, code, stdout.String(), stderr.String())
+		}
+	}
+}

@@ -1,0 +1,114 @@
+package templates
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/toolgen/toolgen/catalog"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the tool reference")
+
+// TestToolsMarkdown renders catalogs and compares with golden files; run
+// with -update to rewrite them after a deliberate change.
+func TestToolsMarkdown(t *testing.T) {
+	tests := []struct{ catalog, golden string }{
+		{filepath.Join("testdata", "shapes.yaml"), "shapes.md"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.golden, func(t *testing.T) {
+			c, diags := catalog.Load(tt.catalog)
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			var got bytes.Buffer
+			if err := WriteToolsMarkdown(&got, c, filepath.ToSlash(tt.catalog)); err != nil {
+				t.Fatal(err)
+			}
+			// The output depends on nothing else: a second run is identical.
+			var again bytes.Buffer
+			if err := WriteToolsMarkdown(&again, c, filepath.ToSlash(tt.catalog)); err != nil || !bytes.Equal(got.Bytes(), again.Bytes()) {
+				t.Fatalf("a second rendering differs (err %v)", err)
+			}
+			golden := filepath.Join("testdata", tt.golden)
+			if *update {
+				if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), want) {
+				t.Errorf("the reference differs from %s (go test -update rewrites it):\n%s", golden, got.Bytes())
+			}
+		})
+	}
+}
+
+func TestReferenceFields(t *testing.T) {
+	c, diags := catalog.Load(filepath.Join("testdata", "shapes.yaml"))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	ref := NewReference(c, "shapes.yaml")
+	type row struct {
+		pointer, typ string
+		required     bool
+	}
+	want := []row{
+		{"/customer", "object", true},
+		{"/customer/email", "string", true},
+		{"/customer/address", "object (Address)", false},
+		{"/customer/address/city", "string", false},
+		{"/items", "array of object", true},
+		{"/items/*/sku", "string", true},
+		{"/items/*/qty", "integer", false},
+		{"/weight", "number", false},
+		{"/payment", "one of: string, object (Invoice)", false},
+		{"/tags", "array of string", false},
+		{"/parent", "object (Node)", false},
+		{"/parent/children", "array of object (Node)", false},
+		{"/a~1b~0c", "number", false},
+		{"/anything", "any", false},
+	}
+	fields := ref.Tools[0].Arguments.Fields
+	if len(fields) != len(want) {
+		for _, f := range fields {
+			t.Logf("%s %s", f.Pointer, f.Type)
+		}
+		t.Fatalf("%d fields, want %d", len(fields), len(want))
+	}
+	for i, w := range want {
+		f := fields[i]
+		if f.Pointer != w.pointer || f.Type != w.typ || f.Required != w.required {
+			t.Errorf("field %d = %s %q required=%v, want %s %q required=%v", i, f.Pointer, f.Type, f.Required, w.pointer, w.typ, w.required)
+		}
+	}
+	if ref.Tools[0].Arguments.Closed || ref.Tools[0].Result == nil || len(ref.Tools[0].Result.Fields) != 1 {
+		t.Errorf("arguments closed %v, result %+v", ref.Tools[0].Arguments.Closed, ref.Tools[0].Result)
+	}
+	if got := ref.Tools[0].Annotations; len(got) != 3 || got[0] != (Annotation{"title", "Ordering"}) || got[2] != (Annotation{"openWorldHint", "false"}) {
+		t.Errorf("annotations %v", got)
+	}
+	if ping := ref.Tools[1]; len(ping.Arguments.Fields) != 0 || ping.Result != nil || ping.Annotations != nil {
+		t.Errorf("ping: %+v", ping)
+	}
+}
+
+func TestCellAndAnchor(t *testing.T) {
+	if got := cell(" a | b\r\nc\n"); got != `a \| b<br>c` {
+		t.Errorf("cell = %q", got)
+	}
+	if got := anchor("Get.Weather_now-2"); got != "getweather_now-2" {
+		t.Errorf("anchor = %q", got)
+	}
+	if got := code("a`b"); got != "`` a`b ``" {
+		t.Errorf("code = %q", got)
+	}
+}
