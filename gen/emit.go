@@ -1084,18 +1084,33 @@ func (e *emitter) enumType(t *NamedType) {
 		texts = append(texts, q)
 	}
 	checks := e.stringChecks(t.Base, jen.Id("v"))
-	body := []jen.Code{
-		jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Id("r").Dot("String").Call(),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+	var body []jen.Code
+	if len(checks) == 0 && t.Base.Const == nil {
+		// Compare the bytes and store the constant: no string is allocated.
+		var cases []jen.Code
+		for _, v := range t.Values {
+			cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(jen.Op("*").Id("x").Op("=").Id(v.GoName)))
+		}
+		cases = append(cases, jen.Default().Block(jen.Id("r").Dot("Enum").Call(jen.Id(e.allowedVar(texts, t.Name)))))
+		body = []jen.Code{
+			jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Id("r").Dot("StringBytes").Call(),
+			jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+			jen.Switch(jen.String().Call(jen.Id("v"))).Block(cases...),
+		}
+	} else {
+		body = []jen.Code{
+			jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Id("r").Dot("String").Call(),
+			jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+		}
+		body = append(body, checks...)
+		if t.Base.Const != nil {
+			body = append(body, e.literalChecks(&Value{Checks: Checks{Const: t.Base.Const}}, kindString, jen.Id("v"))...)
+		}
+		body = append(body, jen.Switch(jen.Id(t.Name).Call(jen.Id("v"))).Block(
+			jen.Case(names...).Block(jen.Op("*").Id("x").Op("=").Id(t.Name).Call(jen.Id("v"))),
+			jen.Default().Block(jen.Id("r").Dot("Enum").Call(jen.Id(e.allowedVar(texts, t.Name)))),
+		))
 	}
-	body = append(body, checks...)
-	if t.Base.Const != nil {
-		body = append(body, e.literalChecks(&Value{Checks: Checks{Const: t.Base.Const}}, kindString, jen.Id("v"))...)
-	}
-	body = append(body, jen.Switch(jen.Id(t.Name).Call(jen.Id("v"))).Block(
-		jen.Case(names...).Block(jen.Op("*").Id("x").Op("=").Id(t.Name).Call(jen.Id("v"))),
-		jen.Default().Block(jen.Id("r").Dot("Enum").Call(jen.Id(e.allowedVar(texts, t.Name)))),
-	))
 	e.f.Add(comment(fmt.Sprintf("readJSON decodes a %s into x and reports any other value to r.", t.Name)))
 	e.f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("readJSON").Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(body...)
 	e.f.Line()

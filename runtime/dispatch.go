@@ -541,8 +541,9 @@ func CheckOutput(result any, read func(r *Reader)) []Violation {
 	}
 	r := NewReader(raw, Options{MaxBytes: len(raw)})
 	read(r)
-	if r.Finish("") == nil {
-		return nil
+	var invalid *ValidationError
+	if errors.As(r.Finish(""), &invalid) {
+		return invalid.Violations
 	}
-	return r.Violations()
+	return nil
 }

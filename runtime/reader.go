@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -94,12 +95,18 @@ type Reader struct {
 	allowNull bool           // the caller tried Null first: a type hint says "or null"
 	sensitive int            // > 0 while reading a value that must not be echoed
 	nameBuf   []byte
+	input     bytes.Buffer // the bytes being read, aliased by dec
+	pooled    bool         // from NewReader: Finish recycles it
 }
 
 // NewReader returns a Reader over data, with the limits of the last of opts
 // if any.
+//
+// A reader from NewReader is recycled by Finish: it must not be used after
+// Finish returns.
 func NewReader(data []byte, opts ...Options) *Reader {
-	r := &Reader{maxDepth: DefaultMaxDepth}
+	r := readers.Get().(*Reader)
+	r.pooled, r.maxDepth = true, DefaultMaxDepth
 	if len(opts) > 0 {
 		r.limits = opts[len(opts)-1]
 		if r.limits.MaxDepth > 0 {
@@ -149,7 +156,29 @@ func (r *Reader) start(data []byte) {
 			"The arguments are empty; send a JSON object with the tool's fields.")
 		return
 	}
-	r.dec = jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true))
+	// A bytes.Buffer lets the decoder parse data in place, without a copy.
+	r.input = *bytes.NewBuffer(data)
+	if r.dec == nil {
+		r.dec = jsontext.NewDecoder(&r.input, allowDuplicates)
+	} else {
+		r.dec.Reset(&r.input, allowDuplicates)
+	}
+}
+
+// Duplicate names are reported by generated code as violations, so that the
+// pass goes on; the tokenizer's own check would end it.
+var allowDuplicates = jsontext.AllowDuplicateNames(true)
+
+// readers recycles top-level readers and their decoders' buffers, which
+// otherwise dominate the allocations of a small call.
+var readers = sync.Pool{New: func() any { return new(Reader) }}
+
+// release resets r and returns it to the pool.
+func (r *Reader) release() {
+	dec := r.dec
+	items, nameBuf := r.items[:0], r.nameBuf[:0]
+	*r = Reader{dec: dec, items: items, nameBuf: nameBuf}
+	readers.Put(r)
 }
 
 // Finish checks that nothing but white space follows the value and returns
@@ -163,10 +192,14 @@ func (r *Reader) Finish(tool string) error {
 			r.syntax(err)
 		}
 	}
-	if r.Valid() {
-		return nil
+	var err error
+	if !r.Valid() {
+		err = &ValidationError{Tool: tool, Violations: r.violations, Omitted: r.omitted}
 	}
-	return &ValidationError{Tool: tool, Violations: r.violations, Omitted: r.omitted}
+	if r.pooled {
+		r.release()
+	}
+	return err
 }
 
 func (k Kind) jsontext() jsontext.Kind { return jsontext.Kind(k) }
@@ -312,6 +345,20 @@ func (r *Reader) String() (string, bool) {
 	}
 	b, _ := jsontext.AppendUnquote(nil, v)
 	return string(b), true
+}
+
+// StringBytes reads a string and returns its unescaped bytes, valid until the
+// next read: for comparing with known values without allocating a string.
+func (r *Reader) StringBytes() ([]byte, bool) {
+	if !r.expect(KindString, "a string") {
+		return nil, false
+	}
+	v := r.last
+	if bytes.IndexByte(v, '\\') < 0 {
+		return v[1 : len(v)-1], true
+	}
+	r.nameBuf, _ = jsontext.AppendUnquote(r.nameBuf[:0], v)
+	return r.nameBuf, true
 }
 
 // Bool reads a boolean. A value of another kind is a type violation.

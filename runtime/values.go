@@ -216,3 +216,14 @@ func (n Nullable[T]) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(n.Value)
 }
+
+// UnmarshalJSON decodes null or a value, marking the member present. It lets
+// generated types round-trip through encoding/json; it validates nothing.
+func (n *Nullable[T]) UnmarshalJSON(data []byte) error {
+	*n = Nullable[T]{Present: true}
+	if string(bytes.TrimSpace(data)) == "null" {
+		n.Null = true
+		return nil
+	}
+	return json.Unmarshal(data, &n.Value)
+}

@@ -486,13 +486,17 @@ const (
 
 // readJSON decodes a RefundPaymentReason into x and reports any other value to r.
 func (x *RefundPaymentReason) readJSON(r *runtime.Reader) {
-	v, ok := r.String()
+	v, ok := r.StringBytes()
 	if !ok {
 		return
 	}
-	switch RefundPaymentReason(v) {
-	case RefundPaymentReasonDuplicate, RefundPaymentReasonCustomerRequest, RefundPaymentReasonFraud:
-		*x = RefundPaymentReason(v)
+	switch string(v) {
+	case "duplicate":
+		*x = RefundPaymentReasonDuplicate
+	case "customer_request":
+		*x = RefundPaymentReasonCustomerRequest
+	case "fraud":
+		*x = RefundPaymentReasonFraud
 	default:
 		r.Enum(refundPaymentReasonValues)
 	}
@@ -587,13 +591,15 @@ const (
 // readJSON decodes a RefundPaymentResultStatus into x and reports any other value
 // to r.
 func (x *RefundPaymentResultStatus) readJSON(r *runtime.Reader) {
-	v, ok := r.String()
+	v, ok := r.StringBytes()
 	if !ok {
 		return
 	}
-	switch RefundPaymentResultStatus(v) {
-	case RefundPaymentResultStatusQueued, RefundPaymentResultStatusRefunded:
-		*x = RefundPaymentResultStatus(v)
+	switch string(v) {
+	case "queued":
+		*x = RefundPaymentResultStatusQueued
+	case "refunded":
+		*x = RefundPaymentResultStatusRefunded
 	default:
 		r.Enum(refundPaymentResultStatusValues)
 	}
@@ -821,13 +827,19 @@ const (
 
 // readJSON decodes a SendReceiptLocale into x and reports any other value to r.
 func (x *SendReceiptLocale) readJSON(r *runtime.Reader) {
-	v, ok := r.String()
+	v, ok := r.StringBytes()
 	if !ok {
 		return
 	}
-	switch SendReceiptLocale(v) {
-	case SendReceiptLocaleEnUS, SendReceiptLocaleEnGB, SendReceiptLocaleDeDE, SendReceiptLocaleFrFR:
-		*x = SendReceiptLocale(v)
+	switch string(v) {
+	case "en-US":
+		*x = SendReceiptLocaleEnUS
+	case "en-GB":
+		*x = SendReceiptLocaleEnGB
+	case "de-DE":
+		*x = SendReceiptLocaleDeDE
+	case "fr-FR":
+		*x = SendReceiptLocaleFrFR
 	default:
 		r.Enum(sendReceiptLocaleValues)
 	}
