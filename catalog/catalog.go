@@ -6,6 +6,7 @@ package catalog
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Format names the shape a catalog file was written in.
@@ -93,6 +94,9 @@ type Annotations struct {
 type Settings struct {
 	// GoName overrides the Go name derived from the tool name.
 	GoName string
+	// Timeout bounds each run of the tool's handler ("timeout": "5s");
+	// 0 means the dispatcher's default.
+	Timeout time.Duration
 }
 
 // Severity says whether a diagnostic stops generation.

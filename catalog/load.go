@@ -7,6 +7,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -364,7 +365,7 @@ func (l *loader) annotations(tool string, n *jsonNode) Annotations {
 }
 
 // settingKeys are the members an "x-toolgen" object may have.
-var settingKeys = []string{"goName"}
+var settingKeys = []string{"goName", "timeout"}
 
 // settings reads the tool's "x-toolgen" object.
 func (l *loader) settings(tool string, n *jsonNode) Settings {
@@ -384,6 +385,17 @@ func (l *loader) settings(tool string, n *jsonNode) Settings {
 				l.errorf(tool, m.value.ptr, "\"goName\" %q is not an exported Go identifier: it must start with an upper-case letter, followed by letters, digits and _", s.GoName)
 				s.GoName = ""
 			}
+		case "timeout":
+			text := l.optString(tool, n, "timeout")
+			if m.value.kind != jsontext.KindString {
+				break
+			}
+			d, err := time.ParseDuration(text)
+			if err != nil || d <= 0 {
+				l.errorf(tool, m.value.ptr, "\"timeout\" %q is not a positive duration such as \"5s\" or \"1m30s\"", text)
+				break
+			}
+			s.Timeout = d
 		default:
 			msg := fmt.Sprintf("unknown key %q in \"x-toolgen\"", m.name)
 			if s := suggest(m.name, settingKeys); s != "" {

@@ -232,9 +232,11 @@ func TestParseErrors(t *testing.T) {
 			}},
 		{"x-toolgen unknown key", `{"tools": [{"name": "a", "inputSchema": {}, "x-toolgen": {"goname": "A", "color": 1}}]}`, false,
 			[]want{
-				{1, 59, Error, "/tools/0/x-toolgen/goname", `unknown key "goname" in "x-toolgen"; did you mean "goName"? (known keys: goName)`},
-				{1, 74, Error, "/tools/0/x-toolgen/color", `unknown key "color" in "x-toolgen" (known keys: goName)`},
+				{1, 59, Error, "/tools/0/x-toolgen/goname", `unknown key "goname" in "x-toolgen"; did you mean "goName"? (known keys: goName, timeout)`},
+				{1, 74, Error, "/tools/0/x-toolgen/color", `unknown key "color" in "x-toolgen" (known keys: goName, timeout)`},
 			}},
+		{"x-toolgen bad timeout", `{"tools": [{"name": "a", "inputSchema": {}, "x-toolgen": {"timeout": "soon"}}]}`, false,
+			[]want{{1, 59, Error, "/tools/0/x-toolgen/timeout", `"timeout" "soon" is not a positive duration such as "5s"`}}},
 		{"x-toolgen bad goName", `{"tools": [{"name": "a", "inputSchema": {}, "x-toolgen": {"goName": "lower"}}]}`, false,
 			[]want{{1, 59, Error, "/tools/0/x-toolgen/goName", `"goName" "lower" is not an exported Go identifier`}}},
 		{"x-toolgen not an object", `{"tools": [{"name": "a", "inputSchema": {}, "x-toolgen": "A"}]}`, false,

@@ -310,6 +310,7 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 		InputSchema:  t.InputSchema,
 		OutputSchema: t.OutputSchema,
 		Annotations:  t.Annotations,
+		Timeout:      t.Settings.Timeout,
 		GoName:       goName,
 		Const:        b.typeName("Tool" + goName),
 		Valid:        b.typeName("Valid" + goName + "Args"),

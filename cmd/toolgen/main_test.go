@@ -251,3 +251,17 @@ func TestCommandsAreListed(t *testing.T) {
 		}
 	}
 }
+
+func TestOpenAIStrictFlag(t *testing.T) {
+	catalog := filepath.Join("..", "..", "examples", "payments", "catalog.json")
+	var plain, strict, stderr bytes.Buffer
+	if code := run([]string{"-pkg", "p", catalog}, &plain, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if code := run([]string{"-pkg", "p", "-openai-strict", catalog}, &strict, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if bytes.Contains(plain.Bytes(), []byte("StrictInputSchema")) || !bytes.Contains(strict.Bytes(), []byte("refundPaymentStrictInputSchema")) || !bytes.Contains(strict.Bytes(), []byte("r.AbsentNull()")) {
+		t.Error("-openai-strict does not add the strict variants and null-as-absent readers, or plain generation does")
+	}
+}

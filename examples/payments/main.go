@@ -146,7 +146,7 @@ func main() {
 func run(ctx context.Context, w io.Writer) error {
 	h := &payments{balances: map[string]int64{"pay_8f2k1x9q": 5000}, flaky: 1}
 	d := NewDispatcher(h, runtime.Config{
-		Timeout:    100 * time.Millisecond,
+		Timeout:    time.Second, // send_receipt sets its own, shorter timeout in the catalog
 		Authorizer: runtime.AuthorizerFunc(approvals),
 		Retry:      &runtime.RetryPolicy{Attempts: 3, BaseDelay: 10 * time.Millisecond},
 	})

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"slices"
+	"time"
 	"unicode/utf8"
 
 	"github.com/toolgen/toolgen/runtime"
@@ -238,7 +239,8 @@ var toolSpecs = []runtime.ToolSpec{
 		},
 	},
 	{
-		Name: "send_receipt",
+		Name:    "send_receipt",
+		Timeout: 100 * time.Millisecond,
 		Parse: func(raw []byte, opts runtime.Options) (any, error) {
 			args, err := ParseSendReceiptArgs(raw, opts)
 			if err != nil {
