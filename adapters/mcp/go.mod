@@ -1,0 +1,22 @@
+module github.com/toolgen/toolgen/adapters/mcp
+
+go 1.26.8
+
+require (
+	github.com/modelcontextprotocol/go-sdk v1.8.0
+	github.com/toolgen/toolgen v0.0.0
+)
+
+require (
+	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3 // indirect
+	github.com/google/jsonschema-go v0.4.3 // indirect
+	github.com/segmentio/asm v1.1.3 // indirect
+	github.com/segmentio/encoding v0.5.4 // indirect
+	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
+	golang.org/x/oauth2 v0.35.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/sys v0.41.0 // indirect
+	golang.org/x/time v0.15.0 // indirect
+)
+
+replace github.com/toolgen/toolgen => ../..
