@@ -277,7 +277,7 @@ func durationLiteral(d time.Duration) jen.Code {
 		name string
 	}{{time.Hour, "Hour"}, {time.Minute, "Minute"}, {time.Second, "Second"}, {time.Millisecond, "Millisecond"}} {
 		if d%unit.d == 0 {
-			return jen.Lit(int(d / unit.d)).Op("*").Qual("time", unit.name)
+			return jen.Lit(int(d/unit.d)).Op("*").Qual("time", unit.name)
 		}
 	}
 	return jen.Qual("time", "Duration").Call(jen.Lit(int64(d)))

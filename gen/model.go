@@ -24,9 +24,9 @@ type Model struct {
 	// when runtime.Options.NullAsAbsent asks (generated with -openai-strict).
 	NullAsAbsent bool
 	Tools        []*Tool
-	Types    []*NamedType // in the order they are emitted
-	Patterns []*Pattern
-	Divisors []*Divisor
+	Types        []*NamedType // in the order they are emitted
+	Patterns     []*Pattern
+	Divisors     []*Divisor
 }
 
 // Tool is one tool and the Go names generated for it.
@@ -40,13 +40,13 @@ type Tool struct {
 	// StrictInputSchema is the OpenAI strict-mode variant (-openai-strict).
 	StrictInputSchema []byte
 	Annotations       catalog.Annotations
-	Timeout      time.Duration // from x-toolgen "timeout"; 0 means the dispatcher's default
-	GoName      string     // the Handler method
-	Const       string     // the ToolName constant
-	Args        *NamedType // the arguments struct
-	Result      *NamedType // the result struct, when the tool has an output schema
-	Valid       string     // the branded type holding validated arguments
-	Parse       string     // the function that mints Valid
+	Timeout           time.Duration // from x-toolgen "timeout"; 0 means the dispatcher's default
+	GoName            string        // the Handler method
+	Const             string        // the ToolName constant
+	Args              *NamedType    // the arguments struct
+	Result            *NamedType    // the result struct, when the tool has an output schema
+	Valid             string        // the branded type holding validated arguments
+	Parse             string        // the function that mints Valid
 }
 
 // typeKind is how a schema's values are held in Go.
@@ -119,8 +119,8 @@ type Alternative struct {
 // NamedType is a declared Go type: a struct for an object, or a string type
 // with constants for a string enum.
 type NamedType struct {
-	Name string
-	Doc  string
+	Name   string
+	Doc    string
 	Ptr    string
 	Tool   string // the tool whose schema declares it
 	Schema string // which of the tool's schemas: "input" or "output"
@@ -236,8 +236,8 @@ type builder struct {
 	// it stands in the file, and which of the tool's schemas it is.
 	tool     *catalog.Tool
 	root     jsontext.Value
-	base     string // the schema's JSON Pointer in the catalog file
-	schema   string // "input" or "output"
+	base     string            // the schema's JSON Pointer in the catalog file
+	schema   string            // "input" or "output"
 	built    map[string]*Value // by node pointer: $ref targets and recursion
 	building map[string]bool
 	reported map[string]bool // nodes whose x-toolgen settings were checked

@@ -284,7 +284,10 @@ func TestRetries(t *testing.T) {
 	}
 
 	attempts.Store(0)
-	permanent := func(ctx context.Context, n int64) (any, error) { attempts.Add(1); return nil, errors.New("bad request") }
+	permanent := func(ctx context.Context, n int64) (any, error) {
+		attempts.Add(1)
+		return nil, errors.New("bad request")
+	}
 	d = newDispatcher(permanent, Config{Retry: policy}, true, 0)
 	if _, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":5}`)); err == nil || attempts.Load() != 1 {
 		t.Errorf("an error not marked transient is never retried: %d attempts", attempts.Load())
@@ -376,9 +379,12 @@ func TestBatch(t *testing.T) {
 
 type fakeTx struct{ log string }
 
-func (f *fakeTx) Begin(ctx context.Context) (context.Context, error) { f.log += "begin"; return ctx, nil }
-func (f *fakeTx) Commit(context.Context) error                       { f.log += " commit"; return nil }
-func (f *fakeTx) Rollback(context.Context) error                     { f.log += " rollback"; return nil }
+func (f *fakeTx) Begin(ctx context.Context) (context.Context, error) {
+	f.log += "begin"
+	return ctx, nil
+}
+func (f *fakeTx) Commit(context.Context) error   { f.log += " commit"; return nil }
+func (f *fakeTx) Rollback(context.Context) error { f.log += " rollback"; return nil }
 
 func TestOutputCheck(t *testing.T) {
 	s := specs(false, 0)

@@ -226,4 +226,3 @@ func Outcome(err error) string {
 	}
 	return FailureInternal
 }
-
