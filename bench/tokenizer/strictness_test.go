@@ -55,32 +55,32 @@ func streamNote(n int) string {
 // tokenizer's error, or nil and a note on how it accepted the input.
 var checkers = []struct {
 	name  string
-	check func([]byte) (error, string)
+	check func([]byte) (note string, err error)
 }{
-	{"jsontext", func(in []byte) (error, string) {
+	{"jsontext", func(in []byte) (string, error) {
 		// Default options: duplicate names and invalid UTF-8 are errors.
 		d := jsontext.NewDecoder(bytes.NewBuffer(in))
 		n := 0
 		for {
 			tok, err := d.ReadToken()
 			if err == io.EOF {
-				return nil, streamNote(n)
+				return streamNote(n), nil
 			}
 			if err != nil {
-				return err, ""
+				return "", err
 			}
 			if k := tok.Kind(); k != '{' && k != '[' && d.StackDepth() == 0 {
 				n++
 			}
 		}
 	}},
-	{"jx", func(in []byte) (error, string) {
+	{"jx", func(in []byte) (string, error) {
 		d := jx.DecodeBytes(in)
 		if _, _, err := walkJX(d, new(jxWalker)); err != nil {
-			return err, ""
+			return "", err
 		}
 		if d.Next() == jx.Invalid {
-			return nil, ""
+			return "", nil
 		}
 		// jx's Decoder reads one value and leaves the rest; Validate is
 		// its way to insist on exactly one value.
@@ -88,19 +88,19 @@ var checkers = []struct {
 		if err := jx.DecodeBytes(in).Validate(); err != nil {
 			note += "; Validate() rejects it: " + err.Error()
 		}
-		return nil, note
+		return note, nil
 	}},
-	{"encoding/json", func(in []byte) (error, string) {
+	{"encoding/json", func(in []byte) (string, error) {
 		d := json.NewDecoder(bytes.NewReader(in))
 		d.UseNumber()
 		n, depth := 0, 0
 		for {
 			tok, err := d.Token()
 			if err == io.EOF {
-				return nil, streamNote(n)
+				return streamNote(n), nil
 			}
 			if err != nil {
-				return err, ""
+				return "", err
 			}
 			if s, ok := tok.(string); ok {
 				keep(s)
@@ -117,15 +117,15 @@ var checkers = []struct {
 			}
 		}
 	}},
-	{"json.Valid", func(in []byte) (error, string) {
+	{"json.Valid", func(in []byte) (string, error) {
 		if json.Valid(in) {
-			return nil, ""
+			return "", nil
 		}
 		var v any
 		if err := json.Unmarshal(in, &v); err != nil {
-			return err, ""
+			return "", err
 		}
-		return errors.New("invalid"), ""
+		return "", errors.New("invalid")
 	}},
 }
 
@@ -142,7 +142,7 @@ func TestStrictness(t *testing.T) {
 		fmt.Fprintf(&table, "| %s |", tc.name)
 		for _, c := range checkers {
 			sinkStr = ""
-			err, note := c.check(tc.input)
+			note, err := c.check(tc.input)
 			cell := "accepts"
 			switch {
 			case err != nil:
