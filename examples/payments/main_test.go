@@ -35,7 +35,7 @@ func TestRun(t *testing.T) {
 		"result: map[includeRefunds:true paymentId:pay_8f2k1x9q refundableCents:3750]",
 		"class:  denied",
 		"need a human's approval; ask the user to approve it in the dashboard. Do not retry it",
-		"class:  panic (log: tool \"get_payment\" panicked: assignment to entry in nil map)",
+		"class:  panic (log: tool \"get_payment\" panicked: runtime error: index out of range [2] with length 2)",
 		"class:  timeout (log: tool \"send_receipt\" timed out after 100ms)",
 		"call 2 of the batch failed, so the whole batch was rolled back and nothing was kept",
 		"After the rollback, 3750 cents are left.",
@@ -47,7 +47,7 @@ func TestRun(t *testing.T) {
 	// Internal detail appears on the log side only, never in what the model
 	// is told.
 	for _, line := range strings.Split(got, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), "model:") && (strings.Contains(line, "nil map") || strings.Contains(line, "100ms")) {
+		if strings.HasPrefix(strings.TrimSpace(line), "model:") && (strings.Contains(line, "index out of range") || strings.Contains(line, "100ms")) {
 			t.Errorf("internal detail reaches the model: %s", line)
 		}
 	}
