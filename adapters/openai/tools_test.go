@@ -332,3 +332,32 @@ func TestInvalidSchemaFailsBeforeSending(t *testing.T) {
 		t.Errorf("the server got %d requests, want none", len(rec.requests))
 	}
 }
+
+// TestStrictVariant checks that strict mode sends a tool's strict-mode
+// variant when the generator made one, and its own schema otherwise.
+func TestStrictVariant(t *testing.T) {
+	defs := []runtime.ToolDefinition{
+		{Name: "with", InputSchema: json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"}}}`),
+			StrictInputSchema: json.RawMessage(`{"type":"object","properties":{"a":{"type":["string","null"]}},"required":["a"],"additionalProperties":false}`)},
+		{Name: "without", InputSchema: json.RawMessage(`{"type":"object","properties":{}}`)},
+	}
+	for _, strict := range []bool{false, true} {
+		var opts []Option
+		if strict {
+			opts = append(opts, WithStrict())
+		}
+		for i, tool := range ChatTools(defs, opts...) {
+			body, err := json.Marshal(tool)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := defs[i].InputSchema
+			if strict && defs[i].StrictInputSchema != nil {
+				want = defs[i].StrictInputSchema
+			}
+			if !strings.Contains(string(body), `"parameters":`+string(want)) {
+				t.Errorf("strict=%v: tool %s sent %s, want parameters %s", strict, defs[i].Name, body, want)
+			}
+		}
+	}
+}
