@@ -854,9 +854,13 @@ func (e *emitter) stringChecks(v *Value, val jen.Code) []jen.Code {
 			jen.Id("r").Dot("MaxLength").Call(jen.Lit(*v.MaxLength), jen.Id("n")),
 		))
 	}
-	if v.Pattern != nil {
-		out = append(out, jen.If(jen.Op("!").Id(v.Pattern.Var).Dot("MatchString").Call(val)).Block(
-			jen.Id("r").Dot("Pattern").Call(jen.Id(v.Pattern.Var).Dot("String").Call()),
+	if p := v.Pattern; p != nil {
+		match := jen.Id(p.Var).Dot("MatchString").Call(val)
+		if p.Loop != nil {
+			match = jen.Id(p.Var).Call(val)
+		}
+		out = append(out, jen.If(jen.Op("!").Add(match)).Block(
+			jen.Id("r").Dot("Pattern").Call(jen.Lit(p.Expr)),
 		))
 	}
 	if v.Format != "" {
@@ -1175,13 +1179,17 @@ func compact(v jsontext.Value) []byte {
 }
 
 func (e *emitter) packageVars() {
-	if len(e.m.Patterns) > 0 {
-		var defs []jen.Code
-		for _, p := range e.m.Patterns {
-			defs = append(defs, jen.Id(p.Var).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(p.Expr)))
+	var regexps []jen.Code
+	for _, p := range e.m.Patterns {
+		if p.Loop != nil {
+			e.loopFunc(p)
+		} else {
+			regexps = append(regexps, jen.Id(p.Var).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(p.Expr)))
 		}
+	}
+	if len(regexps) > 0 {
 		e.f.Comment("Patterns, compiled once.")
-		e.f.Var().Defs(defs...)
+		e.f.Var().Defs(regexps...)
 		e.f.Line()
 	}
 	if len(e.m.Divisors) > 0 {
@@ -1205,6 +1213,58 @@ func (e *emitter) packageVars() {
 		e.f.Comment("Allowed values of enums, as JSON texts, for checks and hints.")
 		e.f.Var().Defs(defs...)
 	}
+}
+
+// loopFunc emits the byte loop that matches a simple pattern: each step takes
+// as many bytes of its set as it may, then checks it took enough.
+func (e *emitter) loopFunc(p *Pattern) {
+	body := []jen.Code{jen.Id("i").Op(":=").Lit(0), jen.Var().Id("n").Int()}
+	for _, step := range p.Loop.steps {
+		cond := jen.Id("i").Op("<").Len(jen.Id("s"))
+		if step.max >= 0 {
+			cond = cond.Op("&&").Id("n").Op("<").Lit(step.max)
+		}
+		cond = cond.Op("&&").Add(byteSet(step.ranges))
+		body = append(body,
+			jen.Comment(step.text),
+			jen.For(jen.Id("n").Op("=").Lit(0), cond, jen.Id("n").Op("++")).Block(jen.Id("i").Op("++")),
+		)
+		if step.min > 0 {
+			body = append(body, jen.If(jen.Id("n").Op("<").Lit(step.min)).Block(jen.Return(jen.False())))
+		}
+	}
+	body = append(body, jen.Return(jen.Id("i").Op("==").Len(jen.Id("s"))))
+	e.f.Add(comment(fmt.Sprintf("%s reports whether s matches %s. It is a byte loop that agrees with regexp on every input, since each step's bytes cannot be taken by the step after it.", p.Var, p.Expr)))
+	e.f.Func().Id(p.Var).Params(jen.Id("s").String()).Bool().Block(body...)
+	e.f.Line()
+}
+
+// byteSet renders the test that s[i] is in one of ranges.
+func byteSet(ranges []byteRange) jen.Code {
+	b := jen.Id("s").Index(jen.Id("i"))
+	var terms []jen.Code
+	for _, r := range ranges {
+		if r.lo == r.hi {
+			terms = append(terms, jen.Add(b).Op("==").Add(byteLit(r.lo)))
+		} else {
+			terms = append(terms, jen.Add(byteLit(r.lo)).Op("<=").Add(b).Op("&&").Add(b).Op("<=").Add(byteLit(r.hi)))
+		}
+	}
+	if len(terms) == 1 && ranges[0].lo == ranges[0].hi {
+		return terms[0]
+	}
+	set := jen.Add(terms[0])
+	for _, t := range terms[1:] {
+		set = set.Op("||").Add(t)
+	}
+	return jen.Parens(set)
+}
+
+func byteLit(c byte) jen.Code {
+	if c >= 0x20 && c < 0x7f {
+		return jen.LitRune(rune(c))
+	}
+	return jen.LitByte(c)
 }
 
 // comment renders text as a doc comment: // lines wrapped at commentWidth,

@@ -1,0 +1,146 @@
+package gen
+
+import (
+	"regexp/syntax"
+	"unicode"
+)
+
+// A loop is a pattern that a byte loop matches exactly, so generated code
+// need not call regexp: anchored at both ends, a sequence of ASCII byte sets,
+// each repeated a fixed or bounded or unbounded number of times, where a set
+// that repeats a variable number of times shares no byte with the sets that
+// can follow it. Then matching each step greedily is the only way to match,
+// and a loop agrees with regexp on every input.
+type loop struct {
+	steps []loopStep
+}
+
+// loopStep is one set of bytes repeated min to max times (max < 0: no limit).
+type loopStep struct {
+	ranges   []byteRange // sorted, disjoint
+	min, max int
+	text     string // the source of the step, for a comment
+}
+
+type byteRange struct{ lo, hi byte }
+
+// compileLoop returns the loop of expr, if expr is one.
+func compileLoop(expr string) (*loop, bool) {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil || re.Op != syntax.OpConcat || len(re.Sub) < 2 {
+		return nil, false
+	}
+	subs := re.Sub
+	if subs[0].Op != syntax.OpBeginText || subs[len(subs)-1].Op != syntax.OpEndText {
+		return nil, false
+	}
+	l := &loop{}
+	for _, sub := range subs[1 : len(subs)-1] {
+		steps, ok := loopSteps(sub)
+		if !ok {
+			return nil, false
+		}
+		l.steps = append(l.steps, steps...)
+	}
+	if len(l.steps) == 0 || !l.unambiguous() {
+		return nil, false
+	}
+	return l, true
+}
+
+// loopSteps turns one element of the pattern into steps.
+func loopSteps(re *syntax.Regexp) ([]loopStep, bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		var steps []loopStep
+		for _, r := range re.Rune {
+			rs, ok := literalRanges(r, re.Flags&syntax.FoldCase != 0)
+			if !ok {
+				return nil, false
+			}
+			steps = append(steps, loopStep{ranges: rs, min: 1, max: 1, text: string(r)})
+		}
+		return steps, true
+	case syntax.OpCharClass:
+		rs, ok := classRanges(re.Rune)
+		return []loopStep{{ranges: rs, min: 1, max: 1, text: re.String()}}, ok
+	case syntax.OpStar, syntax.OpPlus, syntax.OpQuest, syntax.OpRepeat:
+		inner, ok := loopSteps(re.Sub[0])
+		if !ok || len(inner) != 1 || re.Flags&syntax.NonGreedy != 0 {
+			return nil, false
+		}
+		s := inner[0]
+		s.text = re.String()
+		switch re.Op {
+		case syntax.OpStar:
+			s.min, s.max = 0, -1
+		case syntax.OpPlus:
+			s.min, s.max = 1, -1
+		case syntax.OpQuest:
+			s.min, s.max = 0, 1
+		default:
+			s.min, s.max = re.Min, re.Max
+		}
+		return []loopStep{s}, true
+	}
+	return nil, false
+}
+
+func literalRanges(r rune, fold bool) ([]byteRange, bool) {
+	if r >= 0x80 {
+		return nil, false
+	}
+	runes := []rune{r, r}
+	if fold {
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			if f >= 0x80 {
+				return nil, false // e.g. k folds to the Kelvin sign
+			}
+			runes = append(runes, f, f)
+		}
+	}
+	return classRanges(runes)
+}
+
+// classRanges converts a class's rune pairs to byte ranges; false if the
+// class holds anything beyond ASCII.
+func classRanges(pairs []rune) ([]byteRange, bool) {
+	var rs []byteRange
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if pairs[i+1] >= 0x80 {
+			return nil, false
+		}
+		rs = append(rs, byteRange{byte(pairs[i]), byte(pairs[i+1])})
+	}
+	return rs, len(rs) > 0
+}
+
+// unambiguous reports whether no variable step shares a byte with a step
+// that may come right after it.
+func (l *loop) unambiguous() bool {
+	for i, s := range l.steps {
+		if s.min == s.max {
+			continue
+		}
+		for _, next := range l.steps[i+1:] {
+			if overlap(s.ranges, next.ranges) {
+				return false
+			}
+			if next.min > 0 {
+				break
+			}
+		}
+	}
+	return true
+}
+
+func overlap(a, b []byteRange) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.lo <= y.hi && y.lo <= x.hi {
+				return true
+			}
+		}
+	}
+	return false
+}
