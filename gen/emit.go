@@ -640,7 +640,8 @@ func (e *emitter) read(v *Value, depth int, store func(jen.Code) jen.Code, direc
 	case kindSlice:
 		item := varName("item", depth)
 		body := []jen.Code{
-			jen.Id(val).Op(":=").Add(e.typ(v)).Values(),
+			// Room for a few items saves the first regrowths of small arrays.
+			jen.Id(val).Op(":=").Make(e.typ(v), jen.Lit(0), jen.Lit(4)),
 		}
 		if v.UniqueItems {
 			body = append(body, jen.Id(varName("mark", depth)).Op(":=").Id("r").Dot("Mark").Call())

@@ -756,7 +756,7 @@ func (x *SendReceiptArgs) readJSON(r *runtime.Reader) {
 			}
 			seen[3] = true
 			if r.BeginArray() {
-				v := []string{}
+				v := make([]string, 0, 4)
 				mark := r.Mark()
 				for r.More() {
 					var item string
