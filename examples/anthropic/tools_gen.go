@@ -5,11 +5,9 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"regexp"
+	"github.com/toolgen/toolgen/runtime"
 	"slices"
 	"unicode/utf8"
-
-	"github.com/toolgen/toolgen/runtime"
 )
 
 // ToolName names a tool of the catalog.
@@ -292,8 +290,8 @@ func (x *TrackOrderArgs) readJSON(r *runtime.Reader) {
 			}
 			seen[0] = true
 			if v, ok := r.String(); ok {
-				if !pattern0.MatchString(v) {
-					r.Pattern(pattern0.String())
+				if !matchPattern0(v) {
+					r.Pattern("^ord_[0-9]{6}$")
 				}
 				x.OrderID = v
 			}
@@ -352,8 +350,8 @@ func (x *RescheduleDeliveryArgs) readJSON(r *runtime.Reader) {
 			}
 			seen[0] = true
 			if v, ok := r.String(); ok {
-				if !pattern0.MatchString(v) {
-					r.Pattern(pattern0.String())
+				if !matchPattern0(v) {
+					r.Pattern("^ord_[0-9]{6}$")
 				}
 				x.OrderID = v
 			}
@@ -436,10 +434,49 @@ func (x *RescheduleDeliveryWindow) readJSON(r *runtime.Reader) {
 	}
 }
 
-// Patterns, compiled once.
-var (
-	pattern0 = regexp.MustCompile("^ord_[0-9]{6}$")
-)
+// matchPattern0 reports whether s matches ^ord_[0-9]{6}$. It is a byte loop that
+// agrees with regexp on every input, since each step's bytes cannot be taken by
+// the step after it.
+func matchPattern0(s string) bool {
+	i := 0
+	var n int
+	// o
+	for n = 0; i < len(s) && n < 1 && s[i] == 'o'; n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	// r
+	for n = 0; i < len(s) && n < 1 && s[i] == 'r'; n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	// d
+	for n = 0; i < len(s) && n < 1 && s[i] == 'd'; n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	// _
+	for n = 0; i < len(s) && n < 1 && s[i] == '_'; n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	// [0-9]{6}
+	for n = 0; i < len(s) && n < 6 && ('0' <= s[i] && s[i] <= '9'); n++ {
+		i++
+	}
+	if n < 6 {
+		return false
+	}
+	return i == len(s)
+}
 
 // Allowed values of enums, as JSON texts, for checks and hints.
 var (

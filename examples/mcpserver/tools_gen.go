@@ -5,10 +5,8 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"regexp"
-	"slices"
-
 	"github.com/toolgen/toolgen/runtime"
+	"slices"
 )
 
 // ToolName names a tool of the catalog.
@@ -394,8 +392,8 @@ func (x *GetOrderArgs) readJSON(r *runtime.Reader) {
 			}
 			seen[0] = true
 			if v, ok := r.String(); ok {
-				if !pattern0.MatchString(v) {
-					r.Pattern(pattern0.String())
+				if !matchPattern0(v) {
+					r.Pattern("^ord_[0-9]{6}$")
 				}
 				x.OrderID = v
 			}
@@ -547,8 +545,8 @@ func (x *CancelOrderArgs) readJSON(r *runtime.Reader) {
 			}
 			seen[0] = true
 			if v, ok := r.String(); ok {
-				if !pattern0.MatchString(v) {
-					r.Pattern(pattern0.String())
+				if !matchPattern0(v) {
+					r.Pattern("^ord_[0-9]{6}$")
 				}
 				x.OrderID = v
 			}
@@ -666,7 +664,7 @@ func (x *SearchOrdersArgs) readJSON(r *runtime.Reader) {
 			}
 			seen[1] = true
 			if r.BeginArray() {
-				v := []SearchOrdersStatusItem{}
+				v := make([]SearchOrdersStatusItem, 0, 4)
 				mark := r.Mark()
 				for r.More() {
 					var item SearchOrdersStatusItem
@@ -739,10 +737,49 @@ func (x *SearchOrdersStatusItem) readJSON(r *runtime.Reader) {
 	}
 }
 
-// Patterns, compiled once.
-var (
-	pattern0 = regexp.MustCompile("^ord_[0-9]{6}$")
-)
+// matchPattern0 reports whether s matches ^ord_[0-9]{6}$. It is a byte loop that
+// agrees with regexp on every input, since each step's bytes cannot be taken by
+// the step after it.
+func matchPattern0(s string) bool {
+	i := 0
+	var n int
+	// o
+	for n = 0; i < len(s) && n < 1 && s[i] == 'o'; n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	// r
+	for n = 0; i < len(s) && n < 1 && s[i] == 'r'; n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	// d
+	for n = 0; i < len(s) && n < 1 && s[i] == 'd'; n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	// _
+	for n = 0; i < len(s) && n < 1 && s[i] == '_'; n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	// [0-9]{6}
+	for n = 0; i < len(s) && n < 6 && ('0' <= s[i] && s[i] <= '9'); n++ {
+		i++
+	}
+	if n < 6 {
+		return false
+	}
+	return i == len(s)
+}
 
 // Allowed values of enums, as JSON texts, for checks and hints.
 var (

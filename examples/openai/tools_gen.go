@@ -5,10 +5,8 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"regexp"
-	"slices"
-
 	"github.com/toolgen/toolgen/runtime"
+	"slices"
 )
 
 // ToolName names a tool of the catalog.
@@ -286,8 +284,8 @@ func (x *GetOrderArgs) readJSON(r *runtime.Reader) {
 			}
 			seen[0] = true
 			if v, ok := r.String(); ok {
-				if !pattern0.MatchString(v) {
-					r.Pattern(pattern0.String())
+				if !matchPattern0(v) {
+					r.Pattern("^ord_[a-z0-9]{4,32}$")
 				}
 				x.OrderID = v
 			}
@@ -340,8 +338,8 @@ func (x *RefundOrderArgs) readJSON(r *runtime.Reader) {
 			}
 			seen[0] = true
 			if v, ok := r.String(); ok {
-				if !pattern0.MatchString(v) {
-					r.Pattern(pattern0.String())
+				if !matchPattern0(v) {
+					r.Pattern("^ord_[a-z0-9]{4,32}$")
 				}
 				x.OrderID = v
 			}
@@ -414,10 +412,49 @@ func (x *RefundOrderReason) readJSON(r *runtime.Reader) {
 	}
 }
 
-// Patterns, compiled once.
-var (
-	pattern0 = regexp.MustCompile("^ord_[a-z0-9]{4,32}$")
-)
+// matchPattern0 reports whether s matches ^ord_[a-z0-9]{4,32}$. It is a byte loop
+// that agrees with regexp on every input, since each step's bytes cannot be taken
+// by the step after it.
+func matchPattern0(s string) bool {
+	i := 0
+	var n int
+	// o
+	for n = 0; i < len(s) && n < 1 && s[i] == 'o'; n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	// r
+	for n = 0; i < len(s) && n < 1 && s[i] == 'r'; n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	// d
+	for n = 0; i < len(s) && n < 1 && s[i] == 'd'; n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	// _
+	for n = 0; i < len(s) && n < 1 && s[i] == '_'; n++ {
+		i++
+	}
+	if n < 1 {
+		return false
+	}
+	// [0-9a-z]{4,32}
+	for n = 0; i < len(s) && n < 32 && ('0' <= s[i] && s[i] <= '9' || 'a' <= s[i] && s[i] <= 'z'); n++ {
+		i++
+	}
+	if n < 4 {
+		return false
+	}
+	return i == len(s)
+}
 
 // Allowed values of enums, as JSON texts, for checks and hints.
 var (

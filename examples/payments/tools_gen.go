@@ -5,11 +5,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"github.com/toolgen/toolgen/runtime"
 	"slices"
 	"time"
 	"unicode/utf8"
-
-	"github.com/toolgen/toolgen/runtime"
 )
 
 // ToolName names a tool of the catalog.
