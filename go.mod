@@ -1,6 +1,6 @@
 module github.com/toolgen/toolgen
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/dave/jennifer v1.7.1

@@ -300,7 +300,7 @@ func runDriver(t *testing.T, pkgs []*e2ePackage) map[string][]driverVerdict {
 	}
 	writeFile(t, filepath.Join(dir, "go.sum"), goSum)
 	writeFile(t, filepath.Join(dir, "go.mod"), []byte(fmt.Sprintf(
-		"module e2e\n\ngo 1.24\n\nrequire github.com/toolgen/toolgen v0.0.0\n\nreplace github.com/toolgen/toolgen => %s\n", root)))
+		"module e2e\n\ngo 1.26\n\nrequire github.com/toolgen/toolgen v0.0.0\n\nreplace github.com/toolgen/toolgen => %s\n", root)))
 
 	var imports, cases strings.Builder
 	for _, pkg := range pkgs {

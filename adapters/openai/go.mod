@@ -1,6 +1,6 @@
 module github.com/toolgen/toolgen/adapters/openai
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/openai/openai-go/v3 v3.96.0

@@ -1,6 +1,6 @@
 module github.com/toolgen/toolgen/examples/anthropic
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/anthropics/anthropic-sdk-go v1.84.0

@@ -1,6 +1,6 @@
 module github.com/toolgen/toolgen/examples/openai
 
-go 1.26.8
+go 1.26.0
 
 tool github.com/toolgen/toolgen/cmd/toolgen
 
