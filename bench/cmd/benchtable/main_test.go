@@ -1,0 +1,64 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// sample has up to two runs of a few benchmarks, in go test's format and
+// the AJV script's, among the other lines both print.
+const sample = `goos: linux
+pkg: github.com/toolgen/toolgen/bench
+BenchmarkDecodeValidate/refund_payment.valid/toolgen-2         	  100	   100.0 ns/op	 850.00 MB/s	  1.000 budget-allocs/op	  0 optional-ptrs/op	   32 B/op	  1 allocs/op
+BenchmarkDecodeValidate/refund_payment.valid/toolgen-2         	  100	   120.0 ns/op	 700.00 MB/s	  1.000 budget-allocs/op	  0 optional-ptrs/op	   32 B/op	  3 allocs/op
+BenchmarkDecodeValidate/refund_payment.valid/encoding-json-2   	  100	   300.0 ns/op	 280.00 MB/s	  312 B/op	  7 allocs/op
+BenchmarkDecodeValidate/refund_payment.valid/encoding-json-2   	  100	   340.0 ns/op	 250.00 MB/s	  312 B/op	  7 allocs/op
+BenchmarkDecodeValidate/refund_payment.valid/santhosh-2        	  100	  1100 ns/op	  77.00 MB/s	 4337 B/op	 52 allocs/op
+BenchmarkDecodeValidate/refund_payment.invalid/toolgen-2       	  100	   400.0 ns/op	 200.00 MB/s	 1416 B/op	 42 allocs/op
+BenchmarkDecodeValidate/refund_payment.invalid/toolgen-2       	  100	   360.0 ns/op	 230.00 MB/s	 1416 B/op	 42 allocs/op
+--- FAIL: BenchmarkDecodeValidate/refund_payment.invalid/google
+BenchmarkDecodeValidate/refund_payment.valid/ajv-2	255186	737.9 ns/op	115.19 MB/s
+BenchmarkDecodeValidate/refund_payment.valid/ajv-2	255186	457.0 ns/op	186.00 MB/s
+BenchmarkGenerateScale-2   	       1	78173283896 ns/op	        22.17 MB-generated	        64.90 build-s/op	        4.5 generate-s/op	      3097 tools
+`
+
+// TestTables checks medians, ratios and verdicts on sample: toolgen's
+// valid median is 110 ns, encoding/json's 320 (0.34, met), santhosh's 1,100
+// (10×, met), AJV's 597.45 (5.43, met); the invalid median 380 is 3.45× the
+// valid one (missed); 2 allocations against a budget of 1 (missed); 4.5 s
+// to generate (met) and 64.9 s to build (missed).
+func TestTables(t *testing.T) {
+	r := results{}
+	if err := r.read(strings.NewReader(sample)); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := write(&out, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"| refund_payment.valid | 110 | 320 | — | 1,100 | — | — | — | 597 |",
+		"| refund_payment.valid | 775.0 | 265.0 | — | 77.0 | — | — | — | 150.6 |",
+		"| refund_payment.valid | 0.34 ✓ | 10.00 ✓ | — | — | — | 5.43 ✓ |",
+		"| refund_payment | 110 | 380 | **3.45 ✗** |",
+		"| refund_payment.valid | 2 | 1 | 0 | **2 > 1 ✗** |",
+		"| catalog.Parse + catalog.Lint + gen.Generate | 4.5 ✓ | < 5 |",
+		"| go build of the generated package | **64.9 ✗** | < 30 |",
+		"**4 of 7 targets met, 3 missed.**",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Logf("output:\n%s", out.String())
+	}
+}
+
+func TestFmtNs(t *testing.T) {
+	for v, want := range map[float64]string{12.34: "12.3", 100: "100", 1234: "1,234", 475123.6: "475,124", 1234567: "1,234,567"} {
+		if got := fmtNs(v); got != want {
+			t.Errorf("fmtNs(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
