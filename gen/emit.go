@@ -11,8 +11,6 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"github.com/go-json-experiment/json/jsontext"
-
-	"github.com/toolgen/toolgen/catalog"
 )
 
 const (
@@ -96,49 +94,58 @@ func (e *emitter) toolNames() {
 }
 
 // definitions emits the tools as the model sees them, from the catalog's bytes.
+// definitions emits the static table of tools and the definitions the model
+// sees, from the catalog's bytes. The table is plain data and function
+// values, so even thousands of tools need no initialisation code.
 func (e *emitter) definitions() {
-	var defs []jen.Code
-	var schemas []jen.Code
-	for _, t := range e.m.Tools {
-		input := lowerFirst(t.GoName) + "InputSchema"
-		schemas = append(schemas, jen.Id(input).Op("=").Add(stringLiteral(string(t.InputSchema))))
-		var title, description, output, annots jen.Code
-		if t.Title != "" {
-			title = jen.Lit(t.Title)
+	var rows, schemas []jen.Code
+	schema := func(name string, text []byte) jen.Code {
+		if text == nil {
+			return nil
 		}
-		if t.Description != "" {
-			description = jen.Lit(t.Description)
-		}
-		if t.OutputSchema != nil {
-			name := lowerFirst(t.GoName) + "OutputSchema"
-			schemas = append(schemas, jen.Id(name).Op("=").Add(stringLiteral(string(t.OutputSchema))))
-			output = jen.Qual(jsonPkg, "RawMessage").Call(jen.Id(name))
-		}
-		if a := annotations(t.Annotations); len(a) > 0 {
-			annots = jen.Qual(runtimePkg, "Annotations").Values(a)
-		}
-		var strict jen.Code
-		if t.StrictInputSchema != nil {
-			name := lowerFirst(t.GoName) + "StrictInputSchema"
-			schemas = append(schemas, jen.Id(name).Op("=").Add(stringLiteral(string(t.StrictInputSchema))))
-			strict = jen.Qual(jsonPkg, "RawMessage").Call(jen.Id(name))
-		}
-		d := keyed(
-			kv{"Name", jen.Lit(t.Name)},
-			kv{"Title", title},
-			kv{"Description", description},
-			kv{"InputSchema", jen.Qual(jsonPkg, "RawMessage").Call(jen.Id(input))},
-			kv{"OutputSchema", output},
-			kv{"StrictInputSchema", strict},
-			kv{"Annotations", annots},
-		)
-		defs = append(defs, jen.Values(d...))
+		schemas = append(schemas, jen.Id(name).Op("=").Add(stringLiteral(string(text))))
+		return jen.Id(name)
 	}
+	for _, t := range e.m.Tools {
+		prefix := lowerFirst(t.GoName)
+		var timeout, checkOutput jen.Code
+		if t.Timeout > 0 {
+			timeout = durationLiteral(t.Timeout)
+		}
+		if t.Result != nil {
+			checkOutput = jen.Id("check" + t.GoName + "Result")
+		}
+		row := keyed(
+			kv{"Name", jen.Lit(t.Name)},
+			kv{"Title", litOrNil(t.Title)},
+			kv{"Description", litOrNil(t.Description)},
+			kv{"InputSchema", schema(prefix+"InputSchema", t.InputSchema)},
+			kv{"OutputSchema", schema(prefix+"OutputSchema", t.OutputSchema)},
+			kv{"StrictInputSchema", schema(prefix+"StrictInputSchema", t.StrictInputSchema)},
+			kv{"AnnotationTitle", litOrNil(t.Annotations.Title)},
+			kv{"ReadOnly", hint(t.Annotations.ReadOnlyHint)},
+			kv{"Destructive", hint(t.Annotations.DestructiveHint)},
+			kv{"Idempotent", hint(t.Annotations.IdempotentHint)},
+			kv{"OpenWorld", hint(t.Annotations.OpenWorldHint)},
+			kv{"Timeout", timeout},
+			kv{"Parse", jen.Id("parse" + t.GoName)},
+			kv{"Call", jen.Id("call" + t.GoName)},
+			kv{"CheckOutput", checkOutput},
+		)
+		rows = append(rows, jen.Values(row...))
+	}
+	e.f.Comment("toolTable describes each tool, in catalog order.")
+	e.f.Var().Id("toolTable").Op("=").Index().Qual(runtimePkg, "ToolInfo").Values(lines(rows)...)
+	e.f.Line()
 	e.f.Comment("Definitions returns the catalog's tools as the model sees them: names,")
 	e.f.Comment("descriptions, annotations and the catalog's own schema bytes, which are the")
 	e.f.Comment("schemas the generated validators enforce. Each call returns a fresh copy.")
 	e.f.Func().Id("Definitions").Params().Index().Qual(runtimePkg, "ToolDefinition").Block(
-		jen.Return(jen.Index().Qual(runtimePkg, "ToolDefinition").Values(lines(defs)...)),
+		jen.Id("defs").Op(":=").Make(jen.Index().Qual(runtimePkg, "ToolDefinition"), jen.Len(jen.Id("toolTable"))),
+		jen.For(jen.Id("i").Op(":=").Range().Id("toolTable")).Block(
+			jen.Id("defs").Index(jen.Id("i")).Op("=").Id("toolTable").Index(jen.Id("i")).Dot("Definition").Call(),
+		),
+		jen.Return(jen.Id("defs")),
 	)
 	e.f.Line()
 	if len(schemas) > 0 {
@@ -148,20 +155,22 @@ func (e *emitter) definitions() {
 	}
 }
 
-func annotations(a catalog.Annotations) jen.Dict {
-	d := jen.Dict{}
-	if a.Title != "" {
-		d[jen.Id("Title")] = jen.Lit(a.Title)
+func litOrNil(s string) jen.Code {
+	if s == "" {
+		return nil
 	}
-	for name, hint := range map[string]*bool{
-		"ReadOnlyHint": a.ReadOnlyHint, "DestructiveHint": a.DestructiveHint,
-		"IdempotentHint": a.IdempotentHint, "OpenWorldHint": a.OpenWorldHint,
-	} {
-		if hint != nil {
-			d[jen.Id(name)] = jen.Qual(runtimePkg, "Ptr").Call(jen.Lit(*hint))
-		}
+	return jen.Lit(s)
+}
+
+// hint renders an annotation as a runtime.Hint; nil leaves the field unset.
+func hint(b *bool) jen.Code {
+	switch {
+	case b == nil:
+		return nil
+	case *b:
+		return jen.Qual(runtimePkg, "HintTrue")
 	}
-	return d
+	return jen.Qual(runtimePkg, "HintFalse")
 }
 
 // stringLiteral renders s as a raw string literal when it can be one, which
@@ -197,46 +206,41 @@ func (e *emitter) handler() {
 }
 
 func (e *emitter) dispatch() {
-	var specs, cases []jen.Code
+	var cases []jen.Code
 	for i, t := range e.m.Tools {
-		var annots, timeout, checkOutput jen.Code
-		if a := annotations(t.Annotations); len(a) > 0 {
-			annots = jen.Qual(runtimePkg, "Annotations").Values(a)
-		}
+		e.f.Comment(fmt.Sprintf("parse%s and call%s connect tool %q to runtime.Dispatcher.", t.GoName, t.GoName, t.Name))
+		e.f.Func().Id("parse"+t.GoName).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Qual(runtimePkg, "Options")).Params(jen.Any(), jen.Error()).Block(
+			jen.List(jen.Id("args"), jen.Err()).Op(":=").Id(t.Parse).Call(jen.Id("raw"), jen.Id("opts")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+			jen.Return(jen.Id("args"), jen.Nil()),
+		)
+		e.f.Line()
+		e.f.Func().Id("call"+t.GoName).Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("h").Any(), jen.Id("args").Any()).Params(jen.Any(), jen.Error()).Block(
+			jen.Return(jen.Id("h").Assert(jen.Id("Handler")).Dot(t.GoName).Call(jen.Id("ctx"), jen.Id("args").Assert(jen.Id(t.Valid)))),
+		)
+		e.f.Line()
 		if t.Result != nil {
-			// The result is encoded as it will leave and read back by the
-			// generated reader of the output schema.
-			checkOutput = jen.Func().Params(jen.Id("result").Any()).Index().Qual(runtimePkg, "Violation").Block(
+			e.f.Add(comment(fmt.Sprintf("check%sResult encodes a result of tool %q as it will leave and reads it back with the generated reader of the output schema.", t.GoName, t.Name)))
+			e.f.Func().Id("check"+t.GoName+"Result").Params(jen.Id("result").Any()).Index().Qual(runtimePkg, "Violation").Block(
 				jen.Return(jen.Qual(runtimePkg, "CheckOutput").Call(jen.Id("result"), jen.Func().Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(
 					jen.Var().Id("v").Id(t.Result.Name),
 					jen.Id("v").Dot("readJSON").Call(jen.Id("r")),
 				))),
 			)
+			e.f.Line()
 		}
-		if t.Timeout > 0 {
-			timeout = durationLiteral(t.Timeout)
-		}
-		d := keyed(
-			kv{"Name", jen.Lit(t.Name)},
-			kv{"Annotations", annots},
-			kv{"Timeout", timeout},
-			kv{"Parse", jen.Func().Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Qual(runtimePkg, "Options")).Params(jen.Any(), jen.Error()).Block(
-				jen.List(jen.Id("args"), jen.Err()).Op(":=").Id(t.Parse).Call(jen.Id("raw"), jen.Id("opts")),
-				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-				jen.Return(jen.Id("args"), jen.Nil()),
-			)},
-			kv{"Call", jen.Func().Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("h").Any(), jen.Id("args").Any()).Params(jen.Any(), jen.Error()).Block(
-				jen.Return(jen.Id("h").Assert(jen.Id("Handler")).Dot(t.GoName).Call(jen.Id("ctx"), jen.Id("args").Assert(jen.Id(t.Valid)))),
-			)},
-			kv{"CheckOutput", checkOutput},
-		)
-		specs = append(specs, jen.Values(d...))
 		cases = append(cases, jen.Case(jen.Id(t.Const)).Block(jen.Return(jen.Lit(i))))
 	}
 	cases = append(cases, jen.Default().Block(jen.Return(jen.Lit(-1))))
 
 	e.f.Comment("toolSpecs tells runtime.Dispatcher about each tool, in catalog order.")
-	e.f.Var().Id("toolSpecs").Op("=").Index().Qual(runtimePkg, "ToolSpec").Values(lines(specs)...)
+	e.f.Var().Id("toolSpecs").Op("=").Func().Params().Index().Qual(runtimePkg, "ToolSpec").Block(
+		jen.Id("specs").Op(":=").Make(jen.Index().Qual(runtimePkg, "ToolSpec"), jen.Len(jen.Id("toolTable"))),
+		jen.For(jen.Id("i").Op(":=").Range().Id("toolTable")).Block(
+			jen.Id("specs").Index(jen.Id("i")).Op("=").Id("toolTable").Index(jen.Id("i")).Dot("Spec").Call(),
+		),
+		jen.Return(jen.Id("specs")),
+	).Call()
 	e.f.Line()
 	e.f.Comment("toolIndex is the switch over tool names: a tool's position in toolSpecs,")
 	e.f.Comment("or -1 for a name that is not in the catalog.")

@@ -93,8 +93,10 @@ func (p *RetryPolicy) delay(attempt int) time.Duration {
 	if d <= 0 || d > limit {
 		d = limit
 	}
-	// Full jitter keeps retries of many calls from arriving together.
-	return time.Duration(rand.Int64N(int64(d)) + 1)
+	// Jitter keeps retries of many calls from arriving together; keeping at
+	// least half the backoff keeps it a backoff ("equal jitter").
+	half := d / 2
+	return half + time.Duration(rand.Int64N(int64(d-half)+1))
 }
 
 // Observer receives a record of every call, and of every attempt of a

@@ -294,7 +294,7 @@ func TestRetries(t *testing.T) {
 	}
 
 	attempts.Store(0)
-	d = newDispatcher(flaky, Config{Retry: &RetryPolicy{Attempts: 5, BaseDelay: time.Hour}}, true, 0)
+	d = newDispatcher(flaky, Config{Retry: &RetryPolicy{Attempts: 5, BaseDelay: time.Hour, MaxDelay: time.Hour}}, true, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	if _, err := d.Dispatch(ctx, "echo", []byte(`{"n":5}`)); Outcome(err) != FailureToolFailed || attempts.Load() != 1 {

@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"github.com/toolgen/toolgen/runtime"
 	"slices"
 	"unicode/utf8"
@@ -34,29 +33,38 @@ func Tools() []ToolName {
 	return slices.Clone(tools)
 }
 
+// toolTable describes each tool, in catalog order.
+var toolTable = []runtime.ToolInfo{
+	{
+		Name:        "track_order",
+		Title:       "Track an order",
+		Description: "Return where an order is now and when it is due to be delivered.",
+		InputSchema: trackOrderInputSchema,
+		ReadOnly:    runtime.HintTrue,
+		Parse:       parseTrackOrder,
+		Call:        callTrackOrder,
+	},
+	{
+		Name:        "reschedule_delivery",
+		Title:       "Reschedule a delivery",
+		Description: "Move an order's delivery to another day and time window.",
+		InputSchema: rescheduleDeliveryInputSchema,
+		Destructive: runtime.HintFalse,
+		Idempotent:  runtime.HintTrue,
+		Parse:       parseRescheduleDelivery,
+		Call:        callRescheduleDelivery,
+	},
+}
+
 // Definitions returns the catalog's tools as the model sees them: names,
 // descriptions, annotations and the catalog's own schema bytes, which are the
 // schemas the generated validators enforce. Each call returns a fresh copy.
 func Definitions() []runtime.ToolDefinition {
-	return []runtime.ToolDefinition{
-		{
-			Name:        "track_order",
-			Title:       "Track an order",
-			Description: "Return where an order is now and when it is due to be delivered.",
-			InputSchema: json.RawMessage(trackOrderInputSchema),
-			Annotations: runtime.Annotations{ReadOnlyHint: runtime.Ptr(true)},
-		},
-		{
-			Name:        "reschedule_delivery",
-			Title:       "Reschedule a delivery",
-			Description: "Move an order's delivery to another day and time window.",
-			InputSchema: json.RawMessage(rescheduleDeliveryInputSchema),
-			Annotations: runtime.Annotations{
-				DestructiveHint: runtime.Ptr(false),
-				IdempotentHint:  runtime.Ptr(true),
-			},
-		},
+	defs := make([]runtime.ToolDefinition, len(toolTable))
+	for i := range toolTable {
+		defs[i] = toolTable[i].Definition()
 	}
+	return defs
 }
 
 // The catalog's schemas, byte for byte.
@@ -121,40 +129,40 @@ type Handler interface {
 	RescheduleDelivery(ctx context.Context, args ValidRescheduleDeliveryArgs) (any, error)
 }
 
-// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
-var toolSpecs = []runtime.ToolSpec{
-	{
-		Name:        "track_order",
-		Annotations: runtime.Annotations{ReadOnlyHint: runtime.Ptr(true)},
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseTrackOrderArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).TrackOrder(ctx, args.(ValidTrackOrderArgs))
-		},
-	},
-	{
-		Name: "reschedule_delivery",
-		Annotations: runtime.Annotations{
-			DestructiveHint: runtime.Ptr(false),
-			IdempotentHint:  runtime.Ptr(true),
-		},
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseRescheduleDeliveryArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).RescheduleDelivery(ctx, args.(ValidRescheduleDeliveryArgs))
-		},
-	},
+// parseTrackOrder and callTrackOrder connect tool "track_order" to runtime.Dispatcher.
+func parseTrackOrder(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseTrackOrderArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
+
+func callTrackOrder(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).TrackOrder(ctx, args.(ValidTrackOrderArgs))
+}
+
+// parseRescheduleDelivery and callRescheduleDelivery connect tool "reschedule_delivery" to runtime.Dispatcher.
+func parseRescheduleDelivery(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseRescheduleDeliveryArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+func callRescheduleDelivery(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).RescheduleDelivery(ctx, args.(ValidRescheduleDeliveryArgs))
+}
+
+// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
+var toolSpecs = func() []runtime.ToolSpec {
+	specs := make([]runtime.ToolSpec, len(toolTable))
+	for i := range toolTable {
+		specs[i] = toolTable[i].Spec()
+	}
+	return specs
+}()
 
 // toolIndex is the switch over tool names: a tool's position in toolSpecs,
 // or -1 for a name that is not in the catalog.

@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"github.com/toolgen/toolgen/runtime"
 	"slices"
 )
@@ -36,41 +35,51 @@ func Tools() []ToolName {
 	return slices.Clone(tools)
 }
 
+// toolTable describes each tool, in catalog order.
+var toolTable = []runtime.ToolInfo{
+	{
+		Name:         "get_order",
+		Title:        "Look up an order",
+		Description:  "Return an order's status and total.",
+		InputSchema:  getOrderInputSchema,
+		OutputSchema: getOrderOutputSchema,
+		ReadOnly:     runtime.HintTrue,
+		OpenWorld:    runtime.HintFalse,
+		Parse:        parseGetOrder,
+		Call:         callGetOrder,
+		CheckOutput:  checkGetOrderResult,
+	},
+	{
+		Name:        "cancel_order",
+		Title:       "Cancel an order",
+		Description: "Cancel an open order and refund it in full.",
+		InputSchema: cancelOrderInputSchema,
+		Destructive: runtime.HintTrue,
+		Idempotent:  runtime.HintTrue,
+		OpenWorld:   runtime.HintFalse,
+		Parse:       parseCancelOrder,
+		Call:        callCancelOrder,
+	},
+	{
+		Name:        "search_orders",
+		Title:       "Search orders",
+		Description: "List a customer's orders, newest first.",
+		InputSchema: searchOrdersInputSchema,
+		ReadOnly:    runtime.HintTrue,
+		Parse:       parseSearchOrders,
+		Call:        callSearchOrders,
+	},
+}
+
 // Definitions returns the catalog's tools as the model sees them: names,
 // descriptions, annotations and the catalog's own schema bytes, which are the
 // schemas the generated validators enforce. Each call returns a fresh copy.
 func Definitions() []runtime.ToolDefinition {
-	return []runtime.ToolDefinition{
-		{
-			Name:         "get_order",
-			Title:        "Look up an order",
-			Description:  "Return an order's status and total.",
-			InputSchema:  json.RawMessage(getOrderInputSchema),
-			OutputSchema: json.RawMessage(getOrderOutputSchema),
-			Annotations: runtime.Annotations{
-				OpenWorldHint: runtime.Ptr(false),
-				ReadOnlyHint:  runtime.Ptr(true),
-			},
-		},
-		{
-			Name:        "cancel_order",
-			Title:       "Cancel an order",
-			Description: "Cancel an open order and refund it in full.",
-			InputSchema: json.RawMessage(cancelOrderInputSchema),
-			Annotations: runtime.Annotations{
-				DestructiveHint: runtime.Ptr(true),
-				IdempotentHint:  runtime.Ptr(true),
-				OpenWorldHint:   runtime.Ptr(false),
-			},
-		},
-		{
-			Name:        "search_orders",
-			Title:       "Search orders",
-			Description: "List a customer's orders, newest first.",
-			InputSchema: json.RawMessage(searchOrdersInputSchema),
-			Annotations: runtime.Annotations{ReadOnlyHint: runtime.Ptr(true)},
-		},
+	defs := make([]runtime.ToolDefinition, len(toolTable))
+	for i := range toolTable {
+		defs[i] = toolTable[i].Definition()
 	}
+	return defs
 }
 
 // The catalog's schemas, byte for byte.
@@ -170,64 +179,62 @@ type Handler interface {
 	SearchOrders(ctx context.Context, args ValidSearchOrdersArgs) (any, error)
 }
 
-// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
-var toolSpecs = []runtime.ToolSpec{
-	{
-		Name: "get_order",
-		Annotations: runtime.Annotations{
-			OpenWorldHint: runtime.Ptr(false),
-			ReadOnlyHint:  runtime.Ptr(true),
-		},
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseGetOrderArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).GetOrder(ctx, args.(ValidGetOrderArgs))
-		},
-		CheckOutput: func(result any) []runtime.Violation {
-			return runtime.CheckOutput(result, func(r *runtime.Reader) {
-				var v GetOrderResult
-				v.readJSON(r)
-			})
-		},
-	},
-	{
-		Name: "cancel_order",
-		Annotations: runtime.Annotations{
-			DestructiveHint: runtime.Ptr(true),
-			IdempotentHint:  runtime.Ptr(true),
-			OpenWorldHint:   runtime.Ptr(false),
-		},
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseCancelOrderArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).CancelOrder(ctx, args.(ValidCancelOrderArgs))
-		},
-	},
-	{
-		Name:        "search_orders",
-		Annotations: runtime.Annotations{ReadOnlyHint: runtime.Ptr(true)},
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseSearchOrdersArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).SearchOrders(ctx, args.(ValidSearchOrdersArgs))
-		},
-	},
+// parseGetOrder and callGetOrder connect tool "get_order" to runtime.Dispatcher.
+func parseGetOrder(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseGetOrderArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
+
+func callGetOrder(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).GetOrder(ctx, args.(ValidGetOrderArgs))
+}
+
+// checkGetOrderResult encodes a result of tool "get_order" as it will leave and
+// reads it back with the generated reader of the output schema.
+func checkGetOrderResult(result any) []runtime.Violation {
+	return runtime.CheckOutput(result, func(r *runtime.Reader) {
+		var v GetOrderResult
+		v.readJSON(r)
+	})
+}
+
+// parseCancelOrder and callCancelOrder connect tool "cancel_order" to runtime.Dispatcher.
+func parseCancelOrder(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseCancelOrderArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+func callCancelOrder(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).CancelOrder(ctx, args.(ValidCancelOrderArgs))
+}
+
+// parseSearchOrders and callSearchOrders connect tool "search_orders" to runtime.Dispatcher.
+func parseSearchOrders(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseSearchOrdersArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+func callSearchOrders(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).SearchOrders(ctx, args.(ValidSearchOrdersArgs))
+}
+
+// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
+var toolSpecs = func() []runtime.ToolSpec {
+	specs := make([]runtime.ToolSpec, len(toolTable))
+	for i := range toolTable {
+		specs[i] = toolTable[i].Spec()
+	}
+	return specs
+}()
 
 // toolIndex is the switch over tool names: a tool's position in toolSpecs,
 // or -1 for a name that is not in the catalog.

@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"github.com/toolgen/toolgen/runtime"
 	"slices"
 )
@@ -33,29 +32,38 @@ func Tools() []ToolName {
 	return slices.Clone(tools)
 }
 
+// toolTable describes each tool, in catalog order.
+var toolTable = []runtime.ToolInfo{
+	{
+		Name:        "get_order",
+		Title:       "Look up an order",
+		Description: "Return an order's status, total and how much was already refunded.",
+		InputSchema: getOrderInputSchema,
+		ReadOnly:    runtime.HintTrue,
+		Parse:       parseGetOrder,
+		Call:        callGetOrder,
+	},
+	{
+		Name:        "refund_order",
+		Title:       "Refund an order",
+		Description: "Refund part or all of an order to the customer's original payment method.",
+		InputSchema: refundOrderInputSchema,
+		Destructive: runtime.HintTrue,
+		Idempotent:  runtime.HintFalse,
+		Parse:       parseRefundOrder,
+		Call:        callRefundOrder,
+	},
+}
+
 // Definitions returns the catalog's tools as the model sees them: names,
 // descriptions, annotations and the catalog's own schema bytes, which are the
 // schemas the generated validators enforce. Each call returns a fresh copy.
 func Definitions() []runtime.ToolDefinition {
-	return []runtime.ToolDefinition{
-		{
-			Name:        "get_order",
-			Title:       "Look up an order",
-			Description: "Return an order's status, total and how much was already refunded.",
-			InputSchema: json.RawMessage(getOrderInputSchema),
-			Annotations: runtime.Annotations{ReadOnlyHint: runtime.Ptr(true)},
-		},
-		{
-			Name:        "refund_order",
-			Title:       "Refund an order",
-			Description: "Refund part or all of an order to the customer's original payment method.",
-			InputSchema: json.RawMessage(refundOrderInputSchema),
-			Annotations: runtime.Annotations{
-				DestructiveHint: runtime.Ptr(true),
-				IdempotentHint:  runtime.Ptr(false),
-			},
-		},
+	defs := make([]runtime.ToolDefinition, len(toolTable))
+	for i := range toolTable {
+		defs[i] = toolTable[i].Definition()
 	}
+	return defs
 }
 
 // The catalog's schemas, byte for byte.
@@ -116,40 +124,40 @@ type Handler interface {
 	RefundOrder(ctx context.Context, args ValidRefundOrderArgs) (any, error)
 }
 
-// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
-var toolSpecs = []runtime.ToolSpec{
-	{
-		Name:        "get_order",
-		Annotations: runtime.Annotations{ReadOnlyHint: runtime.Ptr(true)},
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseGetOrderArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).GetOrder(ctx, args.(ValidGetOrderArgs))
-		},
-	},
-	{
-		Name: "refund_order",
-		Annotations: runtime.Annotations{
-			DestructiveHint: runtime.Ptr(true),
-			IdempotentHint:  runtime.Ptr(false),
-		},
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseRefundOrderArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).RefundOrder(ctx, args.(ValidRefundOrderArgs))
-		},
-	},
+// parseGetOrder and callGetOrder connect tool "get_order" to runtime.Dispatcher.
+func parseGetOrder(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseGetOrderArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
+
+func callGetOrder(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).GetOrder(ctx, args.(ValidGetOrderArgs))
+}
+
+// parseRefundOrder and callRefundOrder connect tool "refund_order" to runtime.Dispatcher.
+func parseRefundOrder(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseRefundOrderArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+func callRefundOrder(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).RefundOrder(ctx, args.(ValidRefundOrderArgs))
+}
+
+// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
+var toolSpecs = func() []runtime.ToolSpec {
+	specs := make([]runtime.ToolSpec, len(toolTable))
+	for i := range toolTable {
+		specs[i] = toolTable[i].Spec()
+	}
+	return specs
+}()
 
 // toolIndex is the switch over tool names: a tool's position in toolSpecs,
 // or -1 for a name that is not in the catalog.

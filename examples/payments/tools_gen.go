@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"github.com/toolgen/toolgen/runtime"
 	"slices"
 	"time"
@@ -38,39 +37,50 @@ func Tools() []ToolName {
 	return slices.Clone(tools)
 }
 
+// toolTable describes each tool, in catalog order.
+var toolTable = []runtime.ToolInfo{
+	{
+		Name:         "refund_payment",
+		Title:        "Refund a payment",
+		Description:  "Queue a partial or full refund for a captured payment.",
+		InputSchema:  refundPaymentInputSchema,
+		OutputSchema: refundPaymentOutputSchema,
+		Destructive:  runtime.HintTrue,
+		Idempotent:   runtime.HintFalse,
+		Parse:        parseRefundPayment,
+		Call:         callRefundPayment,
+		CheckOutput:  checkRefundPaymentResult,
+	},
+	{
+		Name:        "get_payment",
+		Title:       "Look up a payment",
+		Description: "Return a payment's status, amount and refunds.",
+		InputSchema: getPaymentInputSchema,
+		ReadOnly:    runtime.HintTrue,
+		Idempotent:  runtime.HintTrue,
+		Parse:       parseGetPayment,
+		Call:        callGetPayment,
+	},
+	{
+		Name:        "send_receipt",
+		Title:       "Email a receipt",
+		Description: "Email the receipt of a payment to the customer, optionally with a note.",
+		InputSchema: sendReceiptInputSchema,
+		Timeout:     100 * time.Millisecond,
+		Parse:       parseSendReceipt,
+		Call:        callSendReceipt,
+	},
+}
+
 // Definitions returns the catalog's tools as the model sees them: names,
 // descriptions, annotations and the catalog's own schema bytes, which are the
 // schemas the generated validators enforce. Each call returns a fresh copy.
 func Definitions() []runtime.ToolDefinition {
-	return []runtime.ToolDefinition{
-		{
-			Name:         "refund_payment",
-			Title:        "Refund a payment",
-			Description:  "Queue a partial or full refund for a captured payment.",
-			InputSchema:  json.RawMessage(refundPaymentInputSchema),
-			OutputSchema: json.RawMessage(refundPaymentOutputSchema),
-			Annotations: runtime.Annotations{
-				DestructiveHint: runtime.Ptr(true),
-				IdempotentHint:  runtime.Ptr(false),
-			},
-		},
-		{
-			Name:        "get_payment",
-			Title:       "Look up a payment",
-			Description: "Return a payment's status, amount and refunds.",
-			InputSchema: json.RawMessage(getPaymentInputSchema),
-			Annotations: runtime.Annotations{
-				IdempotentHint: runtime.Ptr(true),
-				ReadOnlyHint:   runtime.Ptr(true),
-			},
-		},
-		{
-			Name:        "send_receipt",
-			Title:       "Email a receipt",
-			Description: "Email the receipt of a payment to the customer, optionally with a note.",
-			InputSchema: json.RawMessage(sendReceiptInputSchema),
-		},
+	defs := make([]runtime.ToolDefinition, len(toolTable))
+	for i := range toolTable {
+		defs[i] = toolTable[i].Definition()
 	}
+	return defs
 }
 
 // The catalog's schemas, byte for byte.
@@ -194,63 +204,62 @@ type Handler interface {
 	SendReceipt(ctx context.Context, args ValidSendReceiptArgs) (any, error)
 }
 
-// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
-var toolSpecs = []runtime.ToolSpec{
-	{
-		Name: "refund_payment",
-		Annotations: runtime.Annotations{
-			DestructiveHint: runtime.Ptr(true),
-			IdempotentHint:  runtime.Ptr(false),
-		},
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseRefundPaymentArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).RefundPayment(ctx, args.(ValidRefundPaymentArgs))
-		},
-		CheckOutput: func(result any) []runtime.Violation {
-			return runtime.CheckOutput(result, func(r *runtime.Reader) {
-				var v RefundPaymentResult
-				v.readJSON(r)
-			})
-		},
-	},
-	{
-		Name: "get_payment",
-		Annotations: runtime.Annotations{
-			IdempotentHint: runtime.Ptr(true),
-			ReadOnlyHint:   runtime.Ptr(true),
-		},
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseGetPaymentArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).GetPayment(ctx, args.(ValidGetPaymentArgs))
-		},
-	},
-	{
-		Name:    "send_receipt",
-		Timeout: 100 * time.Millisecond,
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseSendReceiptArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).SendReceipt(ctx, args.(ValidSendReceiptArgs))
-		},
-	},
+// parseRefundPayment and callRefundPayment connect tool "refund_payment" to runtime.Dispatcher.
+func parseRefundPayment(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseRefundPaymentArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
+
+func callRefundPayment(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).RefundPayment(ctx, args.(ValidRefundPaymentArgs))
+}
+
+// checkRefundPaymentResult encodes a result of tool "refund_payment" as it will
+// leave and reads it back with the generated reader of the output schema.
+func checkRefundPaymentResult(result any) []runtime.Violation {
+	return runtime.CheckOutput(result, func(r *runtime.Reader) {
+		var v RefundPaymentResult
+		v.readJSON(r)
+	})
+}
+
+// parseGetPayment and callGetPayment connect tool "get_payment" to runtime.Dispatcher.
+func parseGetPayment(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseGetPaymentArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+func callGetPayment(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).GetPayment(ctx, args.(ValidGetPaymentArgs))
+}
+
+// parseSendReceipt and callSendReceipt connect tool "send_receipt" to runtime.Dispatcher.
+func parseSendReceipt(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseSendReceiptArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+func callSendReceipt(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).SendReceipt(ctx, args.(ValidSendReceiptArgs))
+}
+
+// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
+var toolSpecs = func() []runtime.ToolSpec {
+	specs := make([]runtime.ToolSpec, len(toolTable))
+	for i := range toolTable {
+		specs[i] = toolTable[i].Spec()
+	}
+	return specs
+}()
 
 // toolIndex is the switch over tool names: a tool's position in toolSpecs,
 // or -1 for a name that is not in the catalog.
