@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"encoding/json"
 	"github.com/toolgen/toolgen/runtime"
 	"regexp"
 	"slices"
@@ -38,27 +37,40 @@ func Tools() []ToolName {
 	return slices.Clone(tools)
 }
 
+// toolTable describes each tool, in catalog order.
+var toolTable = []runtime.ToolInfo{
+	{
+		Name:        "refund_payment",
+		Description: "Queue a partial or full refund for a captured payment.",
+		InputSchema: refundPaymentInputSchema,
+		Parse:       parseRefundPayment,
+		Call:        callRefundPayment,
+	},
+	{
+		Name:        "search_issues",
+		Description: "Search issues in a GitHub repository.",
+		InputSchema: searchIssuesInputSchema,
+		Parse:       parseSearchIssues,
+		Call:        callSearchIssues,
+	},
+	{
+		Name:        "create_order",
+		Description: "Create a customer order with line items.",
+		InputSchema: createOrderInputSchema,
+		Parse:       parseCreateOrder,
+		Call:        callCreateOrder,
+	},
+}
+
 // Definitions returns the catalog's tools as the model sees them: names,
 // descriptions, annotations and the catalog's own schema bytes, which are the
 // schemas the generated validators enforce. Each call returns a fresh copy.
 func Definitions() []runtime.ToolDefinition {
-	return []runtime.ToolDefinition{
-		{
-			Name:        "refund_payment",
-			Description: "Queue a partial or full refund for a captured payment.",
-			InputSchema: json.RawMessage(refundPaymentInputSchema),
-		},
-		{
-			Name:        "search_issues",
-			Description: "Search issues in a GitHub repository.",
-			InputSchema: json.RawMessage(searchIssuesInputSchema),
-		},
-		{
-			Name:        "create_order",
-			Description: "Create a customer order with line items.",
-			InputSchema: json.RawMessage(createOrderInputSchema),
-		},
+	defs := make([]runtime.ToolDefinition, len(toolTable))
+	for i := range toolTable {
+		defs[i] = toolTable[i].Definition()
 	}
+	return defs
 }
 
 // The catalog's schemas, byte for byte.
@@ -346,48 +358,53 @@ type Handler interface {
 	CreateOrder(ctx context.Context, args ValidCreateOrderArgs) (any, error)
 }
 
-// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
-var toolSpecs = []runtime.ToolSpec{
-	{
-		Name: "refund_payment",
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseRefundPaymentArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).RefundPayment(ctx, args.(ValidRefundPaymentArgs))
-		},
-	},
-	{
-		Name: "search_issues",
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseSearchIssuesArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).SearchIssues(ctx, args.(ValidSearchIssuesArgs))
-		},
-	},
-	{
-		Name: "create_order",
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseCreateOrderArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).CreateOrder(ctx, args.(ValidCreateOrderArgs))
-		},
-	},
+// parseRefundPayment and callRefundPayment connect tool "refund_payment" to runtime.Dispatcher.
+func parseRefundPayment(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseRefundPaymentArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
+
+func callRefundPayment(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).RefundPayment(ctx, args.(ValidRefundPaymentArgs))
+}
+
+// parseSearchIssues and callSearchIssues connect tool "search_issues" to runtime.Dispatcher.
+func parseSearchIssues(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseSearchIssuesArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+func callSearchIssues(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).SearchIssues(ctx, args.(ValidSearchIssuesArgs))
+}
+
+// parseCreateOrder and callCreateOrder connect tool "create_order" to runtime.Dispatcher.
+func parseCreateOrder(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseCreateOrderArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+func callCreateOrder(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).CreateOrder(ctx, args.(ValidCreateOrderArgs))
+}
+
+// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
+var toolSpecs = func() []runtime.ToolSpec {
+	specs := make([]runtime.ToolSpec, len(toolTable))
+	for i := range toolTable {
+		specs[i] = toolTable[i].Spec()
+	}
+	return specs
+}()
 
 // toolIndex is the switch over tool names: a tool's position in toolSpecs,
 // or -1 for a name that is not in the catalog.

@@ -43,67 +43,74 @@ func Tools() []ToolName {
 	return slices.Clone(tools)
 }
 
+// toolTable describes each tool, in catalog order.
+var toolTable = []runtime.ToolInfo{
+	{
+		Name:            "create_pull_request",
+		Title:           "Open new pull request",
+		Description:     "Create a new pull request in a GitHub repository.",
+		InputSchema:     createPullRequestInputSchema,
+		AnnotationTitle: "Open new pull request",
+		ReadOnly:        runtime.HintFalse,
+		Idempotent:      runtime.HintFalse,
+		Parse:           parseCreatePullRequest,
+		Call:            callCreatePullRequest,
+	},
+	{
+		Name:            "issue_write",
+		Title:           "Create or update issue/pull request",
+		Description:     "Create a new or update an existing issue in a GitHub repository.",
+		InputSchema:     issueWriteInputSchema,
+		AnnotationTitle: "Create or update issue/pull request",
+		ReadOnly:        runtime.HintFalse,
+		Idempotent:      runtime.HintFalse,
+		Parse:           parseIssueWrite,
+		Call:            callIssueWrite,
+	},
+	{
+		Name:            "list_issues",
+		Title:           "List issues",
+		Description:     "List issues in a GitHub repository. For pagination, use the 'endCursor' from the previous response's 'pageInfo' in the 'after' parameter.",
+		InputSchema:     listIssuesInputSchema,
+		AnnotationTitle: "List issues",
+		ReadOnly:        runtime.HintTrue,
+		Idempotent:      runtime.HintFalse,
+		Parse:           parseListIssues,
+		Call:            callListIssues,
+	},
+	{
+		Name:            "push_files",
+		Title:           "Push files to repository",
+		Description:     "Push multiple files to a GitHub repository in a single commit",
+		InputSchema:     pushFilesInputSchema,
+		AnnotationTitle: "Push files to repository",
+		ReadOnly:        runtime.HintFalse,
+		Idempotent:      runtime.HintFalse,
+		Parse:           parsePushFiles,
+		Call:            callPushFiles,
+	},
+	{
+		Name:            "search_code",
+		Title:           "Search code",
+		Description:     "Fast and precise code search across ALL GitHub repositories using GitHub's native search engine. Best for finding exact symbols, functions, classes, or specific code patterns.",
+		InputSchema:     searchCodeInputSchema,
+		AnnotationTitle: "Search code",
+		ReadOnly:        runtime.HintTrue,
+		Idempotent:      runtime.HintFalse,
+		Parse:           parseSearchCode,
+		Call:            callSearchCode,
+	},
+}
+
 // Definitions returns the catalog's tools as the model sees them: names,
 // descriptions, annotations and the catalog's own schema bytes, which are the
 // schemas the generated validators enforce. Each call returns a fresh copy.
 func Definitions() []runtime.ToolDefinition {
-	return []runtime.ToolDefinition{
-		{
-			Name:        "create_pull_request",
-			Title:       "Open new pull request",
-			Description: "Create a new pull request in a GitHub repository.",
-			InputSchema: json.RawMessage(createPullRequestInputSchema),
-			Annotations: runtime.Annotations{
-				IdempotentHint: runtime.Ptr(false),
-				ReadOnlyHint:   runtime.Ptr(false),
-				Title:          "Open new pull request",
-			},
-		},
-		{
-			Name:        "issue_write",
-			Title:       "Create or update issue/pull request",
-			Description: "Create a new or update an existing issue in a GitHub repository.",
-			InputSchema: json.RawMessage(issueWriteInputSchema),
-			Annotations: runtime.Annotations{
-				IdempotentHint: runtime.Ptr(false),
-				ReadOnlyHint:   runtime.Ptr(false),
-				Title:          "Create or update issue/pull request",
-			},
-		},
-		{
-			Name:        "list_issues",
-			Title:       "List issues",
-			Description: "List issues in a GitHub repository. For pagination, use the 'endCursor' from the previous response's 'pageInfo' in the 'after' parameter.",
-			InputSchema: json.RawMessage(listIssuesInputSchema),
-			Annotations: runtime.Annotations{
-				IdempotentHint: runtime.Ptr(false),
-				ReadOnlyHint:   runtime.Ptr(true),
-				Title:          "List issues",
-			},
-		},
-		{
-			Name:        "push_files",
-			Title:       "Push files to repository",
-			Description: "Push multiple files to a GitHub repository in a single commit",
-			InputSchema: json.RawMessage(pushFilesInputSchema),
-			Annotations: runtime.Annotations{
-				IdempotentHint: runtime.Ptr(false),
-				ReadOnlyHint:   runtime.Ptr(false),
-				Title:          "Push files to repository",
-			},
-		},
-		{
-			Name:        "search_code",
-			Title:       "Search code",
-			Description: "Fast and precise code search across ALL GitHub repositories using GitHub's native search engine. Best for finding exact symbols, functions, classes, or specific code patterns.",
-			InputSchema: json.RawMessage(searchCodeInputSchema),
-			Annotations: runtime.Annotations{
-				IdempotentHint: runtime.Ptr(false),
-				ReadOnlyHint:   runtime.Ptr(true),
-				Title:          "Search code",
-			},
-		},
+	defs := make([]runtime.ToolDefinition, len(toolTable))
+	for i := range toolTable {
+		defs[i] = toolTable[i].Definition()
 	}
+	return defs
 }
 
 // The catalog's schemas, byte for byte.
@@ -475,99 +482,79 @@ type Handler interface {
 	SearchCode(ctx context.Context, args ValidSearchCodeArgs) (any, error)
 }
 
-// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
-var toolSpecs = []runtime.ToolSpec{
-	{
-		Name: "create_pull_request",
-		Annotations: runtime.Annotations{
-			IdempotentHint: runtime.Ptr(false),
-			ReadOnlyHint:   runtime.Ptr(false),
-			Title:          "Open new pull request",
-		},
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseCreatePullRequestArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).CreatePullRequest(ctx, args.(ValidCreatePullRequestArgs))
-		},
-	},
-	{
-		Name: "issue_write",
-		Annotations: runtime.Annotations{
-			IdempotentHint: runtime.Ptr(false),
-			ReadOnlyHint:   runtime.Ptr(false),
-			Title:          "Create or update issue/pull request",
-		},
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseIssueWriteArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).IssueWrite(ctx, args.(ValidIssueWriteArgs))
-		},
-	},
-	{
-		Name: "list_issues",
-		Annotations: runtime.Annotations{
-			IdempotentHint: runtime.Ptr(false),
-			ReadOnlyHint:   runtime.Ptr(true),
-			Title:          "List issues",
-		},
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseListIssuesArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).ListIssues(ctx, args.(ValidListIssuesArgs))
-		},
-	},
-	{
-		Name: "push_files",
-		Annotations: runtime.Annotations{
-			IdempotentHint: runtime.Ptr(false),
-			ReadOnlyHint:   runtime.Ptr(false),
-			Title:          "Push files to repository",
-		},
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParsePushFilesArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).PushFiles(ctx, args.(ValidPushFilesArgs))
-		},
-	},
-	{
-		Name: "search_code",
-		Annotations: runtime.Annotations{
-			IdempotentHint: runtime.Ptr(false),
-			ReadOnlyHint:   runtime.Ptr(true),
-			Title:          "Search code",
-		},
-		Parse: func(raw []byte, opts runtime.Options) (any, error) {
-			args, err := ParseSearchCodeArgs(raw, opts)
-			if err != nil {
-				return nil, err
-			}
-			return args, nil
-		},
-		Call: func(ctx context.Context, h any, args any) (any, error) {
-			return h.(Handler).SearchCode(ctx, args.(ValidSearchCodeArgs))
-		},
-	},
+// parseCreatePullRequest and callCreatePullRequest connect tool "create_pull_request" to runtime.Dispatcher.
+func parseCreatePullRequest(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseCreatePullRequestArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
+
+func callCreatePullRequest(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).CreatePullRequest(ctx, args.(ValidCreatePullRequestArgs))
+}
+
+// parseIssueWrite and callIssueWrite connect tool "issue_write" to runtime.Dispatcher.
+func parseIssueWrite(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseIssueWriteArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+func callIssueWrite(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).IssueWrite(ctx, args.(ValidIssueWriteArgs))
+}
+
+// parseListIssues and callListIssues connect tool "list_issues" to runtime.Dispatcher.
+func parseListIssues(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseListIssuesArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+func callListIssues(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).ListIssues(ctx, args.(ValidListIssuesArgs))
+}
+
+// parsePushFiles and callPushFiles connect tool "push_files" to runtime.Dispatcher.
+func parsePushFiles(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParsePushFilesArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+func callPushFiles(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).PushFiles(ctx, args.(ValidPushFilesArgs))
+}
+
+// parseSearchCode and callSearchCode connect tool "search_code" to runtime.Dispatcher.
+func parseSearchCode(raw []byte, opts runtime.Options) (any, error) {
+	args, err := ParseSearchCodeArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+func callSearchCode(ctx context.Context, h any, args any) (any, error) {
+	return h.(Handler).SearchCode(ctx, args.(ValidSearchCodeArgs))
+}
+
+// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
+var toolSpecs = func() []runtime.ToolSpec {
+	specs := make([]runtime.ToolSpec, len(toolTable))
+	for i := range toolTable {
+		specs[i] = toolTable[i].Spec()
+	}
+	return specs
+}()
 
 // toolIndex is the switch over tool names: a tool's position in toolSpecs,
 // or -1 for a name that is not in the catalog.
