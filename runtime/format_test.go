@@ -232,16 +232,29 @@ func fmtExpected(t testing.TB, format, s string) bool {
 }
 
 // fmtSignedTimeField reports whether a time the oracle accepts writes one of
-// its two-digit fields with a sign, which RFC 3339 does not allow.
+// its two-digit fields (hour, minute, second, offset hour, offset minute)
+// with a sign, which RFC 3339 does not allow.
 func fmtSignedTimeField(s string) bool {
 	if i := strings.IndexAny(s, "Tt"); i >= 0 {
 		s = s[i+1:]
 	}
-	for _, field := range strings.FieldsFunc(s, func(r rune) bool { return r == ':' || r == 'Z' || r == 'z' || r == '.' }) {
-		if len(field) > 2 {
-			field = field[len(field)-2:] // the offset's hour follows its own sign
+	field := func(from int) string {
+		if from+2 > len(s) {
+			return ""
 		}
-		if strings.ContainsAny(field, "+-") {
+		return s[from : from+2]
+	}
+	fields := []string{field(0), field(3), field(6)}
+	rest := 8
+	if rest < len(s) && s[rest] == '.' {
+		for rest++; rest < len(s) && s[rest] >= '0' && s[rest] <= '9'; rest++ {
+		}
+	}
+	if rest < len(s) && (s[rest] == '+' || s[rest] == '-') {
+		fields = append(fields, field(rest+1), field(rest+4))
+	}
+	for _, f := range fields {
+		if strings.ContainsAny(f, "+-") {
 			return true
 		}
 	}
