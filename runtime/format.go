@@ -1,7 +1,7 @@
 package runtime
 
-// This file holds the checkers for the JSON Schema 2020-12 "format"
-// assertions that generated validators call.
+// This file, format_iri.go and format_more.go hold the checkers for the JSON
+// Schema 2020-12 "format" assertions that generated validators call.
 //
 // The reference oracle for every checker is
 // github.com/santhosh-tekuri/jsonschema/v6 (v6.0.3) with format assertion
@@ -18,27 +18,53 @@ package runtime
 //     and hyphens.
 //   - email: the local part must not be empty ("@example.com"); the domain
 //     follows the hostname and ipv4 rules above.
-//   - uri: the whole string must match RFC 3986's URI rule. The oracle,
-//     built on net/url, lets through characters that RFC 3986 excludes
-//     (space, '"', '<', '>', '\', '^', '`', '{', '|', '}', non-ASCII), '['
-//     and ']' in a path, a second '#' or '@', and bad percent-encodings in
-//     a query or a rootless path.
+//   - uri, uri-reference: the whole string must match RFC 3986's URI or
+//     URI-reference rule. The oracle, built on net/url, lets through
+//     characters that RFC 3986 excludes (space, '"', '<', '>', '\', '^',
+//     '`', '{', '|', '}', non-ASCII), '[' and ']' in a path, a second '#'
+//     or '@', and bad percent-encodings in a query or a rootless path.
+//   - iri, iri-reference: likewise with RFC 3987's IRI and IRI-reference
+//     rules, which also allow non-ASCII ucschar characters, and iprivate
+//     ones in a query; the oracle treats iri as uri and iri-reference as
+//     uri-reference. In addition an IPvFuture host ("http://[v1.fe]/", any
+//     case of 'v') is valid, which net/url rejects.
+//   - duration: the whole string must match RFC 3339 appendix A's ABNF, in
+//     which a date or time element cannot skip one ("P1Y2D", "PT1H2S"); the
+//     oracle only checks that the elements come in order.
+//   - uri-template: the string must match RFC 6570's grammar (level 4, with
+//     erratum 6937, which allows an apostrophe in a literal). The oracle
+//     parses a template as a URL reference with net/url and checks only the
+//     braces in its path, so it lets through "{}", "{a,,b}" or "a b" and
+//     rejects "{/var}", "{?q}", "{v:1000}" or "http://{host}/".
+//   - idn-hostname, idn-email: the oracle does not know these formats and
+//     accepts every string. The checkers follow IDNA2008 (RFC 5890-5893) and
+//     RFC 6531. On ASCII strings they agree with hostname and email, except
+//     that in a name with a right-to-left A-label idn-hostname applies the
+//     Bidi rule of RFC 5893 to every label ("0a.xn--4db" is invalid).
 //
-// In each case the checker only rejects strings the oracle accepts, never
-// the other way round. Everything else, including leniencies of the oracle
-// that the suite does not exercise, is kept; those places are marked
-// "oracle:" below.
+// Except for uri-template, and IPvFuture hosts in iri and iri-reference, a
+// deviation only rejects strings the oracle accepts, never the other way
+// round. Everything else, including leniencies of the oracle that the suite
+// does not exercise, is kept; those places are marked "oracle:" in these
+// files.
+// json-pointer and relative-json-pointer agree with the oracle everywhere.
+// The "regex" checker, IsRegex in format_regex.go, follows ECMA-262 instead:
+// the oracle compiles patterns with Go's regexp package.
 //
-// All checkers work on bytes and do not allocate.
+// The checkers in these files work on bytes and do not allocate.
 
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Format returns the checker for the named format and true, or nil and false
-// if name is not one of "date-time", "date", "time", "email", "uuid", "uri",
-// "ipv4", "ipv6" or "hostname".
+// if name is not one of the formats of JSON Schema 2020-12 section 7.3 that
+// toolgen checks: "date-time", "date", "time", "duration", "email",
+// "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uri",
+// "uri-reference", "iri", "iri-reference", "uuid", "uri-template",
+// "json-pointer", "relative-json-pointer" or "regex".
 func Format(name string) (check func(string) bool, ok bool) {
 	switch name {
 	case "date-time":
@@ -47,18 +73,38 @@ func Format(name string) (check func(string) bool, ok bool) {
 		return IsDate, true
 	case "time":
 		return IsTime, true
+	case "duration":
+		return IsDuration, true
 	case "email":
 		return IsEmail, true
-	case "uuid":
-		return IsUUID, true
-	case "uri":
-		return IsURI, true
+	case "idn-email":
+		return IsIDNEmail, true
+	case "hostname":
+		return IsHostname, true
+	case "idn-hostname":
+		return IsIDNHostname, true
 	case "ipv4":
 		return IsIPv4, true
 	case "ipv6":
 		return IsIPv6, true
-	case "hostname":
-		return IsHostname, true
+	case "uri":
+		return IsURI, true
+	case "uri-reference":
+		return IsURIReference, true
+	case "iri":
+		return IsIRI, true
+	case "iri-reference":
+		return IsIRIReference, true
+	case "uuid":
+		return IsUUID, true
+	case "uri-template":
+		return IsURITemplate, true
+	case "json-pointer":
+		return IsJSONPointer, true
+	case "relative-json-pointer":
+		return IsRelativeJSONPointer, true
+	case "regex":
+		return IsRegex, true
 	}
 	return nil, false
 }
@@ -297,7 +343,8 @@ func IsIPv6(s string) bool {
 }
 
 // ---------------------------------------------------------------------------
-// Host names (RFC 1123 section 2.1, with IDNA2008 A-labels)
+// Host names (RFC 1123 section 2.1, with IDNA2008 A-labels) and
+// internationalized host names (IDNA2008: RFC 5890, 5891, 5892, 5893)
 
 // IsHostname reports whether s is an RFC 1123 host name: labels of 1 to 63
 // ASCII letters, digits and hyphens, not starting or ending with a hyphen,
@@ -305,70 +352,225 @@ func IsIPv6(s string) bool {
 // dot. A label starting with "xn--" (any case) must be an IDNA2008 A-label:
 // valid Punycode (RFC 3492) whose decoded U-label passes the checks of RFC
 // 5891 section 5.4 and the contextual rules of RFC 5892 appendix A (see
-// isALabel).
+// decodeALabel).
 func IsHostname(s string) bool {
 	if len(s) == 0 || len(s) > 253 {
 		return false
 	}
-	for len(s) > 0 {
-		label := s
-		if i := strings.IndexByte(s, '.'); i >= 0 {
-			label, s = s[:i], s[i+1:]
-			if len(s) == 0 {
-				return false // trailing dot, or an empty last label
-			}
-		} else {
-			s = ""
+	for {
+		label, rest, more := strings.Cut(s, ".")
+		if !isLDHLabel(label) {
+			return false // also an empty label: "a..b", ".a", "a."
 		}
-		if len(label) == 0 || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
-			return false
-		}
-		for i := 0; i < len(label); i++ {
-			if c := label[i]; !fmtAlpha(c) && !fmtDigit(c) && c != '-' {
+		if isXNLabel(label) {
+			var buf [maxULabel]rune
+			if _, ok := decodeALabel(label[4:], &buf); !ok {
 				return false
 			}
 		}
-		if len(label) >= 4 && label[2] == '-' && label[3] == '-' &&
-			(label[0] == 'x' || label[0] == 'X') && (label[1] == 'n' || label[1] == 'N') &&
-			!isALabel(label[4:]) {
+		if !more {
+			return true
+		}
+		s = rest
+	}
+}
+
+// IsIDNHostname reports whether s is an internationalized host name: labels
+// separated by '.' or by one of the full stops that IDNA2008 maps to it
+// (U+3002, U+FF0E, U+FF61; RFC 3490 section 3.1), with no empty label and
+// no trailing separator. A label is either an ASCII host name label as in
+// IsHostname (A-labels included) or a U-label: code points that are PVALID
+// in RFC 5892, or CONTEXTJ/CONTEXTO with their rule of RFC 5892 appendix A
+// satisfied, no "--" in the third and fourth positions, no leading or
+// trailing hyphen and no leading combining mark (RFC 5891 section 5.4).
+// Each label's A-label form is at most 63 octets long and the whole name in
+// that form at most 253. If any label holds a right-to-left character, every
+// label must satisfy the Bidi rule of RFC 5893 section 2.
+//
+// U-labels are not checked for Unicode Normalization Form C, and ASCII
+// letters in them must be lower case, as IDNA2008 has no mapping step.
+func IsIDNHostname(s string) bool {
+	if len(s) == 0 {
+		return false
+	}
+	length := -1   // of the name with each U-label replaced by its A-label
+	rtl := false   // some label has a right-to-left character
+	bidiOK := true // every label satisfies the Bidi rule
+	for {
+		label, rest, more := cutIDNLabel(s)
+		var buf [maxULabel]rune
+		var u []rune // the label as a U-label, for the Bidi rule
+		if isASCII(label) {
+			if !isLDHLabel(label) {
+				return false
+			}
+			length += len(label) + 1
+			if isXNLabel(label) {
+				var ok bool
+				if u, ok = decodeALabel(label[4:], &buf); !ok {
+					return false
+				}
+			} else {
+				// Letters are L, digits EN and the hyphen ES: the label
+				// satisfies the Bidi rule if it starts with a letter.
+				bidiOK = bidiOK && fmtAlpha(label[0])
+			}
+		} else {
+			var ok bool
+			if u, ok = utf8Label(label, &buf); !ok || !isULabel(u) {
+				return false
+			}
+			var enc [maxULabel]byte
+			a, ok := punycodeEncode(u, &enc)
+			if !ok {
+				return false // the A-label would be longer than 63 octets
+			}
+			length += len("xn--") + len(a) + 1
+		}
+		if u != nil {
+			labelRTL, labelOK := bidiRule(u)
+			rtl = rtl || labelRTL
+			bidiOK = bidiOK && labelOK
+		}
+		if !more {
+			break
+		}
+		s = rest
+	}
+	return length <= 253 && (!rtl || bidiOK)
+}
+
+// isLDHLabel reports whether label is 1 to 63 ASCII letters, digits and
+// hyphens, neither starting nor ending with a hyphen.
+func isLDHLabel(label string) bool {
+	if len(label) == 0 || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+		return false
+	}
+	for i := 0; i < len(label); i++ {
+		if c := label[i]; !fmtAlpha(c) && !fmtDigit(c) && c != '-' {
 			return false
 		}
 	}
 	return true
 }
 
-// maxULabel bounds the length of a decoded U-label: an A-label has at most
-// 63-4 Punycode characters, and each decoded code point uses at least one.
+// isXNLabel reports whether label starts with the A-label prefix "xn--", in
+// any case.
+func isXNLabel(label string) bool {
+	return len(label) >= 4 && label[2] == '-' && label[3] == '-' &&
+		(label[0] == 'x' || label[0] == 'X') && (label[1] == 'n' || label[1] == 'N')
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// cutIDNLabel slices s around the first label separator: '.', or U+3002
+// IDEOGRAPHIC FULL STOP, U+FF0E FULLWIDTH FULL STOP or U+FF61 HALFWIDTH
+// IDEOGRAPHIC FULL STOP, which are three bytes long in UTF-8.
+func cutIDNLabel(s string) (label, rest string, found bool) {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '.':
+			return s[:i], s[i+1:], true
+		case 0xE3, 0xEF:
+			if sep := s[i:min(i+3, len(s))]; sep == "\u3002" || sep == "\uFF0E" || sep == "\uFF61" {
+				return s[:i], s[i+3:], true
+			}
+		}
+	}
+	return s, "", false
+}
+
+// maxULabel bounds the length of a U-label: an A-label has at most 63-4
+// Punycode characters, and each code point of the U-label takes at least one.
 const maxULabel = 59
 
-// isALabel reports whether p, the part of a host name label after "xn--"
+// utf8Label decodes label into buf; it reports false if label is not valid
+// UTF-8 or has more than maxULabel code points, too many for an A-label.
+func utf8Label(label string, buf *[maxULabel]rune) ([]rune, bool) {
+	n := 0
+	for i := 0; i < len(label); {
+		r, size := utf8.DecodeRuneInString(label[i:])
+		if r == utf8.RuneError && size == 1 || n == maxULabel {
+			return nil, false
+		}
+		buf[n] = r
+		n++
+		i += size
+	}
+	return buf[:n], true
+}
+
+// decodeALabel decodes p, the part of a host name label after "xn--"
 // (already checked to consist of letters, digits and hyphens and not to end
-// with a hyphen), is the Punycode of a valid IDNA2008 U-label.
+// with a hyphen), into buf, and reports whether it is the Punycode of a valid
+// IDNA2008 U-label (see isULabel).
+//
+// RFC 5891 section 5.4 also asks that the U-label encode back to p. That
+// holds for every p that punycodeDecode accepts, up to ASCII case: it takes
+// no delimiter without basic code points before it, and the digits of each
+// delta, the order of insertions and the bias it adapts can each be written
+// only one way (FuzzPunycode checks this).
 //
 // Differences from a full IDNA2008 lookup check: the U-label is not checked
-// for Unicode Normalization Form C, and the Bidi rule of RFC 5893 is not
-// applied. Code point properties follow the Unicode version of the Go
-// standard library's unicode package.
-func isALabel(p string) bool {
-	var buf [maxULabel]rune
-	u, ok := punycodeDecode(p, &buf)
-	return ok && isULabel(u)
+// for Unicode Normalization Form C, and the Bidi rule of RFC 5893, which
+// depends on the other labels of the name, is left to the caller. Code point
+// properties follow the Unicode version of the Go standard library's unicode
+// package.
+func decodeALabel(p string, buf *[maxULabel]rune) ([]rune, bool) {
+	u, ok := punycodeDecode(p, buf)
+	if !ok || !isULabel(u) {
+		return nil, false
+	}
+	return u, true
+}
+
+// Punycode parameters (RFC 3492 section 5).
+const (
+	punyBase        = 36
+	punyTMin        = 1
+	punyTMax        = 26
+	punySkew        = 38
+	punyDamp        = 700
+	punyInitialBias = 72
+	punyInitialN    = 0x80
+)
+
+// punycodeThreshold is the threshold t of RFC 3492 section 6 for the digit
+// position k.
+func punycodeThreshold(k, bias int64) int64 {
+	return min(max(k-bias, punyTMin), punyTMax)
+}
+
+// punycodeAdapt is the bias adaptation function of RFC 3492 section 6.1.
+func punycodeAdapt(delta, numPoints int64, first bool) int64 {
+	if first {
+		delta /= punyDamp
+	} else {
+		delta /= 2
+	}
+	delta += delta / numPoints
+	k := int64(0)
+	for delta > (punyBase-punyTMin)*punyTMax/2 {
+		delta /= punyBase - punyTMin
+		k += punyBase
+	}
+	return k + (punyBase-punyTMin+1)*delta/(delta+punySkew)
 }
 
 // punycodeDecode decodes p as in RFC 3492 section 6.2, treating ASCII
 // letters case-insensitively (basic code points are lowered, as A-labels
 // compare case-insensitively), into buf.
 func punycodeDecode(p string, buf *[maxULabel]rune) ([]rune, bool) {
-	const (
-		base        = 36
-		tMin        = 1
-		tMax        = 26
-		initialBias = 72
-		initialN    = 0x80
-		// Any i above limit makes the next code point exceed U+10FFFF,
-		// since i is divided by at most maxULabel+1 when advancing n.
-		limit = (unicode.MaxRune + 1) * (maxULabel + 1)
-	)
+	// Any i above limit makes the next code point exceed U+10FFFF, since i
+	// is divided by at most maxULabel+1 when advancing n.
+	const limit = (unicode.MaxRune + 1) * (maxULabel + 1)
 	if len(p) == 0 || len(p) > maxULabel {
 		return nil, false
 	}
@@ -386,10 +588,10 @@ func punycodeDecode(p string, buf *[maxULabel]rune) ([]rune, bool) {
 	}
 	// A delimiter at position 0 has no basic code points before it; RFC 3492
 	// then leaves it in the input, where it is not a digit and fails below.
-	n, i, bias := int64(initialN), int64(0), int64(initialBias)
+	n, i, bias := int64(punyInitialN), int64(0), int64(punyInitialBias)
 	for len(p) > 0 {
 		oldi, w := i, int64(1)
-		for k := int64(base); ; k += base {
+		for k := int64(punyBase); ; k += punyBase {
 			if len(p) == 0 {
 				return nil, false
 			}
@@ -409,16 +611,11 @@ func punycodeDecode(p string, buf *[maxULabel]rune) ([]rune, bool) {
 			if i > limit {
 				return nil, false
 			}
-			t := k - bias
-			if t < tMin {
-				t = tMin
-			} else if t > tMax {
-				t = tMax
-			}
+			t := punycodeThreshold(k, bias)
 			if digit < t {
 				break
 			}
-			w *= base - t
+			w *= punyBase - t
 			if w > limit {
 				w = limit + 1 // any further non-zero digit overflows i
 			}
@@ -426,21 +623,7 @@ func punycodeDecode(p string, buf *[maxULabel]rune) ([]rune, bool) {
 		if out == maxULabel {
 			return nil, false
 		}
-		// Adapt the bias (RFC 3492 section 6.1).
-		delta := i - oldi
-		if oldi == 0 {
-			delta /= 700
-		} else {
-			delta /= 2
-		}
-		delta += delta / int64(out+1)
-		k := int64(0)
-		for delta > (base-tMin)*tMax/2 {
-			delta /= base - tMin
-			k += base
-		}
-		bias = k + (base-tMin+1)*delta/(delta+38)
-
+		bias = punycodeAdapt(i-oldi, int64(out+1), oldi == 0)
 		n += i / int64(out+1)
 		i %= int64(out + 1)
 		if n > unicode.MaxRune {
@@ -452,6 +635,77 @@ func punycodeDecode(p string, buf *[maxULabel]rune) ([]rune, bool) {
 		i++
 	}
 	return buf[:out], true
+}
+
+// punycodeEncode encodes u as in RFC 3492 section 6.3 into buf, with digits
+// in lower case; it reports false if the result is longer than buf.
+func punycodeEncode(u []rune, buf *[maxULabel]byte) ([]byte, bool) {
+	out := 0
+	for _, r := range u {
+		if r < punyInitialN {
+			if out == len(buf) {
+				return nil, false
+			}
+			buf[out] = byte(r)
+			out++
+		}
+	}
+	basic := out
+	if basic > 0 {
+		if out == len(buf) {
+			return nil, false
+		}
+		buf[out] = '-'
+		out++
+	}
+	n, delta, bias := int64(punyInitialN), int64(0), int64(punyInitialBias)
+	for h := basic; h < len(u); {
+		m := int64(unicode.MaxRune + 1) // the smallest code point not yet handled
+		for _, r := range u {
+			if c := int64(r); c >= n && c < m {
+				m = c
+			}
+		}
+		delta += (m - n) * int64(h+1)
+		n = m
+		for _, r := range u {
+			if c := int64(r); c < n {
+				delta++
+			} else if c == n {
+				q := delta
+				for k := int64(punyBase); ; k += punyBase {
+					t := punycodeThreshold(k, bias)
+					if q < t {
+						break
+					}
+					if out == len(buf) {
+						return nil, false
+					}
+					buf[out] = punycodeDigit(t + (q-t)%(punyBase-t))
+					out++
+					q = (q - t) / (punyBase - t)
+				}
+				if out == len(buf) {
+					return nil, false
+				}
+				buf[out] = punycodeDigit(q)
+				out++
+				bias = punycodeAdapt(delta, int64(h+1), h == basic)
+				delta = 0
+				h++
+			}
+		}
+		delta++
+		n++
+	}
+	return buf[:out], true
+}
+
+func punycodeDigit(d int64) byte {
+	if d < 26 {
+		return byte('a' + d)
+	}
+	return byte('0' + d - 26)
 }
 
 // isULabel reports whether u passes the IDNA2008 label checks of RFC 5891
@@ -539,8 +793,73 @@ func joiningTransparent(r rune) bool {
 	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf)
 }
 
+// Bidi classes of RFC 5893, as far as the Bidi rule tells them apart.
+const (
+	bidiL       = iota // L
+	bidiR              // R or AL
+	bidiAN             // AN
+	bidiEN             // EN
+	bidiNSM            // NSM
+	bidiNeutral        // ES, CS, ET, ON or BN
+)
+
+// bidiClass returns the Bidi class of r, which must be PVALID, CONTEXTJ or
+// CONTEXTO (no other code point passes isULabel).
+func bidiClass(r rune) int {
+	switch {
+	case r < utf8.RuneSelf: // letters, digits and '-'
+		if fmtDigit(byte(r)) {
+			return bidiEN
+		}
+		if r == '-' {
+			return bidiNeutral
+		}
+		return bidiL
+	case unicode.Is(bidiRightToLeft, r):
+		return bidiR
+	case unicode.Is(bidiArabicNumber, r):
+		return bidiAN
+	case unicode.Is(bidiEuropeanNumber, r):
+		return bidiEN
+	case unicode.Is(bidiNeutrals, r):
+		return bidiNeutral
+	case unicode.In(r, unicode.Mn, unicode.Me) && !unicode.Is(bidiLeftToRightMarks, r):
+		return bidiNSM
+	}
+	return bidiL
+}
+
+// bidiRule reports whether the U-label u is a right-to-left label, one with
+// a character of Bidi class R, AL or AN (RFC 5893 section 1.4), and whether
+// it satisfies the Bidi rule of RFC 5893 section 2, which every label of a
+// name with a right-to-left label must.
+func bidiRule(u []rune) (rtl, ok bool) {
+	seen := 0 // bit c is set if the label has a character of class c
+	for _, r := range u {
+		seen |= 1 << bidiClass(r)
+	}
+	last := bidiNSM // of the last character that is not NSM
+	for i := len(u) - 1; i >= 0 && last == bidiNSM; i-- {
+		last = bidiClass(u[i])
+	}
+	rtl = seen&(1<<bidiR|1<<bidiAN) != 0
+	switch bidiClass(u[0]) { // rule 1
+	case bidiR:
+		// Rules 2, 3 and 4: no L, ending in R, AL, EN or AN, and not
+		// both EN and AN.
+		const bothNumbers = 1<<bidiEN | 1<<bidiAN
+		ok = seen&(1<<bidiL) == 0 &&
+			(last == bidiR || last == bidiEN || last == bidiAN) &&
+			seen&bothNumbers != bothNumbers
+	case bidiL:
+		// Rules 5 and 6: no R, AL or AN, and ending in L or EN.
+		ok = seen&(1<<bidiR|1<<bidiAN) == 0 && (last == bidiL || last == bidiEN)
+	}
+	return rtl, ok
+}
+
 // ---------------------------------------------------------------------------
-// E-mail addresses (RFC 5321 section 4.1.2 Mailbox)
+// E-mail addresses (RFC 5321 section 4.1.2 Mailbox, RFC 6531 section 3.3)
 
 // IsEmail reports whether s is an RFC 5321 Mailbox, "local-part@domain", as
 // the reference validator reads it: at most 254 bytes; the local part (before
@@ -553,6 +872,19 @@ func joiningTransparent(r rune) bool {
 // non-ASCII) and may be empty (`""@example.com`); quoted pairs are not
 // accepted.
 func IsEmail(s string) bool {
+	return isMailbox(s, false)
+}
+
+// IsIDNEmail reports whether s is an internationalized Mailbox as RFC 6531
+// section 3.3 extends RFC 5321's: as IsEmail, but s must be valid UTF-8,
+// any non-ASCII character may appear in the local part as atext does, and
+// a domain that is not an address literal is an internationalized host name
+// (see IsIDNHostname). Lengths are counted in bytes of UTF-8.
+func IsIDNEmail(s string) bool {
+	return utf8.ValidString(s) && isMailbox(s, true)
+}
+
+func isMailbox(s string, idn bool) bool {
 	if len(s) > 254 {
 		return false
 	}
@@ -577,7 +909,8 @@ func IsEmail(s string) bool {
 				}
 				continue
 			}
-			if !fmtAlpha(c) && !fmtDigit(c) && strings.IndexByte("!#$%&'*+-/=?^_`{|}~", c) < 0 {
+			if !fmtAlpha(c) && !fmtDigit(c) && strings.IndexByte("!#$%&'*+-/=?^_`{|}~", c) < 0 &&
+				!(idn && c >= utf8.RuneSelf) {
 				return false
 			}
 		}
@@ -589,156 +922,14 @@ func IsEmail(s string) bool {
 		}
 		return IsIPv4(lit)
 	}
+	if idn {
+		return IsIDNHostname(domain)
+	}
 	return IsHostname(domain)
 }
 
 // ---------------------------------------------------------------------------
-// URIs (RFC 3986 section 3)
-
-// IsURI reports whether s is an absolute URI per RFC 3986's URI rule:
-// scheme ":" hier-part ["?" query] ["#" fragment], every character either
-// allowed where it stands or part of a valid percent-encoding "%XX". An
-// authority's host is a reg-name, an IPv4 address, or an IPv6 address in
-// brackets; its port is decimal digits.
-//
-// oracle: like the reference validator (net/url), an IPvFuture literal
-// ("[v1.x]") is rejected, and a percent-encoding in a reg-name must be "%25"
-// or encode a byte of 0x80 or above.
-func IsURI(s string) bool {
-	// scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-	if len(s) == 0 || !fmtAlpha(s[0]) {
-		return false
-	}
-	i := 1
-	for i < len(s) && (fmtAlpha(s[i]) || fmtDigit(s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.') {
-		i++
-	}
-	if i == len(s) || s[i] != ':' {
-		return false
-	}
-	rest := s[i+1:]
-	if j := strings.IndexByte(rest, '#'); j >= 0 {
-		if !uriChars(rest[j+1:], uriPchar|uriSlashQuery) {
-			return false
-		}
-		rest = rest[:j]
-	}
-	if j := strings.IndexByte(rest, '?'); j >= 0 {
-		if !uriChars(rest[j+1:], uriPchar|uriSlashQuery) {
-			return false
-		}
-		rest = rest[:j]
-	}
-	if !strings.HasPrefix(rest, "//") {
-		// path-absolute, path-rootless or path-empty
-		return uriChars(rest, uriPchar|uriSlash)
-	}
-	rest = rest[2:]
-	authority, path := rest, ""
-	if j := strings.IndexByte(rest, '/'); j >= 0 {
-		authority, path = rest[:j], rest[j:]
-	}
-	return uriAuthority(authority) && uriChars(path, uriPchar|uriSlash)
-}
-
-// Character classes of RFC 3986, as bits of uriClass.
-const (
-	uriUnreserved = 1 << iota // ALPHA / DIGIT / "-" / "." / "_" / "~"
-	uriSubDelim               // "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
-	uriColonAt                // ":" / "@"
-	uriSlash                  // "/"
-	uriSlashQuery             // "/" / "?"
-
-	uriPchar = uriUnreserved | uriSubDelim | uriColonAt
-)
-
-var uriClass = func() (t [256]uint8) {
-	for c := 0; c < 256; c++ {
-		b := byte(c)
-		if fmtAlpha(b) || fmtDigit(b) || strings.IndexByte("-._~", b) >= 0 {
-			t[c] |= uriUnreserved
-		}
-		if strings.IndexByte("!$&'()*+,;=", b) >= 0 {
-			t[c] |= uriSubDelim
-		}
-		if b == ':' || b == '@' {
-			t[c] |= uriColonAt
-		}
-		if b == '/' {
-			t[c] |= uriSlash | uriSlashQuery
-		}
-		if b == '?' {
-			t[c] |= uriSlashQuery
-		}
-	}
-	return t
-}()
-
-// uriChars reports whether every byte of s is in one of the classes or
-// starts a valid percent-encoding.
-func uriChars(s string, classes uint8) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' {
-			if i+2 >= len(s) || !fmtHex(s[i+1]) || !fmtHex(s[i+2]) {
-				return false
-			}
-			i += 2
-			continue
-		}
-		if uriClass[s[i]]&classes == 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// uriAuthority checks authority = [ userinfo "@" ] host [ ":" port ].
-func uriAuthority(a string) bool {
-	if j := strings.IndexByte(a, '@'); j >= 0 {
-		// userinfo = *( unreserved / pct-encoded / sub-delims / ":" ); a
-		// second '@' fails the host check below.
-		if !uriChars(a[:j], uriUnreserved|uriSubDelim|uriColonAt) {
-			return false
-		}
-		a = a[j+1:]
-	}
-	var port string
-	if strings.HasPrefix(a, "[") {
-		end := strings.IndexByte(a, ']')
-		if end < 0 || !IsIPv6(a[1:end]) {
-			return false
-		}
-		port = a[end+1:]
-		if port != "" && port[0] != ':' {
-			return false
-		}
-	} else {
-		host := a
-		if j := strings.IndexByte(a, ':'); j >= 0 {
-			host, port = a[:j], a[j:]
-		}
-		// reg-name = *( unreserved / pct-encoded / sub-delims )
-		if !uriChars(host, uriUnreserved|uriSubDelim) {
-			return false
-		}
-		for k := 0; k < len(host); k++ {
-			// oracle: net/url only lets "%25" and non-ASCII bytes be
-			// percent-encoded in a host.
-			if host[k] == '%' && host[k+1] < '8' && host[k:k+3] != "%25" {
-				return false
-			}
-		}
-	}
-	for k := 1; k < len(port); k++ {
-		if !fmtDigit(port[k]) {
-			return false
-		}
-	}
-	return true
-}
-
-// ---------------------------------------------------------------------------
-// IDNA2008 tables for isULabel.
+// IDNA2008 tables for isULabel and bidiClass.
 //
 // idnaPVALID holds the code points whose IDNA2008 derived property (RFC 5892)
 // is PVALID, taken from the tables of the Python idna package 3.13 (Unicode
@@ -995,5 +1186,61 @@ var idnaVirama = &unicode.RangeTable{
 		{0x11839, 0x11839, 1}, {0x1193d, 0x1193e, 1}, {0x119e0, 0x119e0, 1}, {0x11a34, 0x11a34, 1},
 		{0x11a47, 0x11a47, 1}, {0x11a99, 0x11a99, 1}, {0x11c3f, 0x11c3f, 1}, {0x11d44, 0x11d45, 1},
 		{0x11d97, 0x11d97, 1}, {0x11f41, 0x11f42, 1},
+	},
+}
+
+// Bidi classes for bidiClass, from golang.org/x/text/unicode/bidi (Unicode
+// 15.0), for the code points that are PVALID, CONTEXTJ or CONTEXTO; runs are
+// joined across code points that are none of those. bidiRightToLeft holds
+// classes R and AL, bidiNeutrals ES, CS, ET, ON and BN, and
+// bidiLeftToRightMarks the nonspacing and enclosing marks whose class is L,
+// not NSM like other marks.
+
+var bidiRightToLeft = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{0x05d0, 0x05f4, 1}, {0x0620, 0x064a, 1}, {0x066e, 0x066f, 1}, {0x0671, 0x06d5, 1},
+		{0x06e5, 0x06e6, 1}, {0x06ee, 0x06ef, 1}, {0x06fa, 0x0710, 1}, {0x0712, 0x072f, 1},
+		{0x074d, 0x07a5, 1}, {0x07b1, 0x07ea, 1}, {0x07f4, 0x07f5, 1}, {0x0800, 0x0815, 1},
+		{0x081a, 0x081a, 1}, {0x0824, 0x0824, 1}, {0x0828, 0x0828, 1}, {0x0840, 0x0858, 1},
+		{0x0860, 0x088e, 1}, {0x08a0, 0x08c9, 1}, {0xfe73, 0xfe73, 1},
+	},
+	R32: []unicode.Range32{
+		{0x10800, 0x10a00, 1}, {0x10a10, 0x10a35, 1}, {0x10a60, 0x10ae4, 1}, {0x10b00, 0x10d23, 1},
+		{0x10e80, 0x10ea9, 1}, {0x10eb0, 0x10eb1, 1}, {0x10f00, 0x10f45, 1}, {0x10f70, 0x10f81, 1},
+		{0x10fb0, 0x10ff6, 1}, {0x1e800, 0x1e8c4, 1}, {0x1e922, 0x1e943, 1}, {0x1e94b, 0x1e959, 1},
+	},
+}
+
+var bidiArabicNumber = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{0x0660, 0x0669, 1},
+	},
+	R32: []unicode.Range32{
+		{0x10d30, 0x10d39, 1},
+	},
+}
+
+var bidiEuropeanNumber = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{0x0030, 0x0039, 1}, {0x06f0, 0x06f9, 1},
+	},
+	LatinOffset: 1,
+}
+
+var bidiNeutrals = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{0x002d, 0x002d, 1}, {0x00b7, 0x00b7, 1}, {0x02b9, 0x02ba, 1}, {0x02c6, 0x02cf, 1},
+		{0x02ec, 0x02ec, 1}, {0x0375, 0x0375, 1}, {0x200c, 0x200d, 1}, {0x2e2f, 0x2e2f, 1},
+		{0x30fb, 0x30fb, 1}, {0xa67f, 0xa67f, 1}, {0xa717, 0xa71f, 1}, {0xa788, 0xa788, 1},
+	},
+	LatinOffset: 2,
+}
+
+var bidiLeftToRightMarks = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{0x0cbf, 0x0cbf, 1}, {0x0cc6, 0x0cc6, 1},
+	},
+	R32: []unicode.Range32{
+		{0x11a07, 0x11a08, 1}, {0x11c3f, 0x11c3f, 1},
 	},
 }
