@@ -113,6 +113,17 @@ var formatExamples = map[string]string{
 	"ipv4":      "an IPv4 address such as 192.0.2.1",
 	"ipv6":      "an IPv6 address such as 2001:db8::1",
 	"hostname":  "a host name such as api.example.com",
+
+	"duration":              "an ISO 8601 duration such as P3DT4H or PT30M",
+	"idn-email":             "an email address such as name@example.com (Unicode allowed)",
+	"idn-hostname":          "a host name such as bücher.example (Unicode allowed)",
+	"uri-reference":         "a URI reference such as /path?q=1 or https://example.com/path",
+	"iri":                   "an absolute IRI such as https://example.com/päth",
+	"iri-reference":         "an IRI reference such as /päth or https://example.com/päth",
+	"uri-template":          "a URI template such as /users/{id}",
+	"json-pointer":          "a JSON Pointer such as /items/0/name",
+	"relative-json-pointer": "a relative JSON Pointer such as 1/name",
+	"regex":                 "a valid ECMA-262 regular expression",
 }
 
 // Format records a string that is not valid in the named format.
