@@ -37,7 +37,7 @@ const maxNameLen = 128
 // RejectedDefaults on the catalog's tools. The diagnostics are sorted by
 // position.
 func Lint(c *Catalog, opts LintOptions) Diagnostics {
-	l := &linter{c: c, opts: opts}
+	l := &linter{c: c, opts: opts, identified: identifiedSchemas(c)}
 	first := map[string]int{} // tool name -> index of its first tool
 	for i := range c.Tools {
 		t := &c.Tools[i]
@@ -67,6 +67,9 @@ type linter struct {
 	c     *Catalog
 	opts  LintOptions
 	diags Diagnostics
+	// identified are the schemas of the catalog that have an "$id", by that
+	// absolute URI: one tool's schema may refer to another's.
+	identified map[string]any
 }
 
 func (l *linter) errorf(tool, ptr, format string, args ...any) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,6 +15,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
+
+	"github.com/toolgen/toolgen/internal/ecma"
 )
 
 // draft2020 is the only dialect toolgen speaks.
@@ -99,6 +102,15 @@ func (l *linter) schema(t *Tool, i int, which string, raw []byte, base string) {
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.UseLoader(nil) // never read files or the network
 	c.AssertFormat()
+	c.UseRegexpEngine(ecmaRegexp)
+	for id, schema := range l.identified {
+		if _, own := s.resources[id]; !own {
+			if err := c.AddResource(id, schema); err != nil {
+				l.errorf(t.Name, base, "the schema with $id %s cannot be added: %v", id, err)
+				return
+			}
+		}
+	}
 	if err := c.AddResource(loc, doc); err != nil {
 		l.errorf(t.Name, base, "the %s schema cannot be compiled: %v", which, err)
 		return
@@ -251,7 +263,10 @@ func (s *schemaLint) resolve(r schemaRef) string {
 		if u.Host == "json-schema.org" {
 			return "" // a meta-schema, which jsonschema has built in
 		}
-		return "it points outside this schema, and toolgen does not load other files or URLs; copy the schema into \"$defs\" and refer to it as \"#/$defs/<name>\""
+		if other, ok := s.identified[u.String()]; ok {
+			return resolveIn(other, u.String(), frag)
+		}
+		return "no schema in the catalog has this $id, and toolgen does not load other files or URLs; give the schema it means that \"$id\", or copy it into \"$defs\" and refer to it as \"#/$defs/<name>\""
 	}
 	switch {
 	case frag == "":
@@ -266,6 +281,133 @@ func (s *schemaLint) resolve(r schemaRef) string {
 	}
 	return fmt.Sprintf("no \"$anchor\": %q is declared in the schema", frag)
 }
+
+// resolveIn returns why fragment frag does not resolve in the schema doc of
+// another tool, whose $id is id, or "".
+func resolveIn(doc any, id, frag string) string {
+	switch {
+	case frag == "":
+		return ""
+	case strings.HasPrefix(frag, "/"):
+		if _, found := lookupPointer(doc, frag); !found {
+			return fmt.Sprintf("the schema %s has nothing at %q", id, frag)
+		}
+		return ""
+	}
+	other := &schemaLint{resources: map[string]string{}, anchors: map[string]map[string]bool{}, linter: &linter{}}
+	u, _ := url.Parse(id)
+	other.collect(doc, "", u)
+	if other.anchors[id][frag] {
+		return ""
+	}
+	return fmt.Sprintf("no \"$anchor\": %q is declared in the schema %s", frag, id)
+}
+
+// identifiedSchemas returns the schemas of the catalog's tools that have an
+// "$id", by its absolute URI.
+func identifiedSchemas(c *Catalog) map[string]any {
+	out := map[string]any{}
+	for i, t := range c.Tools {
+		for _, s := range []struct {
+			which string
+			raw   []byte
+		}{{"input", t.InputSchema}, {"output", t.OutputSchema}} {
+			if s.raw == nil {
+				continue
+			}
+			doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(s.raw))
+			if err != nil {
+				continue // reported when the schema is linted
+			}
+			l := &schemaLint{resources: map[string]string{}, anchors: map[string]map[string]bool{}, linter: &linter{}}
+			base, _ := url.Parse(fmt.Sprintf("https://toolgen.invalid/tools/%d/%s.schema.json", i, s.which))
+			l.collect(doc, "", base)
+			for id, ptr := range l.resources {
+				if v, ok := lookupPointer(doc, ptr); ok {
+					out[id] = v
+				}
+			}
+		}
+	}
+	return out
+}
+
+// collect records the resources and anchors below the schema v at ptr,
+// without linting anything.
+func (s *schemaLint) collect(v any, ptr string, base *url.URL) {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return
+	}
+	if id, ok := obj["$id"].(string); ok {
+		if u, err := base.Parse(id); err == nil {
+			u.Fragment, u.RawFragment = "", ""
+			base = u
+			s.resources[u.String()] = ptr
+		}
+	}
+	for _, k := range []string{"$anchor", "$dynamicAnchor"} {
+		if a, ok := obj[k].(string); ok {
+			if s.anchors[base.String()] == nil {
+				s.anchors[base.String()] = map[string]bool{}
+			}
+			s.anchors[base.String()][a] = true
+		}
+	}
+	for _, key := range sortedMapKeys(obj) {
+		val, kptr := obj[key], appendPointer(ptr, key)
+		switch {
+		case schemaValued[key]:
+			s.collect(val, kptr, base)
+		case schemaMaps[key], key == "dependencies":
+			if m, ok := val.(map[string]any); ok {
+				for _, name := range sortedMapKeys(m) {
+					s.collect(m[name], appendPointer(kptr, name), base)
+				}
+			}
+		case schemaArrays[key]:
+			if a, ok := val.([]any); ok {
+				for i, e := range a {
+					s.collect(e, appendPointer(kptr, strconv.Itoa(i)), base)
+				}
+			}
+		}
+	}
+}
+
+// ecmaRegexp has the meta-schema check patterns as ECMA-262 regular
+// expressions, as JSON Schema defines them, and match as generated code
+// does. A valid pattern that Go's RE2 cannot run (lookaround,
+// backreferences) passes here and is refused by the generator, which says why.
+func ecmaRegexp(pattern string) (jsonschema.Regexp, error) {
+	re2, err := ecma.Translate(pattern)
+	var unsupported *ecma.UnsupportedError
+	switch {
+	case errors.As(err, &unsupported):
+		return unrunnable(pattern), nil
+	case err != nil:
+		return nil, err
+	}
+	re, err := regexp.Compile(re2)
+	if err != nil {
+		return nil, err
+	}
+	return ecmaPattern{re, pattern}, nil
+}
+
+type ecmaPattern struct {
+	*regexp.Regexp
+	source string
+}
+
+func (p ecmaPattern) String() string { return p.source }
+
+// unrunnable stands for a pattern the linter cannot run; defaults are not
+// checked against it, since generation stops at it anyway.
+type unrunnable string
+
+func (u unrunnable) MatchString(string) bool { return true }
+func (u unrunnable) String() string          { return string(u) }
 
 // compileError reports an error from compiling the schema.
 func (s *schemaLint) compileError(err error, which string, refsOK bool) {
@@ -344,9 +486,6 @@ func (s *schemaLint) metaSchemaError(prefix string, location []string, msgs []st
 		}
 	}
 	msg := fmt.Sprintf("%s (draft 2020-12 meta-schema): %s", what, strings.Join(msgs, "; or "))
-	if strings.Contains(msg, "is not valid regex") {
-		msg += "; patterns must use the RE2 syntax of Go's regexp, which has no lookaround and no backreferences"
-	}
 	if len(location) > 0 && location[len(location)-1] == "items" && isArray(lookupPointer(s.doc, ptr)) {
 		msg += `; in draft 2020-12 a tuple is "prefixItems", and "items" is one schema for the rest`
 	}

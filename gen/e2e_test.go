@@ -5,9 +5,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/gen"
+	"github.com/toolgen/toolgen/internal/ecma"
 )
 
 // The end-to-end test generates code for the golden catalogs that come with
@@ -254,19 +257,38 @@ type oracle struct {
 func newOracle(t *testing.T, cat *catalog.Catalog) *oracle {
 	t.Helper()
 	o := &oracle{schemas: map[string]*jsonschema.Schema{}}
+	docs := map[string]any{}
+	identified := map[string]map[string]any{} // tool -> $id -> schema
 	for _, tool := range cat.Tools {
 		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(tool.InputSchema))
 		if err != nil {
 			t.Fatal(err)
 		}
+		docs[tool.Name] = doc
+		identified[tool.Name] = map[string]any{}
+		collectIDs(doc, identified[tool.Name])
+	}
+	for _, tool := range cat.Tools {
+		// Patterns are ECMA-262, as the specification says, rather than Go's
+		// RE2 dialect.
 		c := jsonschema.NewCompiler()
 		c.DefaultDraft(jsonschema.Draft2020)
 		c.AssertFormat()
-		url := "urn:tool:" + tool.Name
-		if err := c.AddResource(url, doc); err != nil {
+		c.UseRegexpEngine(ecmaEngine)
+		// Another tool's schema with an $id may be referred to.
+		for other, ids := range identified {
+			for id, schema := range ids {
+				if other != tool.Name {
+					if err := c.AddResource(id, schema); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+		if err := c.AddResource(oracleURL(tool.Name), docs[tool.Name]); err != nil {
 			t.Fatal(err)
 		}
-		s, err := c.Compile(url)
+		s, err := c.Compile(oracleURL(tool.Name))
 		if err != nil {
 			t.Fatalf("oracle cannot compile %s: %v", tool.Name, err)
 		}
@@ -274,6 +296,51 @@ func newOracle(t *testing.T, cat *catalog.Catalog) *oracle {
 	}
 	return o
 }
+
+// collectIDs records the subschemas of v with an absolute "$id" (the test
+// catalogs use no relative ones).
+func collectIDs(v any, into map[string]any) {
+	switch v := v.(type) {
+	case map[string]any:
+		if id, ok := v["$id"].(string); ok {
+			into[id] = v
+		}
+		for k, sub := range v {
+			if k != "enum" && k != "const" && k != "default" && k != "examples" {
+				collectIDs(sub, into)
+			}
+		}
+	case []any:
+		for _, sub := range v {
+			collectIDs(sub, into)
+		}
+	}
+}
+
+func oracleURL(tool string) string {
+	return "https://toolgen.invalid/oracle/" + url.PathEscape(tool) + ".json"
+}
+
+// ecmaEngine runs patterns through the ECMA-262 translation generated code
+// uses; its correctness is tested against the suite in internal/ecma.
+func ecmaEngine(pattern string) (jsonschema.Regexp, error) {
+	re2, err := ecma.Translate(pattern)
+	if err != nil {
+		return nil, err
+	}
+	re, err := regexp.Compile(re2)
+	if err != nil {
+		return nil, err
+	}
+	return oraclePattern{re, pattern}, nil
+}
+
+type oraclePattern struct {
+	*regexp.Regexp
+	source string
+}
+
+func (p oraclePattern) String() string { return p.source }
 
 func (o *oracle) valid(t *testing.T, tool string, raw []byte) bool {
 	t.Helper()

@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"go/token"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,8 +45,13 @@ func Emit(m *Model, opts Options) ([]byte, error) {
 			e.structType(t)
 		}
 	}
+	e.sealedTypes()
+	e.unionTypes()
 	e.alternatives()
 	e.packageVars()
+	if m.Schemas != nil {
+		e.f.Add(m.Schemas.code...)
+	}
 
 	// Render formats the file with go/format, once. goimports-style grouping
 	// of the imports would take a second parse and print of the whole file,
@@ -224,7 +230,7 @@ func (e *emitter) dispatch() {
 			e.f.Func().Id("check"+t.GoName+"Result").Params(jen.Id("result").Any()).Index().Qual(runtimePkg, "Violation").Block(
 				jen.Return(jen.Qual(runtimePkg, "CheckOutput").Call(jen.Id("result"), jen.Func().Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(
 					jen.Var().Id("v").Id(t.Result.Name),
-					jen.Id("v").Dot("readJSON").Call(jen.Id("r")),
+					readChecked(t.Result, jen.Id("v")),
 				))),
 			)
 			e.f.Line()
@@ -312,11 +318,26 @@ func (e *emitter) validType(t *Tool) {
 	e.f.Func().Id(t.Parse).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Op("...").Qual(runtimePkg, "Options")).Params(jen.Id(t.Valid), jen.Error()).Block(
 		jen.Id("r").Op(":=").Qual(runtimePkg, "NewReader").Call(jen.Id("raw"), jen.Id("opts").Op("...")),
 		jen.Var().Id("args").Id(args),
-		jen.Id("args").Dot("readJSON").Call(jen.Id("r")),
+		readChecked(t.Args, jen.Id("args")),
 		jen.If(jen.Err().Op(":=").Id("r").Dot("Finish").Call(jen.String().Call(jen.Id(t.Const))), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Id(t.Valid).Values(), jen.Err()),
 		),
 		jen.Return(jen.Id(t.Valid).Values(jen.Dict{jen.Id("args"): jen.Id("args")}), jen.Nil()),
+	)
+}
+
+// readChecked reads a tool's arguments or result into dst. When the root
+// schema says more than the struct reader checks, a schema function checks
+// the whole object first, and the struct is read from the same text only if
+// it passed, so that no violation is reported twice.
+func readChecked(t *NamedType, dst jen.Code) jen.Code {
+	if t.Check == "" {
+		return jen.Add(dst).Dot("readJSON").Call(jen.Id("r"))
+	}
+	return jen.If(jen.List(jen.Id("text"), jen.Id("ok")).Op(":=").Id("r").Dot("Checked").Call(jen.Id(t.Check)), jen.Id("ok")).Block(
+		jen.Id("sub").Op(":=").Id("r").Dot("Sub").Call(jen.Id("text")),
+		jen.Add(dst).Dot("readJSON").Call(jen.Id("sub")),
+		jen.Id("r").Dot("Adopt").Call(jen.Id("sub")),
 	)
 }
 
@@ -337,8 +358,18 @@ func (e *emitter) typ(v *Value) *jen.Statement {
 		return jen.Index().Add(e.elemType(v.Elem))
 	case kindMap:
 		return jen.Map(jen.String()).Add(e.elemType(v.Elem))
+	case kindSealed:
+		return jen.Id(v.Sealed.Interface)
+	}
+	if v.Union != nil && v.Union.Type != "" {
+		return jen.Id(v.Union.Type)
 	}
 	return jen.Qual(jsonPkg, "RawMessage")
+}
+
+// isRawText reports whether v is held as a plain json.RawMessage.
+func isRawText(v *Value) bool {
+	return v.Kind == kindRaw && (v.Union == nil || v.Union.Type == "")
 }
 
 // elemType is the Go type of an array item or map value: a pointer when the
@@ -355,7 +386,9 @@ func acceptsNull(v *Value) bool {
 	return v.Nullable || v.Kind == kindRaw && (v.Kinds == nil || slices.Contains(v.Kinds, "null"))
 }
 
-func hasNil(v *Value) bool { return v.Kind == kindSlice || v.Kind == kindMap || v.Kind == kindRaw }
+func hasNil(v *Value) bool {
+	return v.Kind == kindSlice || v.Kind == kindMap || v.Kind == kindRaw || v.Kind == kindSealed
+}
 
 func (e *emitter) fieldType(f *Field) *jen.Statement {
 	switch f.Holder {
@@ -648,7 +681,7 @@ func (e *emitter) read(v *Value, depth int, store func(jen.Code) jen.Code, direc
 			body = append(body, jen.Id(varName("mark", depth)).Op(":=").Id("r").Dot("Mark").Call())
 		}
 		loop := []jen.Code{jen.Var().Id(item).Add(e.elemType(v.Elem))}
-		if v.UniqueItems && !comparable(v.Elem) && v.Elem.Kind != kindRaw {
+		if v.UniqueItems && !comparable(v.Elem) && !isRawText(v.Elem) {
 			// Items Go cannot compare are compared as JSON: keep each item's
 			// text and read the item from it.
 			texts := varName("texts", depth)
@@ -686,8 +719,126 @@ func (e *emitter) read(v *Value, depth int, store func(jen.Code) jen.Code, direc
 			jen.Id("r").Dot("EndObject").Call(),
 			store(jen.Id(val)),
 		)}
+	case kindSealed:
+		return e.readSealed(v.Sealed, depth, store)
 	}
 	return e.readRaw(v, depth, store)
+}
+
+// readSealed reads a sealed union as the one alternative the value can be:
+// by its kind, in the same pass, or by its discriminator, found by a scan of
+// the object's text before the alternative reads it.
+func (e *emitter) readSealed(s *Sealed, depth int, store func(jen.Code) jen.Code) []jen.Code {
+	as := func(variant *Variant) func(jen.Code) jen.Code {
+		if !variant.Wrap {
+			return store
+		}
+		return func(val jen.Code) jen.Code { return store(jen.Id(variant.Type).Call(val)) }
+	}
+	if s.Property == "" {
+		var cases []jen.Code
+		var expected []string
+		for _, variant := range s.Variants {
+			kind := map[string]string{"string": "KindString", "integer": "KindNumber", "number": "KindNumber", "boolean": "KindBool", "object": "KindObject", "array": "KindArray"}[variant.Kind]
+			cases = append(cases, jen.Case(jen.Qual(runtimePkg, kind)).Block(e.read(variant.Value, depth, as(variant), nil)...))
+			expected = append(expected, withArticle(variant.Kind))
+		}
+		cases = append(cases, jen.Default().Block(jen.Id("r").Dot("Mismatch").Call(jen.Lit(joinOr(expected)))))
+		return []jen.Code{jen.Switch(jen.Id("r").Dot("Kind").Call()).Block(cases...)}
+	}
+	text, sub := varName("text", depth), varName("sub", depth)
+	var cases []jen.Code
+	for i, variant := range s.Variants {
+		read := e.read(variant.Value, depth, as(variant), nil)
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Id("r").Op(":=").Id(sub)}, read...)...))
+	}
+	return []jen.Code{jen.If(jen.List(jen.Id(text), jen.Id("ok")).Op(":=").Id("r").Dot("Raw").Call(), jen.Id("ok")).Block(
+		jen.Id(sub).Op(":=").Id("r").Dot("Sub").Call(jen.Id(text)),
+		jen.Switch(jen.Id("r").Dot("Discriminate").Call(jen.Id(text), jen.Lit(s.Property), jen.Id(s.TagsVar))).Block(cases...),
+		jen.Id("r").Dot("Adopt").Call(jen.Id(sub)),
+	)}
+}
+
+func withArticle(kind string) string {
+	if kind == "object" || kind == "array" || kind == "integer" {
+		return "an " + kind
+	}
+	return "a " + kind
+}
+
+// unionTypes declares the type of each union kept as its checked JSON text,
+// with a typed accessor per alternative.
+func (e *emitter) unionTypes() {
+	for _, u := range e.m.Unions {
+		e.f.Add(comment(fmt.Sprintf("%s holds a value checked against the %s at %s: the JSON text as it came, since its alternatives cannot be told apart without trying each. The As methods read it as one alternative.", u.Type, u.Keyword, displayPtr(u.Ptr))))
+		e.f.Type().Id(u.Type).Qual(jsonPkg, "RawMessage")
+		e.f.Line()
+		e.f.Comment("MarshalJSON returns the value's JSON text.")
+		e.f.Func().Params(jen.Id("u").Id(u.Type)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+			jen.Return(jen.Qual(jsonPkg, "RawMessage").Call(jen.Id("u")).Dot("MarshalJSON").Call()),
+		)
+		e.f.Line()
+		e.f.Comment("UnmarshalJSON keeps a copy of the JSON text; it does not check it.")
+		e.f.Func().Params(jen.Id("u").Op("*").Id(u.Type)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+			jen.Op("*").Id("u").Op("=").Append(jen.Parens(jen.Op("*").Id("u")).Index(jen.Empty(), jen.Lit(0)), jen.Id("data").Op("...")),
+			jen.Return(jen.Nil()),
+		)
+		e.f.Line()
+		for i, alt := range u.Alternatives {
+			method := "As" + strings.TrimPrefix(alt.Value.Name, u.Type)
+			if method == "As" || !token.IsIdentifier(method) {
+				method = fmt.Sprintf("AsAlt%d", i+1)
+			}
+			e.f.Add(comment(fmt.Sprintf("%s reads the value as alternative %d of the %s (the schema at %s) and reports whether it is one.", method, i+1, u.Keyword, displayPtr(alt.Value.Ptr))))
+			e.f.Func().Params(jen.Id("u").Id(u.Type)).Id(method).Params().Params(e.elemType(alt.Value), jen.Bool()).Block(
+				jen.Return(jen.Id(alt.Func).Call(jen.Qual(runtimePkg, "NewReader").Call(jen.Id("u")))),
+			)
+			e.f.Line()
+		}
+	}
+}
+
+// sealedTypes declares each sealed union: the interface, the types declared
+// for its scalar and slice alternatives, and the marker methods.
+func (e *emitter) sealedTypes() {
+	for _, s := range e.m.Sealed {
+		var names []string
+		for _, v := range s.Variants {
+			names = append(names, v.Type)
+		}
+		doc := fmt.Sprintf("%s is one of %s: the alternatives of a %s that can be told apart", s.Interface, joinOr(names), s.Keyword)
+		if s.Property != "" {
+			doc += fmt.Sprintf(" by the member %q", s.Property)
+		} else {
+			doc += " by the kind of JSON value"
+		}
+		doc += ". No other type implements it."
+		if s.Doc != "" {
+			doc += "\n\n" + s.Doc
+		}
+		marker := "is" + s.Interface
+		e.f.Add(comment(doc))
+		e.f.Type().Id(s.Interface).Interface(jen.Id(marker).Params())
+		e.f.Line()
+		if s.Property != "" {
+			tags := make([]jen.Code, len(s.Variants))
+			for i, v := range s.Variants {
+				tags[i] = jen.Lit(v.Tag)
+			}
+			e.f.Commentf("%s are the values of %q that select each alternative of %s, in order.", s.TagsVar, s.Property, s.Interface)
+			e.f.Var().Id(s.TagsVar).Op("=").Index().String().Values(tags...)
+			e.f.Line()
+		}
+		for _, v := range s.Variants {
+			if v.Wrap {
+				e.f.Commentf("%s is the %s form of %s.", v.Type, v.Kind, s.Interface)
+				e.f.Type().Id(v.Type).Add(e.typ(v.Value))
+				e.f.Line()
+			}
+			e.f.Func().Params(jen.Id(v.Type)).Id(marker).Params().Block()
+			e.f.Line()
+		}
+	}
 }
 
 // readRaw emits the reading of a value kept as its JSON text: one of several
@@ -695,6 +846,9 @@ func (e *emitter) read(v *Value, depth int, store func(jen.Code) jen.Code, direc
 // alternative.
 func (e *emitter) readRaw(v *Value, depth int, store func(jen.Code) jen.Code) []jen.Code {
 	val := varName("v", depth)
+	if v.Check != "" {
+		return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id("r").Dot("Checked").Call(jen.Id(v.Check)), jen.Id("ok")).Block(store(jen.Id(val)))}
+	}
 	if v.Union != nil {
 		return e.readUnion(v, depth, store)
 	}
@@ -783,7 +937,7 @@ func (e *emitter) readUnion(v *Value, depth int, store func(jen.Code) jen.Code) 
 			jen.Id("r").Dot("AnyOf").Call(jen.Lit(n), jen.Id("failures")),
 		))
 	}
-	body = append(body, store(jen.Id(val)))
+	body = append(body, store(jen.Id(u.Type).Call(jen.Id(val))))
 	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id("r").Dot("Raw").Call(), jen.Id("ok")).Block(body...)}
 }
 
@@ -1047,7 +1201,7 @@ func (e *emitter) itemChecks(v *Value, depth int, val string) []jen.Code {
 	if v.UniqueItems {
 		find := jen.Qual(runtimePkg, "Duplicate").Call(jen.Id(val))
 		switch {
-		case v.Elem.Kind == kindRaw:
+		case isRawText(v.Elem):
 			find = jen.Qual(runtimePkg, "DuplicateJSON").Call(jen.Id(val))
 		case !comparable(v.Elem):
 			find = jen.Qual(runtimePkg, "DuplicateJSON").Call(jen.Id(varName("texts", depth)))
@@ -1186,7 +1340,7 @@ func (e *emitter) packageVars() {
 		if p.Loop != nil {
 			e.loopFunc(p)
 		} else {
-			regexps = append(regexps, jen.Id(p.Var).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(p.Expr)))
+			regexps = append(regexps, jen.Id(p.Var).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(p.RE2)))
 		}
 	}
 	if len(regexps) > 0 {

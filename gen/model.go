@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"regexp"
+	"net/url"
 	"slices"
 	"sort"
 	"strconv"
@@ -15,6 +15,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/ecma"
 )
 
 // Model is the intermediate Go model of a catalog: every type, name and check
@@ -27,6 +28,11 @@ type Model struct {
 	Types        []*NamedType // in the order they are emitted
 	Patterns     []*Pattern
 	Divisors     []*Divisor
+	Sealed       []*Sealed
+	Unions       []*Union // the unions kept as checked JSON text
+	// Schemas are the schema functions behind Value.Check and
+	// NamedType.Check, compiled by the schema compiler (validator.go).
+	Schemas *checker
 }
 
 // Tool is one tool and the Go names generated for it.
@@ -62,6 +68,9 @@ const (
 	kindSlice
 	kindMap
 	kindRaw // json.RawMessage: any JSON the schema allows, validated in place
+	// kindSealed is a union whose alternatives can be told apart: a sealed
+	// interface with one type per alternative.
+	kindSealed
 )
 
 // Value is a schema node's Go type and the checks its values get.
@@ -80,7 +89,13 @@ type Value struct {
 	Kinds []string
 
 	Checks
-	Union *Union
+	Union  *Union
+	Sealed *Sealed // kindSealed
+	// Check, when set, is the generated schema function that checks the
+	// whole value (a kindRaw held as its JSON text): for schemas that use
+	// keywords the typed reader does not express (allOf, not, if/then/else,
+	// unevaluatedProperties, ...).
+	Check string
 }
 
 // Checks are the assertions on a value, by JSON kind.
@@ -108,6 +123,35 @@ type Bound struct{ Text string }
 type Union struct {
 	Keyword      string // "anyOf" or "oneOf"
 	Alternatives []*Alternative
+	// Type names the Go type holding the value's JSON text, with a typed
+	// accessor per alternative.
+	Type string
+	Ptr  string
+}
+
+// Sealed is a union whose alternatives can be told apart without trying
+// each: by the JSON kind of the value, or by the string constant one member
+// of the object holds (a discriminator). It becomes a sealed interface,
+// implemented by one Go type per alternative.
+type Sealed struct {
+	Interface string
+	Doc       string
+	Keyword   string // "anyOf" or "oneOf", for the violation
+	// Property is the discriminator's name; "" when the kind decides.
+	Property string
+	TagsVar  string // the package variable listing the discriminator's values
+	Variants []*Variant
+}
+
+// Variant is one alternative of a sealed union.
+type Variant struct {
+	Type  string // the Go type that implements the interface
+	Value *Value
+	// Wrap is set when Type is declared for the variant (a named string,
+	// number or slice), rather than being the alternative's own named type.
+	Wrap bool
+	Kind string // the JSON kind, when the kind decides
+	Tag  string // the discriminator's value
 }
 
 // Alternative is one branch of a union, checked by its own function.
@@ -124,6 +168,11 @@ type NamedType struct {
 	Ptr    string
 	Tool   string // the tool whose schema declares it
 	Schema string // which of the tool's schemas: "input" or "output"
+
+	// Check, when set, is the generated schema function that checks the
+	// whole object before it is decoded: a root schema with keywords the
+	// struct reader does not express.
+	Check string
 
 	// Struct.
 	Fields            []*Field
@@ -177,7 +226,8 @@ type EnumValue struct {
 // is simple enough (Loop), else compiled once into a package variable.
 type Pattern struct {
 	Var  string // the regexp variable, or the loop function
-	Expr string
+	Expr string // the ECMA-262 pattern, as written
+	RE2  string // the same pattern in Go's regexp syntax
 	Loop *loop
 }
 
@@ -207,19 +257,14 @@ var understood = map[string]bool{
 	"x-toolgen": true,
 }
 
-// Formats asserted by generated code, and the runtime function that checks each.
+// Formats asserted by generated code, and the runtime function that checks
+// each: the whole 2020-12 format registry.
 var formats = map[string]string{
-	"date-time": "IsDateTime", "date": "IsDate", "time": "IsTime",
-	"email": "IsEmail", "uuid": "IsUUID", "uri": "IsURI",
-	"ipv4": "IsIPv4", "ipv6": "IsIPv6", "hostname": "IsHostname",
-}
-
-// Formats of the 2020-12 registry that are not asserted yet: refused rather
-// than silently treated as annotations.
-var pendingFormats = map[string]bool{
-	"duration": true, "idn-email": true, "idn-hostname": true, "uri-reference": true,
-	"iri": true, "iri-reference": true, "uri-template": true, "json-pointer": true,
-	"relative-json-pointer": true, "regex": true,
+	"date-time": "IsDateTime", "date": "IsDate", "time": "IsTime", "duration": "IsDuration",
+	"email": "IsEmail", "idn-email": "IsIDNEmail", "hostname": "IsHostname", "idn-hostname": "IsIDNHostname",
+	"ipv4": "IsIPv4", "ipv6": "IsIPv6", "uri": "IsURI", "uri-reference": "IsURIReference",
+	"iri": "IsIRI", "iri-reference": "IsIRIReference", "uuid": "IsUUID", "uri-template": "IsURITemplate",
+	"json-pointer": "IsJSONPointer", "relative-json-pointer": "IsRelativeJSONPointer", "regex": "IsRegex",
 }
 
 // builder turns a linted catalog into a Model, collecting every problem.
@@ -234,9 +279,17 @@ type builder struct {
 	divisors  map[string]*Divisor
 	shared    map[string]*Value // $defs shared between tools, by name and bytes
 
+	// The catalog's schemas as documents of one registry, so that $id
+	// references between tools resolve, and the compiler of schema functions.
+	registry *registry
+	schemas  *checker
+	docs     map[string]*document    // by tool name and "input"/"output"
+	docTools map[string]schemaOrigin // document URI -> where it is in the catalog
+
 	// Per schema: the tool, the schema document ($refs resolve in it), where
 	// it stands in the file, and which of the tool's schemas it is.
 	tool     *catalog.Tool
+	doc      *document // the schema being built, as the schema compiler sees it
 	root     jsontext.Value
 	base     string            // the schema's JSON Pointer in the catalog file
 	schema   string            // "input" or "output"
@@ -280,10 +333,188 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 		t := cat.Tools[slices.Index(originals, rn.Original)]
 		b.warn(t.Pointer, t.Name, "Go name %s is taken by tool %q; using %s (set \"x-toolgen\": {\"goName\": ...} to choose another)", rn.Wanted, rn.Rival, rn.Got)
 	}
+	b.registerSchemas()
 	for i := range cat.Tools {
 		b.buildTool(&cat.Tools[i], names[i])
 	}
+	for _, err := range b.schemas.finish() {
+		b.schemaError(err)
+	}
+	b.model.Schemas = b.schemas
 	return b.model, b.diags
+}
+
+// schemaOrigin is where one of a tool's schemas stands in the catalog.
+type schemaOrigin struct {
+	tool *catalog.Tool
+	base string // the schema's JSON Pointer in the catalog file
+}
+
+// registerSchemas makes every tool's schemas documents of one registry, for
+// the schema compiler: references by $id may cross from one tool to another.
+func (b *builder) registerSchemas() {
+	b.registry = newRegistry(nil)
+	b.schemas = newChecker(b.registry, "schema")
+	b.docs, b.docTools = map[string]*document{}, map[string]schemaOrigin{}
+	b.schemas.describe = func(doc *document) string {
+		for key, d := range b.docs {
+			if d == doc {
+				tool, which, _ := strings.Cut(key, "\x00")
+				return fmt.Sprintf("the %s schema of tool %q", which, tool)
+			}
+		}
+		return doc.uri
+	}
+	for i := range b.cat.Tools {
+		t := &b.cat.Tools[i]
+		for _, s := range []struct {
+			which, base string
+			schema      []byte
+		}{{"input", t.SchemaPointer, t.InputSchema}, {"output", t.OutputSchemaPointer, t.OutputSchema}} {
+			if s.schema == nil {
+				continue
+			}
+			uri := toolSchemaURI(t.Name, s.which)
+			b.docTools[uri] = schemaOrigin{t, s.base}
+			doc, err := b.registry.addDocument(uri, s.schema)
+			if err != nil {
+				b.schemaError(err)
+				continue
+			}
+			b.docs[t.Name+"\x00"+s.which] = doc
+		}
+	}
+}
+
+// toolSchemaURI is the retrieval URI of a tool's schema, the base of its
+// references unless it has an $id.
+func toolSchemaURI(tool, which string) string {
+	return "https://toolgen.invalid/tools/" + url.PathEscape(tool) + "/" + which + ".json"
+}
+
+// schemaError reports an error of the schema compiler at its place in the catalog.
+func (b *builder) schemaError(err error) {
+	var re *refError
+	if !errors.As(err, &re) {
+		b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, "", "", "%v", err))
+		return
+	}
+	origin, ok := b.docTools[re.doc]
+	if !ok {
+		b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, "", "", "%s#%s: %s", re.doc, re.ptr, re.reason))
+		return
+	}
+	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, origin.tool.Name, origin.base+re.ptr, "%s", re.reason))
+}
+
+// checked maps a schema the typed reader cannot express exactly to its JSON
+// text, checked whole by a generated schema function.
+func (b *builder) checked(n *node, name string) *Value {
+	jn, err := b.schemaNode(n.ptr)
+	if err != nil {
+		b.errorf(n.ptr, "%v", err)
+		return nil
+	}
+	v := &Value{Ptr: n.ptr, Name: name, Kind: kindRaw, Check: b.schemas.function(jn)}
+	v.Doc, _ = n.str("description")
+	b.built[n.ptr] = v
+	return v
+}
+
+// schemaNode finds the schema at ptr of the schema being built in the registry.
+func (b *builder) schemaNode(ptr string) (*jnode, error) {
+	if b.doc == nil {
+		return nil, fmt.Errorf("the schema could not be read")
+	}
+	if ptr == "" {
+		return b.doc.root, nil
+	}
+	return b.registry.pointer(b.doc.root.schema.resource, ptr)
+}
+
+// rootNeedsCheck reports whether a root schema says more than its struct
+// reader checks, so that a schema function checks the whole object first. A
+// $dynamicRef anywhere needs the whole dynamic scope from the root.
+func (b *builder) rootNeedsCheck(n *node) bool {
+	if bytes.Contains(b.root, []byte(`"$dynamicRef"`)) {
+		return true
+	}
+	reason := b.typedReason(n)
+	return reason != "" && reason != "$id below the root"
+}
+
+// typedReason says why the typed reader cannot express schema n exactly, or
+// returns "" when it can. Such a schema is checked whole by a generated schema
+// function instead.
+func (b *builder) typedReason(n *node) string {
+	if n.boolean != nil {
+		if *n.boolean {
+			return ""
+		}
+		return "the schema false"
+	}
+	for _, k := range n.keys {
+		if !supported[k] && !understood[k] && (catalog.IsKeyword(k) || k == "dependencies") {
+			return "keyword " + k
+		}
+	}
+	if n.has("$id") && n.ptr != "" {
+		return "$id below the root"
+	}
+	if ref, ok := n.str("$ref"); ok {
+		if ref != "#" && !strings.HasPrefix(ref, "#/") {
+			return "a $ref that is not a JSON Pointer into the same schema"
+		}
+		for _, k := range n.keys {
+			if k != "$ref" && supported[k] && k != "$defs" && k != "definitions" && k != "default" {
+				return "keyword " + k + " beside $ref"
+			}
+		}
+	}
+	if types := n.strings("type"); len(types) == 1 && types[0] == "null" {
+		return "a schema that allows only null"
+	}
+	if n.has("anyOf") && n.has("oneOf") {
+		return "anyOf beside oneOf"
+	}
+	for _, union := range []string{"anyOf", "oneOf"} {
+		if !n.has(union) {
+			continue
+		}
+		for _, k := range n.keys {
+			if k != union && !understood[k] && k != "type" && k != "$defs" && k != "definitions" && k != "default" {
+				return "keyword " + k + " beside " + union
+			}
+		}
+	}
+	types := n.strings("type")
+	multi := !n.has("type") || len(slices.DeleteFunc(slices.Clone(types), func(t string) bool { return t == "null" })) > 1
+	if multi && !n.has("$ref") && !n.has("anyOf") && !n.has("oneOf") && !n.has("enum") && !n.has("const") {
+		for _, k := range []string{"properties", "required", "additionalProperties", "items", "minItems", "maxItems", "uniqueItems", "dependentRequired"} {
+			if n.has(k) {
+				return "keyword " + k + " on a schema of several types"
+			}
+		}
+	}
+	if raw, ok := n.vals["dependentRequired"]; ok {
+		declared := map[string]bool{}
+		_ = forEachMember(n.vals["properties"], func(p string, _ jsontext.Value) { declared[p] = true })
+		for _, r := range n.strings("required") {
+			declared[r] = true
+		}
+		undeclared := false
+		_ = forEachMember(raw, func(p string, list jsontext.Value) {
+			undeclared = undeclared || !declared[p]
+			_ = forEachItem(list, func(_ int, item jsontext.Value) {
+				s, _ := strconv.Unquote(string(item))
+				undeclared = undeclared || !declared[s]
+			})
+		})
+		if undeclared {
+			return "dependentRequired on an undeclared property"
+		}
+	}
+	return ""
 }
 
 func (b *builder) errorf(ptr, format string, args ...any) {
@@ -358,6 +589,7 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 // named struct.
 func (b *builder) schemaRoot(schema jsontext.Value, base, which, name, prefix string) *NamedType {
 	b.root, b.base, b.schema = schema, base, which
+	b.doc = b.docs[b.tool.Name+"\x00"+which]
 	b.built, b.building, b.reported = map[string]*Value{}, map[string]bool{}, map[string]bool{}
 	n, err := parseNode(schema, "")
 	if err != nil {
@@ -378,6 +610,14 @@ func (b *builder) schemaRoot(schema jsontext.Value, base, which, name, prefix st
 	if v == nil {
 		return nil
 	}
+	if b.rootNeedsCheck(n) {
+		root, err := b.schemaNode("")
+		if err != nil {
+			b.errorf("", "%v", err)
+			return nil
+		}
+		v.Named.Check = b.schemas.function(root)
+	}
 	return v.Named
 }
 
@@ -387,15 +627,11 @@ func (b *builder) value(n *node, name string) *Value {
 	if v, ok := b.built[n.ptr]; ok {
 		return v
 	}
-	if n.boolean != nil {
-		if *n.boolean {
-			return &Value{Ptr: n.ptr, Kind: kindRaw}
-		}
-		b.errorf(n.ptr, "the schema false accepts no value at all and is not supported here; remove the member or the tool")
-		return nil
+	if b.typedReason(n) != "" {
+		return b.checked(n, name)
 	}
-	if !b.checkKeywords(n) {
-		return nil
+	if n.boolean != nil {
+		return &Value{Ptr: n.ptr, Kind: kindRaw}
 	}
 	if n.has("$ref") {
 		return b.ref(n)
@@ -442,32 +678,6 @@ func (b *builder) value(n *node, name string) *Value {
 }
 
 var scalarKinds = map[string]typeKind{"string": kindString, "integer": kindInt, "number": kindNumber, "boolean": kindBool}
-
-// checkKeywords reports every keyword of n that generated code cannot honour.
-func (b *builder) checkKeywords(n *node) bool {
-	ok := true
-	for _, k := range n.keys {
-		switch {
-		case supported[k] || understood[k]:
-		case catalog.IsKeyword(k) || k == "dependencies":
-			b.errorf(n.ptr+"/"+escapeToken(k), "keyword %q is not supported yet; toolgen refuses to generate code that would silently ignore it", k)
-			ok = false
-		}
-	}
-	if id, has := n.str("$id"); has && n.ptr != "" {
-		b.errorf(n.ptr+"/$id", "$id %q inside a schema is not supported yet; keep $id on the root only", id)
-		ok = false
-	}
-	if n.has("$ref") {
-		for _, k := range n.keys {
-			if k != "$ref" && supported[k] && k != "$defs" && k != "definitions" && k != "default" {
-				b.errorf(n.ptr+"/"+escapeToken(k), "keyword %q beside $ref is not supported yet; move it into the referenced schema", k)
-				ok = false
-			}
-		}
-	}
-	return ok
-}
 
 // kinds returns the JSON kinds the node allows, from type or, without type,
 // from the values of enum and const; nil means any kind.
@@ -558,12 +768,9 @@ func (b *builder) checks(n *node, v *Value) {
 		v.Pattern = b.pattern(n, p)
 	}
 	if f, ok := n.str("format"); ok {
-		switch {
-		case formats[f] != "":
+		if formats[f] != "" {
 			v.Format = f
-		case pendingFormats[f]:
-			b.errorf(n.ptr+"/format", "format %q is not asserted yet; toolgen asserts date-time, date, time, email, uuid, uri, ipv4, ipv6 and hostname", f)
-		default:
+		} else {
 			b.warn(b.base+n.ptr+"/format", b.tool.Name, "format %q is not a JSON Schema format; it is kept as an annotation and not checked", f)
 		}
 	}
@@ -582,12 +789,13 @@ func (b *builder) pattern(n *node, expr string) *Pattern {
 	if p, ok := b.patterns[expr]; ok {
 		return p
 	}
-	if _, err := regexp.Compile(expr); err != nil {
-		b.errorf(n.ptr+"/pattern", "pattern %q is not supported by Go's RE2 engine (%v); rewrite it without lookaround or backreferences", expr, err)
+	re2, err := ecma.Translate(expr)
+	if err != nil {
+		b.errorf(n.ptr+"/pattern", "%v", err)
 		return nil
 	}
-	p := &Pattern{Var: fmt.Sprintf("pattern%d", len(b.model.Patterns)), Expr: expr}
-	if l, ok := compileLoop(expr); ok {
+	p := &Pattern{Var: fmt.Sprintf("pattern%d", len(b.model.Patterns)), Expr: expr, RE2: re2}
+	if l, ok := compileLoop(re2); ok {
 		p.Var, p.Loop = fmt.Sprintf("matchPattern%d", len(b.model.Patterns)), l
 	}
 	b.patterns[expr] = p
@@ -826,9 +1034,9 @@ func (b *builder) settings(c *node) nodeSettings {
 
 func holderFor(f *Field) holder {
 	v := f.Value
-	nilMeansSomething := v.Kind == kindSlice || v.Kind == kindMap || v.Kind == kindRaw
+	nilMeansSomething := v.Kind == kindSlice || v.Kind == kindMap || v.Kind == kindRaw || v.Kind == kindSealed
 	switch {
-	case v.Kind == kindRaw:
+	case v.Kind == kindRaw, v.Kind == kindSealed:
 		return holdValue // json.RawMessage: nil is absent, null is the text null
 	case !v.Nullable && (f.Required || f.Default != nil):
 		return holdValue
@@ -1032,7 +1240,130 @@ func (b *builder) union(n *node, name string) *Value {
 		v.Union.Alternatives = append(v.Union.Alternatives, &Alternative{Func: fn, Value: alt})
 	}
 	v.Doc, _ = n.str("description")
+	if sealed := b.seal(v, name); sealed != nil {
+		v.Kind, v.Sealed, v.Union = kindSealed, sealed, nil
+		b.model.Sealed = append(b.model.Sealed, sealed)
+		return v
+	}
+	v.Union.Type, v.Union.Ptr = b.typeName(name), n.ptr
+	b.model.Unions = append(b.model.Unions, v.Union)
 	return v
+}
+
+// seal makes a sealed interface of a union whose alternatives can be told
+// apart by JSON kind or by a discriminator, or returns nil. Only then does
+// at most one alternative match any value, so anyOf and oneOf agree and the
+// value is read once, as the one alternative it can be.
+func (b *builder) seal(v *Value, name string) *Sealed {
+	if v.Kinds != nil {
+		return nil // a type beside the union: keep checking it whole
+	}
+	alts := v.Union.Alternatives
+	for _, a := range alts {
+		switch a.Value.Kind {
+		case kindRaw, kindSealed:
+			return nil
+		}
+		if a.Value.Nullable {
+			return nil
+		}
+	}
+	s := &Sealed{Keyword: v.Union.Keyword, Doc: v.Doc}
+	if kinds := variantKinds(alts); kinds != nil {
+		s.Interface = b.typeName(name)
+		for i, a := range alts {
+			variant := &Variant{Value: a.Value, Kind: kinds[i]}
+			if a.Value.Kind == kindStruct || a.Value.Kind == kindEnum {
+				variant.Type = a.Value.Named.Name
+			} else {
+				variant.Type, variant.Wrap = b.typeName(s.Interface+goName(kinds[i])), true
+			}
+			s.Variants = append(s.Variants, variant)
+		}
+		return s
+	}
+	property, tags := discriminator(alts)
+	if property == "" {
+		return nil
+	}
+	s.Interface, s.Property = b.typeName(name), property
+	s.TagsVar = lowerFirst(s.Interface) + "Tags"
+	for i, a := range alts {
+		s.Variants = append(s.Variants, &Variant{Type: a.Value.Named.Name, Value: a.Value, Tag: tags[i]})
+	}
+	return s
+}
+
+// variantKinds returns the JSON kind each alternative takes, if each takes
+// one that no other does.
+func variantKinds(alts []*Alternative) []string {
+	kindOf := map[typeKind]string{
+		kindString: "string", kindEnum: "string", kindInt: "integer", kindNumber: "number",
+		kindBool: "boolean", kindStruct: "object", kindMap: "object", kindSlice: "array",
+	}
+	seen := map[string]bool{}
+	var kinds []string
+	for _, a := range alts {
+		k := kindOf[a.Value.Kind]
+		// Integers are numbers too: the two cannot be told apart by kind.
+		jsonKind := strings.Replace(k, "integer", "number", 1)
+		if seen[jsonKind] {
+			return nil
+		}
+		seen[jsonKind] = true
+		kinds = append(kinds, k)
+	}
+	return kinds
+}
+
+// discriminator finds a member that every alternative, an object, requires
+// with a different string constant, and returns its name and the constants.
+func discriminator(alts []*Alternative) (string, []string) {
+	for _, a := range alts {
+		if a.Value.Kind != kindStruct {
+			return "", nil
+		}
+	}
+	for _, candidate := range alts[0].Value.Named.Fields {
+		tags := make([]string, 0, len(alts))
+		seen := map[string]bool{}
+		for _, a := range alts {
+			tag, ok := constantOf(a.Value.Named, candidate.JSONName)
+			if !ok || seen[tag] {
+				break
+			}
+			seen[tag] = true
+			tags = append(tags, tag)
+		}
+		if len(tags) == len(alts) {
+			return candidate.JSONName, tags
+		}
+	}
+	return "", nil
+}
+
+// constantOf returns the string a required member of t must hold, if its
+// schema fixes one with const or a one-value enum.
+func constantOf(t *NamedType, member string) (string, bool) {
+	for _, f := range t.Fields {
+		if f.JSONName != member || !f.Required {
+			continue
+		}
+		v := f.Value
+		text := v.Const
+		switch {
+		case text == nil && len(v.Enum) == 1:
+			text = v.Enum[0]
+		case text == nil && v.Kind == kindEnum && len(v.Named.Values) == 1:
+			return v.Named.Values[0].Value, true
+		}
+		if text.Kind() != '"' {
+			return "", false
+		}
+		b, err := jsontext.AppendUnquote(nil, text)
+		return string(b), err == nil
+	}
+	return "", false
 }
 
 // ref resolves a local $ref and maps its target, sharing the target's type
@@ -1053,8 +1384,9 @@ func (b *builder) ref(n *node) *Value {
 		return nil
 	}
 	if b.building[target] {
-		b.errorf(n.ptr+"/$ref", "$ref %q recurses without passing through an object; such a schema is not supported", ref)
-		return nil
+		// Recursion that the typed reader cannot follow (not through a named
+		// struct): the schema function follows it instead.
+		return b.checked(n, b.refName(target))
 	}
 	tn, err := parseNode(raw, target)
 	if err != nil {

@@ -1645,7 +1645,7 @@ func matchPattern4(s string) bool {
 
 // Patterns, compiled once.
 var (
-	pattern2 = regexp.MustCompile("^[0-9]{5}(-[0-9]{4})?$")
+	pattern2 = regexp.MustCompile("\\A[0-9]{5}(-[0-9]{4})?\\z")
 )
 
 // Allowed values of enums, as JSON texts, for checks and hints.

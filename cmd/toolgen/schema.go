@@ -1,0 +1,92 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/toolgen/toolgen/gen"
+)
+
+func init() {
+	commands["schema"] = command{"generate a validator for any JSON Schema (not a tool catalog)", schema}
+}
+
+// schemaFiles collects repeated -ref flags.
+type schemaFiles []string
+
+func (s *schemaFiles) String() string     { return strings.Join(*s, ",") }
+func (s *schemaFiles) Set(v string) error { *s = append(*s, v); return nil }
+
+// schema generates a validator function for one schema document, whatever
+// its root: func NAME(data []byte) error. Documents that its $refs reach
+// are given with -ref URI=FILE; nothing is fetched.
+func schema(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("toolgen schema", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	pkg := flags.String("pkg", "", "package name of the generated file (default: $GOPACKAGE, or tools)")
+	out := flags.String("o", "", "output file (default: standard output)")
+	name := flags.String("name", "Validate", "name of the generated function")
+	annotate := flags.Bool("annotate-formats", false, "treat format as an annotation, as the 2020-12 default dialect does (by default formats are asserted)")
+	var refs schemaFiles
+	flags.Var(&refs, "ref", "URI=FILE: a document that $ref may reach at URI (repeatable)")
+	flags.Usage = func() {
+		fmt.Fprintln(stderr, "usage: toolgen schema [-pkg NAME] [-o FILE] [-name FUNC] [-ref URI=FILE]... SCHEMA")
+		flags.PrintDefaults()
+	}
+	if err := flags.Parse(args); err != nil {
+		return exitUsage
+	}
+	if flags.NArg() != 1 {
+		flags.Usage()
+		return exitUsage
+	}
+	path := flags.Arg(0)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen schema: %v\n", err)
+		return exitInvalid
+	}
+	resources := map[string][]byte{}
+	for _, r := range refs {
+		uri, file, ok := strings.Cut(r, "=")
+		if !ok || uri == "" || file == "" {
+			fmt.Fprintf(stderr, "toolgen schema: -ref %q: want URI=FILE\n", r)
+			return exitUsage
+		}
+		doc, err := os.ReadFile(file)
+		if err != nil {
+			fmt.Fprintf(stderr, "toolgen schema: -ref %s: %v\n", uri, err)
+			return exitInvalid
+		}
+		resources[uri] = doc
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen schema: %v\n", err)
+		return exitInvalid
+	}
+	if *pkg == "" {
+		*pkg = defaultPackage()
+	}
+	src, refused, err := gen.GenerateValidators(
+		[]gen.Schema{{Name: *name, JSON: data, URI: "file://" + filepath.ToSlash(abs), AnnotateFormats: *annotate}},
+		gen.ValidatorOptions{Package: *pkg, Resources: resources},
+	)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen schema: %v\n", err)
+		return exitUsage
+	}
+	if err := refused[*name]; err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", path, err)
+		return exitInvalid
+	}
+	if err := write(*out, src, stdout); err != nil {
+		fmt.Fprintf(stderr, "toolgen schema: %v\n", err)
+		return exitInvalid
+	}
+	return exitOK
+}
