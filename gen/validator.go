@@ -995,10 +995,14 @@ func (b *body) inPlace() error {
 				jen.Id("c").Dot("Try").Call(jen.Id(b.k.function(s)), jen.Id("x"), jen.Id("sub")),
 			).Block(jen.Id("matched").Op("++"), jen.Id(b.ev).Dot("Merge").Call(jen.Id("sub"))))
 		}
+		funcs := make([]jen.Code, len(alts))
+		for i, s := range alts {
+			funcs[i] = jen.Id(b.k.function(s))
+		}
 		if keyword == "anyOf" {
-			block = append(block, jen.If(jen.Id("matched").Op("==").Lit(0)).Block(and(jen.Id("c").Dot("AnyOf").Call(jen.Lit(len(alts))))))
+			block = append(block, jen.If(jen.Id("matched").Op("==").Lit(0)).Block(and(jen.Id("c").Dot("AnyOf").Call(append([]jen.Code{jen.Id("x")}, funcs...)...))))
 		} else {
-			block = append(block, jen.If(jen.Id("matched").Op("!=").Lit(1)).Block(and(jen.Id("c").Dot("OneOf").Call(jen.Lit(len(alts)), jen.Id("matched")))))
+			block = append(block, jen.If(jen.Id("matched").Op("!=").Lit(1)).Block(and(jen.Id("c").Dot("OneOf").Call(append([]jen.Code{jen.Id("x"), jen.Id("matched")}, funcs...)...))))
 		}
 		b.add(jen.Block(block...))
 	}

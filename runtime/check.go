@@ -459,20 +459,52 @@ func (c *Check) Contains(matched, min, max int) bool {
 	return true
 }
 
-// AnyOf records that x matches none of the n alternatives.
-func (c *Check) AnyOf(n int) bool {
-	return c.Report("anyOf", "matches none of the "+strconv.Itoa(n)+" alternatives",
-		c.subject()+" does not match any of the "+strconv.Itoa(n)+" allowed forms.")
+// AnyOf records that x matches none of the alternatives of an anyOf. Each
+// alternative is checked again, collecting its first violation, so that the
+// hint says what each form lacks; valid values never pay for it.
+func (c *Check) AnyOf(x *Value, alternatives ...SchemaFunc) bool {
+	return c.union("anyOf", x, alternatives)
 }
 
-// OneOf records that x matches matched of the n alternatives, not exactly one.
-func (c *Check) OneOf(n, matched int) bool {
+// OneOf records that x matches matched of the alternatives of a oneOf,
+// rather than exactly one.
+func (c *Check) OneOf(x *Value, matched int, alternatives ...SchemaFunc) bool {
 	if matched == 0 {
-		return c.Report("oneOf", "matches none of the "+strconv.Itoa(n)+" alternatives",
-			c.subject()+" does not match any of the "+strconv.Itoa(n)+" allowed forms.")
+		return c.union("oneOf", x, alternatives)
 	}
 	return c.Report("oneOf", "matches "+strconv.Itoa(matched)+" of the alternatives, not exactly one",
 		c.subject()+" matches more than one of the allowed forms; change it so it matches exactly one.")
+}
+
+func (c *Check) union(keyword string, x *Value, alternatives []SchemaFunc) bool {
+	if c.quiet > 0 {
+		return false
+	}
+	var reasons []string
+	for i, alt := range alternatives {
+		if first, found := c.firstViolation(alt, x); found {
+			reasons = append(reasons, "form "+strconv.Itoa(i+1)+": "+strings.TrimSuffix(first.Hint, "."))
+		}
+	}
+	hint := c.subject() + " does not match any of the allowed forms"
+	if len(reasons) > 0 {
+		hint += " (" + strings.Join(reasons, "; ") + ")"
+	}
+	return c.Report(keyword, "matches none of the "+strconv.Itoa(len(alternatives))+" alternatives", hint+".")
+}
+
+// firstViolation checks x with fn and returns the first violation it
+// records, leaving the check's own record as it was.
+func (c *Check) firstViolation(fn SchemaFunc, x *Value) (Violation, bool) {
+	mark, omitted := len(c.violations), c.omitted
+	fn(c, x, nil)
+	var first Violation
+	found := len(c.violations) > mark
+	if found {
+		first = c.violations[mark]
+	}
+	c.violations, c.omitted = c.violations[:mark], omitted
+	return first, found
 }
 
 // Not records that x matches a schema it must not match.
