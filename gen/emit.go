@@ -1066,9 +1066,12 @@ func (e *emitter) exactMultiple(divisor string, call jen.Code) jen.Code {
 
 func (e *emitter) numberChecks(v *Value, val jen.Code) []jen.Code {
 	var out []jen.Code
+	// The comparison is exact: the floats decide unless they are equal, and
+	// then the JSON texts do.
 	bound := func(b *Bound, method, violates string) {
 		if b != nil {
-			out = append(out, jen.If(jen.Add(val).Op(violates).Lit(floatBound(b.Text))).Block(jen.Id("r").Dot(method).Call(jen.Lit(b.Text))))
+			cmp := jen.Id("r").Dot("CompareNumber").Call(val, jen.Lit(floatBound(b.Text)), jen.Lit(b.Text))
+			out = append(out, jen.If(cmp.Op(violates).Lit(0)).Block(jen.Id("r").Dot(method).Call(jen.Lit(b.Text))))
 		}
 	}
 	bound(v.Minimum, "Minimum", "<")

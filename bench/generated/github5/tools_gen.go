@@ -1553,10 +1553,10 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 			}
 			seen[7] = true
 			if v, ok := r.Number(); ok {
-				if v < 1.0 {
+				if r.CompareNumber(v, 1.0, "1") < 0 {
 					r.Minimum("1")
 				}
-				if v > 100.0 {
+				if r.CompareNumber(v, 100.0, "100") > 0 {
 					r.Maximum("100")
 				}
 				x.PerPage = &v
@@ -2071,7 +2071,7 @@ func (x *SearchCodeArgs) readJSON(r *runtime.Reader) {
 			}
 			seen[2] = true
 			if v, ok := r.Number(); ok {
-				if v < 1.0 {
+				if r.CompareNumber(v, 1.0, "1") < 0 {
 					r.Minimum("1")
 				}
 				x.Page = &v
@@ -2083,10 +2083,10 @@ func (x *SearchCodeArgs) readJSON(r *runtime.Reader) {
 			}
 			seen[3] = true
 			if v, ok := r.Number(); ok {
-				if v < 1.0 {
+				if r.CompareNumber(v, 1.0, "1") < 0 {
 					r.Minimum("1")
 				}
-				if v > 100.0 {
+				if r.CompareNumber(v, 100.0, "100") > 0 {
 					r.Maximum("100")
 				}
 				x.PerPage = &v
