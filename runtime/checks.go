@@ -9,49 +9,84 @@ import (
 // (or, after an object or array ended, at that container), with a technical
 // message and an English hint. Generated validators call them after the
 // comparison that failed, so the checks themselves stay straight-line Go.
+//
+// Each appends its message and hint piece by piece to the reader's pending
+// text (see beginViolation), so that the words of all of a call's violations
+// take one allocation between them: an invalid call should cost about as much
+// as a valid one, not several times more for its words.
 
 // Required records that the current object lacks a required member.
 func (r *Reader) Required(name string) {
-	r.report("required", "missing required property "+strconv.Quote(name),
-		r.memberSubject(name)+" is required but missing.")
+	if t, ok := r.beginViolation(); ok {
+		t = appendQuoted(append(t, "missing required property "...), name)
+		t = r.appendMemberSubject(r.beginHint(t), name)
+		r.record("required", append(t, " is required but missing."...))
+	}
 }
 
 // DependentRequired records that member present requires member missing.
 func (r *Reader) DependentRequired(present, missing string) {
-	r.report("dependentRequired", "property "+strconv.Quote(present)+" requires property "+strconv.Quote(missing),
-		r.memberSubject(missing)+" is required when "+strconv.Quote(present)+" is given.")
+	if t, ok := r.beginViolation(); ok {
+		t = appendQuoted(append(t, "property "...), present)
+		t = appendQuoted(append(t, " requires property "...), missing)
+		t = r.appendMemberSubject(r.beginHint(t), missing)
+		t = appendQuoted(append(t, " is required when "...), present)
+		r.record("dependentRequired", append(t, " is given."...))
+	}
 }
 
 // NotAllowed records that the member whose name was just read is not allowed,
 // and skips its value. allowed lists the members that are.
 func (r *Reader) NotAllowed(name string, allowed []string) {
-	hint := r.subject() + " is not allowed here; this object takes no fields."
-	if len(allowed) > 0 {
-		hint = r.subject() + " is not allowed here; remove it. Allowed fields: " + strings.Join(allowed, ", ") + "."
+	if t, ok := r.beginViolation(); ok {
+		t = appendQuoted(append(t, "property "...), name)
+		t = append(t, " is not allowed"...)
+		t = r.appendSubject(r.beginHint(t))
+		if len(allowed) > 0 {
+			t = appendList(append(t, " is not allowed here; remove it. Allowed fields: "...), allowed)
+			t = append(t, '.')
+		} else {
+			t = append(t, " is not allowed here; this object takes no fields."...)
+		}
+		r.record("additionalProperties", t)
 	}
-	r.report("additionalProperties", "property "+strconv.Quote(name)+" is not allowed", hint)
 	r.Skip()
 }
 
 // Duplicate records that the member whose name was just read appeared before
 // in the same object, and skips its value.
 func (r *Reader) Duplicate(name string) {
-	r.report("json", "duplicate property "+strconv.Quote(name),
-		r.subject()+" appears more than once; send each field once.")
+	if t, ok := r.beginViolation(); ok {
+		t = appendQuoted(append(t, "duplicate property "...), name)
+		t = r.appendSubject(r.beginHint(t))
+		r.record("json", append(t, " appears more than once; send each field once."...))
+	}
 	r.Skip()
 }
 
 // Enum records that the value just read is not one of the allowed values,
 // given as JSON texts.
 func (r *Reader) Enum(allowed []string) {
-	r.report("enum", "value "+r.shownText()+" is not one of "+strings.Join(allowed, ", "),
-		r.subject()+" must be one of "+strings.Join(allowed, ", ")+"; got "+r.shown(false)+".")
+	if t, ok := r.beginViolation(); ok {
+		t = r.appendShownText(append(t, "value "...))
+		t = appendList(append(t, " is not one of "...), allowed)
+		t = r.appendSubject(r.beginHint(t))
+		t = appendList(append(t, " must be one of "...), allowed)
+		t = r.appendShown(append(t, "; got "...), false)
+		r.record("enum", append(t, '.'))
+	}
 }
 
 // Const records that the value just read is not the one allowed value.
 func (r *Reader) Const(want string) {
-	r.report("const", "value "+r.shownText()+" is not "+want,
-		r.subject()+" must be exactly "+want+"; got "+r.shown(false)+".")
+	if t, ok := r.beginViolation(); ok {
+		t = r.appendShownText(append(t, "value "...))
+		t = append(append(t, " is not "...), want...)
+		t = r.appendSubject(r.beginHint(t))
+		t = append(append(t, " must be exactly "...), want...)
+		t = r.appendShown(append(t, "; got "...), false)
+		r.record("const", append(t, '.'))
+	}
 }
 
 // Minimum records a number below its inclusive lower bound.
@@ -80,26 +115,61 @@ func (r *Reader) MultipleOf(divisor string) {
 }
 
 func (r *Reader) bound(keyword, what, must, limit string) {
-	r.report(keyword, r.shownText()+" is "+what+" "+limit,
-		r.subject()+" "+must+" "+limit+"; got "+r.shown(false)+".")
+	if t, ok := r.beginViolation(); ok {
+		t = r.appendShownText(t)
+		t = append(append(append(t, " is "...), what...), ' ')
+		t = append(t, limit...)
+		t = r.appendSubject(r.beginHint(t))
+		t = append(append(append(t, ' '), must...), ' ')
+		t = append(t, limit...)
+		t = r.appendShown(append(t, "; got "...), false)
+		r.record(keyword, append(t, '.'))
+	}
 }
 
 // MinLength records a string shorter than min code points.
 func (r *Reader) MinLength(min, got int) {
-	r.report("minLength", "length "+strconv.Itoa(got)+" is less than "+strconv.Itoa(min),
-		r.subject()+" must be at least "+plural(min, "character")+" long; got "+strconv.Itoa(got)+".")
+	r.sizeBound("minLength", "length ", got, " is less than ", min, " must be at least ", "character", " long")
 }
 
 // MaxLength records a string longer than max code points.
 func (r *Reader) MaxLength(max, got int) {
-	r.report("maxLength", "length "+strconv.Itoa(got)+" is more than "+strconv.Itoa(max),
-		r.subject()+" must be at most "+plural(max, "character")+" long; got "+strconv.Itoa(got)+".")
+	r.sizeBound("maxLength", "length ", got, " is more than ", max, " must be at most ", "character", " long")
+}
+
+// MinItems records an array with fewer than min items; call it after EndArray.
+func (r *Reader) MinItems(min, got int) {
+	r.sizeBound("minItems", "", got, " items, fewer than ", min, " must have at least ", "item", "")
+}
+
+// MaxItems records an array with more than max items; call it after EndArray.
+func (r *Reader) MaxItems(max, got int) {
+	r.sizeBound("maxItems", "", got, " items, more than ", max, " must have at most ", "item", "")
+}
+
+// sizeBound records a length or a number of items, got, beyond its bound, limit:
+// the message is before+got+relation+limit and the hint reads
+// "<subject> must ... <limit> <noun>s<after>; got <got>."
+func (r *Reader) sizeBound(keyword, before string, got int, relation string, limit int, must, noun, after string) {
+	if t, ok := r.beginViolation(); ok {
+		t = strconv.AppendInt(append(t, before...), int64(got), 10)
+		t = strconv.AppendInt(append(t, relation...), int64(limit), 10)
+		t = r.appendSubject(r.beginHint(t))
+		t = appendPlural(append(t, must...), limit, noun)
+		t = strconv.AppendInt(append(append(t, after...), "; got "...), int64(got), 10)
+		r.record(keyword, append(t, '.'))
+	}
 }
 
 // Pattern records a string that does not match the regular expression expr.
 func (r *Reader) Pattern(expr string) {
-	r.report("pattern", "does not match pattern "+strconv.Quote(expr),
-		r.subject()+" must match the regular expression "+expr+"; got "+r.shown(false)+".")
+	if t, ok := r.beginViolation(); ok {
+		t = appendQuoted(append(t, "does not match pattern "...), expr)
+		t = r.appendSubject(r.beginHint(t))
+		t = append(append(t, " must match the regular expression "...), expr...)
+		t = r.appendShown(append(t, "; got "...), false)
+		r.record("pattern", append(t, '.'))
+	}
 }
 
 // formatExamples shows the model what a valid value of each format looks like.
@@ -128,37 +198,38 @@ var formatExamples = map[string]string{
 
 // Format records a string that is not valid in the named format.
 func (r *Reader) Format(name string) {
-	want, ok := formatExamples[name]
-	if !ok {
-		want = "a valid " + name
+	if t, ok := r.beginViolation(); ok {
+		t = append(append(t, "is not a valid "...), name...)
+		t = r.appendSubject(r.beginHint(t))
+		t = append(t, " must be "...)
+		if want, ok := formatExamples[name]; ok {
+			t = append(t, want...)
+		} else {
+			t = append(append(t, "a valid "...), name...)
+		}
+		t = r.appendShown(append(t, "; got "...), false)
+		r.record("format", append(t, '.'))
 	}
-	r.report("format", "is not a valid "+name,
-		r.subject()+" must be "+want+"; got "+r.shown(false)+".")
-}
-
-// MinItems records an array with fewer than min items; call it after EndArray.
-func (r *Reader) MinItems(min, got int) {
-	r.report("minItems", strconv.Itoa(got)+" items, fewer than "+strconv.Itoa(min),
-		r.subject()+" must have at least "+plural(min, "item")+"; got "+strconv.Itoa(got)+".")
-}
-
-// MaxItems records an array with more than max items; call it after EndArray.
-func (r *Reader) MaxItems(max, got int) {
-	r.report("maxItems", strconv.Itoa(got)+" items, more than "+strconv.Itoa(max),
-		r.subject()+" must have at most "+plural(max, "item")+"; got "+strconv.Itoa(got)+".")
 }
 
 // UniqueItems records that items i and j of an array are equal; call it
 // after EndArray.
 func (r *Reader) UniqueItems(i, j int) {
-	r.report("uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal",
-		r.subject()+" must not contain duplicates; items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal.")
+	if t, ok := r.beginViolation(); ok {
+		t = strconv.AppendInt(append(t, "items "...), int64(i), 10)
+		t = strconv.AppendInt(append(t, " and "...), int64(j), 10)
+		t = append(t, " are equal"...)
+		t = r.appendSubject(r.beginHint(t))
+		t = strconv.AppendInt(append(t, " must not contain duplicates; items "...), int64(i), 10)
+		t = strconv.AppendInt(append(t, " and "...), int64(j), 10)
+		r.record("uniqueItems", append(t, " are equal."...))
+	}
 }
 
 // AnyOf records a value that matches none of a union's n alternatives; call
 // it after reading the value with Raw.
 func (r *Reader) AnyOf(n int, first []Violation) {
-	r.union("anyOf", "matches none of the "+strconv.Itoa(n)+" alternatives", first)
+	r.none("anyOf", n, first)
 }
 
 // OneOf records a value that matches matched of a oneOf's n alternatives
@@ -166,28 +237,51 @@ func (r *Reader) AnyOf(n int, first []Violation) {
 // when none matched.
 func (r *Reader) OneOf(n, matched int, first []Violation) {
 	if matched == 0 {
-		r.union("oneOf", "matches none of the "+strconv.Itoa(n)+" alternatives", first)
+		r.none("oneOf", n, first)
 		return
 	}
-	r.report("oneOf", "matches "+strconv.Itoa(matched)+" of the alternatives, not exactly one",
-		r.subject()+" matches more than one of the allowed forms; change it so it matches exactly one.")
+	if t, ok := r.beginViolation(); ok {
+		t = strconv.AppendInt(append(t, "matches "...), int64(matched), 10)
+		t = append(t, " of the alternatives, not exactly one"...)
+		t = r.appendSubject(r.beginHint(t))
+		r.record("oneOf", append(t, " matches more than one of the allowed forms; change it so it matches exactly one."...))
+	}
 }
 
-func (r *Reader) union(keyword, message string, first []Violation) {
-	var reasons []string
-	for i, v := range first {
-		reasons = append(reasons, "form "+strconv.Itoa(i+1)+": "+strings.TrimSuffix(v.Hint, "."))
+// none records a value that matches none of n alternatives, with the hint
+// of the first violation of each (in first) as the reason it failed.
+func (r *Reader) none(keyword string, n int, first []Violation) {
+	if t, ok := r.beginViolation(); ok {
+		t = strconv.AppendInt(append(t, "matches none of the "...), int64(n), 10)
+		t = append(t, " alternatives"...)
+		t = r.appendSubject(r.beginHint(t))
+		t = append(t, " does not match any of the allowed forms"...)
+		for i, v := range first {
+			if i == 0 {
+				t = append(t, " ("...)
+			} else {
+				t = append(t, "; "...)
+			}
+			t = strconv.AppendInt(append(t, "form "...), int64(i+1), 10)
+			t = append(append(t, ": "...), strings.TrimSuffix(v.Hint, ".")...)
+		}
+		if len(first) > 0 {
+			t = append(t, ')')
+		}
+		r.record(keyword, append(t, '.'))
 	}
-	hint := r.subject() + " does not match any of the allowed forms"
-	if len(reasons) > 0 {
-		hint += " (" + strings.Join(reasons, "; ") + ")"
-	}
-	r.report(keyword, message, hint+".")
 }
 
 func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
+	return string(appendPlural(nil, n, noun))
+}
+
+// appendPlural appends n and noun, in the plural unless n is 1: "2 items".
+func appendPlural(b []byte, n int, noun string) []byte {
+	b = append(strconv.AppendInt(b, int64(n), 10), ' ')
+	b = append(b, noun...)
+	if n != 1 {
+		b = append(b, 's')
 	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	return b
 }

@@ -10,6 +10,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -44,38 +45,57 @@ type ValidationError struct {
 }
 
 func (e *ValidationError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "tool %q: invalid arguments: ", e.Tool)
+	// n is about the length of the result, so that it is built in one go.
+	n := len(`tool "": invalid arguments: ; and  more`) + len(e.Tool) + 20
+	for _, v := range e.Violations {
+		n += len(v.Pointer) + len(v.Keyword) + len(v.Message) + len("; /: : ")
+	}
+	b := make([]byte, 0, n)
+	b = strconv.AppendQuote(append(b, "tool "...), e.Tool)
+	b = append(b, ": invalid arguments: "...)
 	for i, v := range e.Violations {
 		if i > 0 {
-			b.WriteString("; ")
+			b = append(b, "; "...)
 		}
-		fmt.Fprintf(&b, "%s: %s: %s", displayPointer(v.Pointer), v.Keyword, v.Message)
+		b = append(b, displayPointer(v.Pointer)...)
+		b = append(append(b, ": "...), v.Keyword...)
+		b = append(append(b, ": "...), v.Message...)
 	}
 	if e.Omitted > 0 {
-		fmt.Fprintf(&b, "; and %d more", e.Omitted)
+		b = strconv.AppendInt(append(b, "; and "...), int64(e.Omitted), 10)
+		b = append(b, " more"...)
 	}
-	return b.String()
+	return string(b)
 }
 
 // ModelMessage renders the whole error as one message a model can act on: what
 // failed and every hint, so that all problems are fixed in the next call.
 func (e *ValidationError) ModelMessage() string {
-	var b strings.Builder
-	n := len(e.Violations) + e.Omitted
-	if n == 1 {
-		fmt.Fprintf(&b, "The arguments for tool %q have 1 problem. Fix it and call the tool again:", e.Tool)
-	} else {
-		fmt.Fprintf(&b, "The arguments for tool %q have %d problems. Fix all of them and call the tool again:", e.Tool, n)
-	}
+	const omitted = " more problems were found and are not listed; fix the ones above, then check the rest of the arguments against the tool's schema."
+	// n is about the length of the result, so that it is built in one go.
+	n := len(`The arguments for tool "" have  problems. Fix all of them and call the tool again:`) + len(e.Tool) + 20
 	for _, v := range e.Violations {
-		b.WriteString("\n- ")
-		b.WriteString(v.Hint)
+		n += len("\n- ") + len(v.Hint)
 	}
 	if e.Omitted > 0 {
-		fmt.Fprintf(&b, "\n- %d more problems were found and are not listed; fix the ones above, then check the rest of the arguments against the tool's schema.", e.Omitted)
+		n += len("\n- ") + 20 + len(omitted)
 	}
-	return b.String()
+	b := make([]byte, 0, n)
+	b = strconv.AppendQuote(append(b, "The arguments for tool "...), e.Tool)
+	if count := len(e.Violations) + e.Omitted; count == 1 {
+		b = append(b, " have 1 problem. Fix it and call the tool again:"...)
+	} else {
+		b = strconv.AppendInt(append(b, " have "...), int64(count), 10)
+		b = append(b, " problems. Fix all of them and call the tool again:"...)
+	}
+	for _, v := range e.Violations {
+		b = append(append(b, "\n- "...), v.Hint...)
+	}
+	if e.Omitted > 0 {
+		b = strconv.AppendInt(append(b, "\n- "...), int64(e.Omitted), 10)
+		b = append(b, omitted...)
+	}
+	return string(b)
 }
 
 // ErrUnknownTool is matched, with errors.Is, by the error a dispatcher returns

@@ -74,13 +74,29 @@ const (
 // of the value just read, or, after an object or array ends, of that
 // container.
 type Reader struct {
-	dec      *jsontext.Decoder
+	readState
+
+	// The buffers below outlive a call: a pooled reader keeps them, emptied,
+	// for the next one.
+	dec *jsontext.Decoder
+	// items counts the items read so far of each open array (-1 for an
+	// object), for MaxArrayLength.
+	items   []int
+	nameBuf []byte
+	// The location of the last violation, and the violations found but not
+	// yet turned into Violation values (see locate and beginViolation).
+	ptrBuf  []byte // the JSON Pointer of the current position
+	pathBuf []byte // the same position as a path for hints: items[37].qty
+	text    []byte // the pending violations' texts, then the one being written
+	pending []pendingViolation
+}
+
+// readState is what a Reader knows of the one value it reads, all of it
+// zero again when a pooled reader is recycled.
+type readState struct {
 	limits   Options
 	maxDepth int
 	depth    int // open objects and arrays, including those of enclosing readers
-	// items counts the items read so far of each open array (-1 for an
-	// object), for MaxArrayLength.
-	items []int
 
 	// prefix and prefixPath locate a sub-reader's value within the whole
 	// arguments; both are empty for a top-level reader.
@@ -94,9 +110,19 @@ type Reader struct {
 	last      jsontext.Value // the raw bytes of the last scalar or raw value read
 	allowNull bool           // the caller tried Null first: a type hint says "or null"
 	sensitive int            // > 0 while reading a value that must not be echoed
-	nameBuf   []byte
-	input     bytes.Buffer // the bytes being read, aliased by dec
-	pooled    bool         // from NewReader: Finish recycles it
+	input     bytes.Buffer   // the bytes being read, aliased by dec
+	pooled    bool           // from NewReader: Finish recycles it
+	reading   bool           // start succeeded: dec is reading this reader's input
+
+	locatedAt int64            // 1 + the input offset ptrBuf and pathBuf were built at; 0 for none
+	writing   pendingViolation // the violation being written: where its parts start
+}
+
+// A pendingViolation is a violation whose pointer, message and hint are
+// text[start:message], text[message:hint] and text[hint:end].
+type pendingViolation struct {
+	keyword                   string
+	start, message, hint, end int
 }
 
 // NewReader returns a Reader over data, with the limits of the last of opts
@@ -126,24 +152,27 @@ func NewReader(data []byte, opts ...Options) *Reader {
 // position, whose violations are located below the current pointer. Merge its
 // violations back with Adopt, or drop them (to try one alternative of a union).
 func (r *Reader) Sub(raw []byte) *Reader {
-	s := &Reader{limits: r.limits, maxDepth: r.maxDepth, depth: r.depth, sensitive: r.sensitive, prefix: r.pointer(), prefixPath: r.path()}
+	s := &Reader{readState: readState{limits: r.limits, maxDepth: r.maxDepth, depth: r.depth, sensitive: r.sensitive, prefix: r.pointer(), prefixPath: r.path()}}
 	s.start(raw)
 	return s
 }
 
 // Adopt records the violations of a sub-reader as the reader's own.
 func (r *Reader) Adopt(s *Reader) {
-	for _, v := range s.violations {
+	for _, v := range s.Violations() {
 		r.add(v)
 	}
 	r.omitted += s.omitted
 }
 
 // Valid reports whether no violation has been recorded.
-func (r *Reader) Valid() bool { return len(r.violations) == 0 && r.omitted == 0 }
+func (r *Reader) Valid() bool { return r.Mark() == 0 }
 
 // Violations returns the violations recorded so far.
-func (r *Reader) Violations() []Violation { return r.violations }
+func (r *Reader) Violations() []Violation {
+	r.flush()
+	return r.violations
+}
 
 func (r *Reader) start(data []byte) {
 	switch {
@@ -163,6 +192,7 @@ func (r *Reader) start(data []byte) {
 	} else {
 		r.dec.Reset(&r.input, allowDuplicates)
 	}
+	r.reading = true
 }
 
 // Duplicate names are reported by generated code as violations, so that the
@@ -173,12 +203,21 @@ var allowDuplicates = jsontext.AllowDuplicateNames(true)
 // otherwise dominate the allocations of a small call.
 var readers = sync.Pool{New: func() any { return new(Reader) }}
 
-// release resets r and returns it to the pool.
+// release resets r and returns it to the pool, keeping its buffers.
 func (r *Reader) release() {
-	dec := r.dec
-	items, nameBuf := r.items[:0], r.nameBuf[:0]
-	*r = Reader{dec: dec, items: items, nameBuf: nameBuf}
+	r.readState = readState{}
+	r.items, r.nameBuf, r.pending = r.items[:0], r.nameBuf[:0], r.pending[:0]
+	r.ptrBuf, r.pathBuf, r.text = reusable(r.ptrBuf), reusable(r.pathBuf), reusable(r.text)
 	readers.Put(r)
+}
+
+// reusable empties a scratch buffer for the next call, or drops it when a
+// freak input (a megabyte-long member name) has grown it out of proportion.
+func reusable(b []byte) []byte {
+	if cap(b) > 16<<10 {
+		return nil
+	}
+	return b[:0]
 }
 
 // Finish checks that nothing but white space follows the value and returns
@@ -194,7 +233,7 @@ func (r *Reader) Finish(tool string) error {
 	}
 	var err error
 	if !r.Valid() {
-		err = &ValidationError{Tool: tool, Violations: r.violations, Omitted: r.omitted}
+		err = &ValidationError{Tool: tool, Violations: r.Violations(), Omitted: r.omitted}
 	}
 	if r.pooled {
 		r.release()
@@ -335,8 +374,17 @@ func (r *Reader) String() (string, bool) {
 	v := r.last
 	if limit := r.limits.MaxStringLength; limit > 0 && len(v)-2 > limit {
 		if b, _ := jsontext.AppendUnquote(nil, v); len(b) > limit {
-			r.report("limit", "string of "+strconv.Itoa(len(b))+" bytes exceeds the limit of "+strconv.Itoa(limit),
-				r.subject()+" is longer than the "+strconv.Itoa(limit)+" bytes allowed; send a shorter text.")
+			if t, ok := r.beginViolation(); ok {
+				t = append(t, "string of "...)
+				t = strconv.AppendInt(t, int64(len(b)), 10)
+				t = append(t, " bytes exceeds the limit of "...)
+				t = strconv.AppendInt(t, int64(limit), 10)
+				t = r.beginHint(t)
+				t = r.appendSubject(t)
+				t = append(t, " is longer than the "...)
+				t = strconv.AppendInt(t, int64(limit), 10)
+				r.record("limit", append(t, " bytes allowed; send a shorter text."...))
+			}
 			return "", false
 		}
 	}
@@ -382,15 +430,24 @@ func (r *Reader) Int() (int64, bool) {
 	}
 	_, _, exp, ok := splitNumber(string(text))
 	if ok && exp < 0 {
-		r.report("type", "expected integer, got "+r.shownText(),
-			r.subject()+" must be an integer, got "+r.shown(true)+".")
+		if t, ok := r.beginViolation(); ok {
+			t = r.appendShownText(append(t, "expected integer, got "...))
+			t = r.appendSubject(r.beginHint(t))
+			t = r.appendShown(append(t, " must be an integer, got "...), true)
+			r.record("type", append(t, '.'))
+		}
 		return 0, false
 	}
 	if rat, ok := parseRat(string(text)); ok && rat.Num().IsInt64() {
 		return rat.Num().Int64(), true
 	}
-	r.report("type", "integer "+r.shownText()+" does not fit in 64 bits",
-		r.subject()+" must be an integer between -9223372036854775808 and 9223372036854775807, got "+r.shown(true)+".")
+	if t, ok := r.beginViolation(); ok {
+		t = r.appendShownText(append(t, "integer "...))
+		t = append(t, " does not fit in 64 bits"...)
+		t = r.appendSubject(r.beginHint(t))
+		t = append(t, " must be an integer between -9223372036854775808 and 9223372036854775807, got "...)
+		r.record("type", append(r.appendShown(t, true), '.'))
+	}
 	return 0, false
 }
 
@@ -402,8 +459,12 @@ func (r *Reader) Number() (float64, bool) {
 	}
 	f, err := strconv.ParseFloat(string(r.last), 64)
 	if err != nil || math.IsInf(f, 0) {
-		r.report("type", "number "+r.shownText()+" is out of the float64 range",
-			r.subject()+" is too large a number; send a number within ±1.7e308.")
+		if t, ok := r.beginViolation(); ok {
+			t = r.appendShownText(append(t, "number "...))
+			t = append(t, " is out of the float64 range"...)
+			t = r.appendSubject(r.beginHint(t))
+			r.record("type", append(t, " is too large a number; send a number within ±1.7e308."...))
+		}
 		return 0, false
 	}
 	return f, true
@@ -437,18 +498,25 @@ func (r *Reader) EndSensitive() { r.sensitive-- }
 
 // shown describes the last value for a hint, unless it is sensitive.
 func (r *Reader) shown(withArticle bool) string {
-	if r.sensitive > 0 {
-		return "a value that is not shown"
-	}
-	return describe(r.last, withArticle)
+	var buf [64]byte
+	return string(r.appendShown(buf[:0], withArticle))
 }
 
-// shownText is the last value's JSON text for a message, unless it is sensitive.
-func (r *Reader) shownText() string {
+// appendShown appends what shown returns.
+func (r *Reader) appendShown(b []byte, withArticle bool) []byte {
 	if r.sensitive > 0 {
-		return "(hidden)"
+		return append(b, "a value that is not shown"...)
 	}
-	return truncate(string(r.last), 60)
+	return appendDescribe(b, r.last, withArticle)
+}
+
+// appendShownText appends the last value's JSON text for a message, unless it
+// is sensitive.
+func (r *Reader) appendShownText(b []byte) []byte {
+	if r.sensitive > 0 {
+		return append(b, "(hidden)"...)
+	}
+	return appendTruncated(b, r.last, 60)
 }
 
 // RawText returns the JSON text of the last value read; valid until the next read.
@@ -516,14 +584,29 @@ func nesting(v []byte) int {
 
 // mismatch records that the next value has the wrong type and skips it.
 func (r *Reader) mismatch(expected string) {
-	if r.allowNull {
-		expected += " or null"
-	}
+	orNull := r.allowNull // reading the value resets it
 	if !r.readValue() {
 		return
 	}
-	r.report("type", "expected "+strings.TrimPrefix(strings.TrimPrefix(expected, "a "), "an ")+", got "+kindName(r.last),
-		r.subject()+" must be "+expected+", got "+r.shown(true)+".")
+	t, ok := r.beginViolation()
+	if !ok {
+		return
+	}
+	t = append(t, "expected "...)
+	t = append(t, strings.TrimPrefix(strings.TrimPrefix(expected, "a "), "an ")...)
+	if orNull {
+		t = append(t, " or null"...)
+	}
+	t = append(t, ", got "...)
+	t = append(t, kindName(r.last)...)
+	t = r.appendSubject(r.beginHint(t))
+	t = append(t, " must be "...)
+	t = append(t, expected...)
+	if orNull {
+		t = append(t, " or null"...)
+	}
+	t = r.appendShown(append(t, ", got "...), true)
+	r.record("type", append(t, '.'))
 }
 
 // syntax turns a tokenizer error into a fatal json violation.
@@ -572,13 +655,85 @@ func (r *Reader) fatalAt(pointer, keyword, message, hint string) {
 
 // report records a violation at the current position.
 func (r *Reader) report(keyword, message, hint string) {
-	if r.stopped {
-		return // after a fatal problem, findings about a half-read value are noise
+	if t, ok := r.beginViolation(); ok {
+		t = append(t, message...)
+		r.record(keyword, append(r.beginHint(t), hint...))
 	}
-	r.add(Violation{Pointer: r.pointer(), Keyword: keyword, Message: message, Hint: hint})
 }
 
+// A violation found while reading is written as text: its pointer, then its
+// message, then its hint, appended to r.text, which the pooled reader keeps
+// from call to call. It stays there, pending, until the violations are asked
+// for (by Finish, mostly); flush then makes one string of all pending texts
+// and slices each Violation's fields out of it. However many pieces their
+// messages and hints are made of, the texts of a call's violations cost one
+// allocation, and the slice another. The checks write their text as:
+//
+//	if t, ok := r.beginViolation(); ok {
+//		t = append(t, "message"...)
+//		t = r.beginHint(t)
+//		t = append(t, "hint"...)
+//		r.record("keyword", t)
+//	}
+
+// beginViolation starts the text of a violation at the current position: it
+// returns r.text with the position's JSON Pointer appended, for the caller to
+// append the message to. It reports false, and counts the violation as
+// omitted when it is one too many, if no violation is to be written: after a
+// fatal problem, findings about a half-read value are noise.
+func (r *Reader) beginViolation() ([]byte, bool) {
+	if r.stopped {
+		return nil, false
+	}
+	if len(r.violations)+len(r.pending) >= MaxViolations {
+		r.omitted++
+		return nil, false
+	}
+	r.locate()
+	r.writing.start = len(r.text)
+	t := append(r.text, r.ptrBuf...)
+	r.writing.message = len(t)
+	return t, true
+}
+
+// beginHint ends the message of the violation being written; what is
+// appended to t next is the hint.
+func (r *Reader) beginHint(t []byte) []byte {
+	r.writing.hint = len(t)
+	return t
+}
+
+// record records the violation written in t, which beginViolation returned.
+func (r *Reader) record(keyword string, t []byte) {
+	r.text = t
+	r.writing.keyword, r.writing.end = keyword, len(t)
+	r.pending = append(r.pending, r.writing)
+}
+
+// flush turns the pending violations into Violation values.
+func (r *Reader) flush() {
+	if len(r.pending) == 0 {
+		return
+	}
+	if r.violations == nil {
+		// Usually the only flush, at Finish: the slice is made to measure.
+		r.violations = make([]Violation, 0, len(r.pending))
+	}
+	s := string(r.text)
+	for _, p := range r.pending {
+		r.violations = append(r.violations, Violation{
+			Pointer: s[p.start:p.message],
+			Keyword: p.keyword,
+			Message: s[p.message:p.hint],
+			Hint:    s[p.hint:p.end],
+		})
+	}
+	r.text, r.pending = r.text[:0], r.pending[:0]
+}
+
+// add records a violation made elsewhere, after those recorded before it.
 func (r *Reader) add(v Violation) {
+	r.flush()
 	if len(r.violations) >= MaxViolations {
 		r.omitted++
 		return
@@ -586,51 +741,144 @@ func (r *Reader) add(v Violation) {
 	r.violations = append(r.violations, v)
 }
 
+// locate brings ptrBuf and pathBuf up to date with the current position.
+//
+// The decoder's StackPointer allocates, so the position is computed once for
+// all the violations found at one input offset (a string that is both too
+// short and off its pattern; the required members missing from one object):
+// reading anything moves the offset forward, so an unchanged offset means an
+// unchanged position. Both renderings are built in one walk over the pointer.
+func (r *Reader) locate() {
+	if !r.reading {
+		// Nothing was read; a reader without input is located by its prefix.
+		r.ptrBuf = append(r.ptrBuf[:0], r.prefix...)
+		r.pathBuf = append(r.pathBuf[:0], r.prefixPath...)
+		r.locatedAt = 0
+		return
+	}
+	at := r.dec.InputOffset() + 1
+	if at == r.locatedAt {
+		return
+	}
+	r.locatedAt = at
+	sp := string(r.dec.StackPointer())
+	r.ptrBuf = append(append(r.ptrBuf[:0], r.prefix...), sp...)
+	path := append(r.pathBuf[:0], r.prefixPath...)
+	// Each reference token of the pointer belongs to the stack level of the
+	// same number: a member name of an object or an index into an array.
+	for level := 1; sp != ""; level++ {
+		sp = sp[1:] // the '/' before each token
+		token := sp
+		if i := strings.IndexByte(sp, '/'); i >= 0 {
+			token, sp = sp[:i], sp[i:]
+		} else {
+			sp = ""
+		}
+		if kind, _ := r.dec.StackIndex(level); kind == '[' {
+			path = append(append(append(path, '['), token...), ']')
+			continue
+		}
+		if len(path) > 0 {
+			path = append(path, '.')
+		}
+		path = appendUnescapedToken(path, token)
+	}
+	r.pathBuf = path
+}
+
+// appendUnescapedToken appends a JSON Pointer reference token as the member
+// name it stands for, undoing RFC 6901's escapes: ~1 for '/', ~0 for '~'.
+func appendUnescapedToken(b []byte, token string) []byte {
+	for {
+		i := strings.IndexByte(token, '~')
+		if i < 0 || i+1 == len(token) {
+			return append(b, token...)
+		}
+		b = append(b, token[:i]...)
+		switch token[i+1] {
+		case '1':
+			b, token = append(b, '/'), token[i+2:]
+		case '0':
+			b, token = append(b, '~'), token[i+2:]
+		default: // not an escape (the decoder never makes one): a plain '~'
+			b, token = append(b, '~'), token[i+1:]
+		}
+	}
+}
+
 // pointer is the JSON Pointer of the value just read, within the whole arguments.
 func (r *Reader) pointer() string {
-	if r.dec == nil {
-		return r.prefix
-	}
-	return r.prefix + string(r.dec.StackPointer())
+	r.locate()
+	return string(r.ptrBuf)
 }
 
 // path renders the current position for hints: members joined by dots and
 // array indexes in brackets, like items[37].qty.
 func (r *Reader) path() string {
-	if r.dec == nil {
-		return r.prefixPath
-	}
-	var b strings.Builder
-	b.WriteString(r.prefixPath)
-	level := 1
-	for tok := range r.dec.StackPointer().Tokens() {
-		if k, _ := r.dec.StackIndex(level); k == '[' {
-			b.WriteString("[" + tok + "]")
-		} else {
-			if b.Len() > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(tok)
-		}
-		level++
-	}
-	return b.String()
+	r.locate()
+	return string(r.pathBuf)
 }
 
 // subject names the current value at the start of a hint.
 func (r *Reader) subject() string {
-	if p := r.path(); p != "" {
-		return "Field " + strconv.Quote(p)
+	var buf [64]byte
+	return string(r.appendSubject(buf[:0]))
+}
+
+// appendSubject appends what subject returns.
+func (r *Reader) appendSubject(b []byte) []byte {
+	r.locate()
+	if len(r.pathBuf) == 0 {
+		return append(b, "The arguments"...)
 	}
-	return "The arguments"
+	return appendQuoted(append(b, "Field "...), r.pathBuf)
 }
 
 // memberSubject names a member of the current object, which may be absent.
 func (r *Reader) memberSubject(name string) string {
-	if p := r.path(); p != "" {
-		return "Field " + strconv.Quote(p+"."+name)
+	var buf [64]byte
+	return string(r.appendMemberSubject(buf[:0], name))
+}
+
+// appendMemberSubject appends what memberSubject returns.
+func (r *Reader) appendMemberSubject(b []byte, name string) []byte {
+	r.locate()
+	// The member's path is the current one extended for a moment, so that
+	// it is quoted as a whole.
+	n := len(r.pathBuf)
+	if n > 0 {
+		r.pathBuf = append(r.pathBuf, '.')
 	}
-	return "Field " + strconv.Quote(name)
+	r.pathBuf = append(r.pathBuf, name...)
+	b = appendQuoted(append(b, "Field "...), r.pathBuf)
+	r.pathBuf = r.pathBuf[:n]
+	return b
+}
+
+// appendQuoted appends s quoted as strconv.Quote quotes it. Printable ASCII
+// without quotes or backslashes, what names and paths almost always are, is
+// copied as it is.
+func appendQuoted[S ~string | ~[]byte](b []byte, s S) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return strconv.AppendQuote(b, string(s))
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// appendList appends values separated by commas: the allowed values of an
+// enum, the allowed members of an object.
+func appendList(b []byte, values []string) []byte {
+	for i, v := range values {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, v...)
+	}
+	return b
 }
 
 // kindName is the JSON type of a value, for technical messages.
@@ -655,42 +903,78 @@ func kindName(v []byte) string {
 // describe renders a value for a hint: the string "42", the number 1.5, an
 // object. withArticle adds "the string"/"the number" before scalars.
 func describe(v []byte, withArticle bool) string {
+	var buf [64]byte
+	return string(appendDescribe(buf[:0], v, withArticle))
+}
+
+// appendDescribe appends what describe returns.
+func appendDescribe(b, v []byte, withArticle bool) []byte {
 	switch jsontext.Value(v).Kind() {
 	case '"':
-		s := string(v)
+		if withArticle {
+			b = append(b, "the string "...)
+		}
 		if bytes.IndexByte(v, '\\') >= 0 {
-			if b, err := jsontext.AppendUnquote(nil, v); err == nil {
-				s = strconv.Quote(string(b))
+			// Show the text, not its JSON escapes, quoted the Go way.
+			if s, err := jsontext.AppendUnquote(nil, v); err == nil {
+				start := len(b)
+				return truncateFrom(appendQuoted(b, s), start, 60)
 			}
 		}
-		s = truncate(s, 60)
-		if withArticle {
-			return "the string " + s
-		}
-		return s
+		return appendTruncated(b, v, 60)
 	case '0':
-		s := truncate(string(v), 40)
 		if withArticle {
-			return "the number " + s
+			b = append(b, "the number "...)
 		}
-		return s
+		return appendTruncated(b, v, 40)
 	case '{':
-		return "an object"
+		return append(b, "an object"...)
 	case '[':
-		return "an array"
+		return append(b, "an array"...)
 	case 0:
-		return "nothing"
+		return append(b, "nothing"...)
 	}
-	return string(v)
+	return append(b, v...)
 }
 
 // truncate shortens s to at most n runes, marking the cut.
 func truncate(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
+	if len(s) <= n || utf8.RuneCountInString(s) <= n { // no more runes than bytes
 		return s
 	}
 	runes := []rune(s)
 	return string(runes[:n]) + "…"
+}
+
+// appendTruncated appends s shortened as truncate shortens it.
+func appendTruncated(b, s []byte, n int) []byte {
+	start := len(b)
+	return truncateFrom(append(b, s...), start, n)
+}
+
+// truncateFrom shortens b[start:] as truncate shortens a string, in place.
+func truncateFrom(b []byte, start, n int) []byte {
+	tail := b[start:]
+	if len(tail) <= n { // no more runes than bytes
+		return b
+	}
+	cut := 0 // the byte offset of rune n
+	for runes := 0; runes < n && cut < len(tail); runes++ {
+		if tail[cut] < utf8.RuneSelf {
+			cut++
+		} else {
+			_, size := utf8.DecodeRune(tail[cut:])
+			cut += size
+		}
+	}
+	if cut == len(tail) {
+		return b
+	}
+	if !utf8.Valid(tail[:cut]) {
+		// truncate turns each invalid byte into U+FFFD; so does this, rarely.
+		return append(b[:start], truncate(string(tail), n)...)
+	}
+	return append(b[:start+cut], "…"...)
 }
 
 // AbsentNull reads a null that stands for an absent member under
@@ -706,7 +990,7 @@ func (r *Reader) AbsentNull() bool {
 // Mark returns how many violations have been recorded so far; Clean(mark)
 // then tells whether any were added since, so a check that only makes sense
 // on well-formed items (uniqueItems) can be skipped after their violations.
-func (r *Reader) Mark() int { return len(r.violations) + r.omitted }
+func (r *Reader) Mark() int { return len(r.violations) + len(r.pending) + r.omitted }
 
 // Clean reports whether no violation was recorded since Mark returned mark.
 func (r *Reader) Clean(mark int) bool { return r.Mark() == mark && !r.stopped }
