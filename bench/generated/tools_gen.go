@@ -406,20 +406,9 @@ var toolSpecs = func() []runtime.ToolSpec {
 	return specs
 }()
 
-// toolIndex is the switch over tool names: a tool's position in toolSpecs,
-// or -1 for a name that is not in the catalog.
-func toolIndex(name string) int {
-	switch ToolName(name) {
-	case ToolRefundPayment:
-		return 0
-	case ToolSearchIssues:
-		return 1
-	case ToolCreateOrder:
-		return 2
-	default:
-		return -1
-	}
-}
+// toolIndex finds a tool's position in toolSpecs by name, or -1 for a name
+// that is not in the catalog.
+var toolIndex = runtime.ToolIndex(toolTable)
 
 // NewDispatcher returns a dispatcher that validates each call's arguments and
 // runs the matching method of h with cfg's limits, timeouts, authorization,
@@ -450,19 +439,12 @@ func unknownTool(name string) error {
 // ValidateArgs runs the same checks as Dispatch on the arguments of tool name
 // and runs nothing, for replaying logged calls offline.
 func ValidateArgs(name string, raw []byte) error {
-	switch ToolName(name) {
-	case ToolRefundPayment:
-		_, err := ParseRefundPaymentArgs(raw)
-		return err
-	case ToolSearchIssues:
-		_, err := ParseSearchIssuesArgs(raw)
-		return err
-	case ToolCreateOrder:
-		_, err := ParseCreateOrderArgs(raw)
-		return err
-	default:
+	i := toolIndex(name)
+	if i < 0 {
 		return unknownTool(name)
 	}
+	_, err := toolTable[i].Parse(raw, runtime.Options{})
+	return err
 }
 
 // ValidRefundPaymentArgs holds arguments of tool "refund_payment" that passed
@@ -568,11 +550,9 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "paymentId":
-			if seen[0] {
-				r.Duplicate("paymentId")
+			if r.Repeated(&seen[0], "paymentId") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 8 {
 					r.MinLength(8, n)
@@ -582,11 +562,9 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 				x.PaymentID = v
 			}
 		case "amountCents":
-			if seen[1] {
-				r.Duplicate("amountCents")
+			if r.Repeated(&seen[1], "amountCents") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -597,12 +575,12 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 				x.AmountCents = v
 			}
 		case "reason":
-			if seen[2] {
-				r.Duplicate("reason")
+			if r.Repeated(&seen[2], "reason") {
 				continue
 			}
-			seen[2] = true
-			x.Reason.readJSON(r)
+			if v, ok := runtime.ReadEnum(r, refundPaymentReasonList, refundPaymentReasonValues); ok {
+				x.Reason = v
+			}
 		default:
 			r.NotAllowed(string(name), refundPaymentArgsFields)
 		}
@@ -630,23 +608,8 @@ const (
 	RefundPaymentReasonFraud           RefundPaymentReason = "fraud"
 )
 
-// readJSON decodes a RefundPaymentReason into x and reports any other value to r.
-func (x *RefundPaymentReason) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "duplicate":
-		*x = RefundPaymentReasonDuplicate
-	case "customer_request":
-		*x = RefundPaymentReasonCustomerRequest
-	case "fraud":
-		*x = RefundPaymentReasonFraud
-	default:
-		r.Enum(refundPaymentReasonValues)
-	}
-}
+// refundPaymentReasonList lists the values of RefundPaymentReason, for runtime.ReadEnum.
+var refundPaymentReasonList = []RefundPaymentReason{RefundPaymentReasonDuplicate, RefundPaymentReasonCustomerRequest, RefundPaymentReasonFraud}
 
 // SearchIssuesArgs are the arguments of tool "search_issues".
 //
@@ -696,11 +659,9 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "query":
-			if seen[0] {
-				r.Duplicate("query")
+			if r.Repeated(&seen[0], "query") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 1 {
 					r.MinLength(1, n)
@@ -710,11 +671,9 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 				x.Query = v
 			}
 		case "owner":
-			if seen[1] {
-				r.Duplicate("owner")
+			if r.Repeated(&seen[1], "owner") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^[A-Za-z0-9_.-]+$")
@@ -722,11 +681,9 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 				x.Owner = v
 			}
 		case "repo":
-			if seen[2] {
-				r.Duplicate("repo")
+			if r.Repeated(&seen[2], "repo") {
 				continue
 			}
-			seen[2] = true
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^[A-Za-z0-9_.-]+$")
@@ -734,20 +691,16 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 				x.Repo = v
 			}
 		case "state":
-			if seen[3] {
-				r.Duplicate("state")
+			if r.Repeated(&seen[3], "state") {
 				continue
 			}
-			seen[3] = true
-			var v SearchIssuesState
-			v.readJSON(r)
-			x.State = &v
+			if v, ok := runtime.ReadEnum(r, searchIssuesStateList, searchIssuesStateValues); ok {
+				x.State = &v
+			}
 		case "labels":
-			if seen[4] {
-				r.Duplicate("labels")
+			if r.Repeated(&seen[4], "labels") {
 				continue
 			}
-			seen[4] = true
 			if r.BeginArray() {
 				v := make([]string, 0, 4)
 				mark := r.Mark()
@@ -775,29 +728,23 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 				x.Labels = v
 			}
 		case "sort":
-			if seen[5] {
-				r.Duplicate("sort")
+			if r.Repeated(&seen[5], "sort") {
 				continue
 			}
-			seen[5] = true
-			var v SearchIssuesSort
-			v.readJSON(r)
-			x.Sort = &v
+			if v, ok := runtime.ReadEnum(r, searchIssuesSortList, searchIssuesSortValues); ok {
+				x.Sort = &v
+			}
 		case "order":
-			if seen[6] {
-				r.Duplicate("order")
+			if r.Repeated(&seen[6], "order") {
 				continue
 			}
-			seen[6] = true
-			var v SearchIssuesOrder
-			v.readJSON(r)
-			x.Order = &v
+			if v, ok := runtime.ReadEnum(r, searchIssuesOrderList, searchIssuesOrderValues); ok {
+				x.Order = &v
+			}
 		case "perPage":
-			if seen[7] {
-				r.Duplicate("perPage")
+			if r.Repeated(&seen[7], "perPage") {
 				continue
 			}
-			seen[7] = true
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -808,11 +755,9 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 				x.PerPage = &v
 			}
 		case "page":
-			if seen[8] {
-				r.Duplicate("page")
+			if r.Repeated(&seen[8], "page") {
 				continue
 			}
-			seen[8] = true
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -820,11 +765,9 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 				x.Page = &v
 			}
 		case "since":
-			if seen[9] {
-				r.Duplicate("since")
+			if r.Repeated(&seen[9], "since") {
 				continue
 			}
-			seen[9] = true
 			if v, ok := r.String(); ok {
 				if !runtime.IsDateTime(v) {
 					r.Format("date-time")
@@ -858,23 +801,8 @@ const (
 	SearchIssuesStateAll    SearchIssuesState = "all"
 )
 
-// readJSON decodes a SearchIssuesState into x and reports any other value to r.
-func (x *SearchIssuesState) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "open":
-		*x = SearchIssuesStateOpen
-	case "closed":
-		*x = SearchIssuesStateClosed
-	case "all":
-		*x = SearchIssuesStateAll
-	default:
-		r.Enum(searchIssuesStateValues)
-	}
-}
+// searchIssuesStateList lists the values of SearchIssuesState, for runtime.ReadEnum.
+var searchIssuesStateList = []SearchIssuesState{SearchIssuesStateOpen, SearchIssuesStateClosed, SearchIssuesStateAll}
 
 // SearchIssuesSort is one of the values allowed at /properties/sort in the input
 // schema of tool "search_issues".
@@ -888,25 +816,8 @@ const (
 	SearchIssuesSortReactions SearchIssuesSort = "reactions"
 )
 
-// readJSON decodes a SearchIssuesSort into x and reports any other value to r.
-func (x *SearchIssuesSort) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "created":
-		*x = SearchIssuesSortCreated
-	case "updated":
-		*x = SearchIssuesSortUpdated
-	case "comments":
-		*x = SearchIssuesSortComments
-	case "reactions":
-		*x = SearchIssuesSortReactions
-	default:
-		r.Enum(searchIssuesSortValues)
-	}
-}
+// searchIssuesSortList lists the values of SearchIssuesSort, for runtime.ReadEnum.
+var searchIssuesSortList = []SearchIssuesSort{SearchIssuesSortCreated, SearchIssuesSortUpdated, SearchIssuesSortComments, SearchIssuesSortReactions}
 
 // SearchIssuesOrder is one of the values allowed at /properties/order in the
 // input schema of tool "search_issues".
@@ -918,21 +829,8 @@ const (
 	SearchIssuesOrderDesc SearchIssuesOrder = "desc"
 )
 
-// readJSON decodes a SearchIssuesOrder into x and reports any other value to r.
-func (x *SearchIssuesOrder) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "asc":
-		*x = SearchIssuesOrderAsc
-	case "desc":
-		*x = SearchIssuesOrderDesc
-	default:
-		r.Enum(searchIssuesOrderValues)
-	}
-}
+// searchIssuesOrderList lists the values of SearchIssuesOrder, for runtime.ReadEnum.
+var searchIssuesOrderList = []SearchIssuesOrder{SearchIssuesOrderAsc, SearchIssuesOrderDesc}
 
 // CreateOrderArgs are the arguments of tool "create_order".
 //
@@ -964,18 +862,14 @@ func (x *CreateOrderArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "customer":
-			if seen[0] {
-				r.Duplicate("customer")
+			if r.Repeated(&seen[0], "customer") {
 				continue
 			}
-			seen[0] = true
 			x.Customer.readJSON(r)
 		case "items":
-			if seen[1] {
-				r.Duplicate("items")
+			if r.Repeated(&seen[1], "items") {
 				continue
 			}
-			seen[1] = true
 			if r.BeginArray() {
 				v := make([]CreateOrderItemsItem, 0, 4)
 				for r.More() {
@@ -992,11 +886,9 @@ func (x *CreateOrderArgs) readJSON(r *runtime.Reader) {
 				x.Items = v
 			}
 		case "coupon":
-			if seen[2] {
-				r.Duplicate("coupon")
+			if r.Repeated(&seen[2], "coupon") {
 				continue
 			}
-			seen[2] = true
 			x.Coupon.Present = true
 			if r.Null() {
 				x.Coupon.Null = true
@@ -1007,11 +899,9 @@ func (x *CreateOrderArgs) readJSON(r *runtime.Reader) {
 				x.Coupon.Value = v
 			}
 		case "notes":
-			if seen[3] {
-				r.Duplicate("notes")
+			if r.Repeated(&seen[3], "notes") {
 				continue
 			}
-			seen[3] = true
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n > 2000 {
 					r.MaxLength(2000, n)
@@ -1058,11 +948,9 @@ func (x *CreateOrderCustomer) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "id":
-			if seen[0] {
-				r.Duplicate("id")
+			if r.Repeated(&seen[0], "id") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if !matchPattern1(v) {
 					r.Pattern("^cus_[A-Za-z0-9]{8,24}$")
@@ -1070,11 +958,9 @@ func (x *CreateOrderCustomer) readJSON(r *runtime.Reader) {
 				x.ID = v
 			}
 		case "email":
-			if seen[1] {
-				r.Duplicate("email")
+			if r.Repeated(&seen[1], "email") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n > 254 {
 					r.MaxLength(254, n)
@@ -1085,11 +971,9 @@ func (x *CreateOrderCustomer) readJSON(r *runtime.Reader) {
 				x.Email = v
 			}
 		case "address":
-			if seen[2] {
-				r.Duplicate("address")
+			if r.Repeated(&seen[2], "address") {
 				continue
 			}
-			seen[2] = true
 			x.Address.readJSON(r)
 		default:
 			r.NotAllowed(string(name), createOrderCustomerFields)
@@ -1138,11 +1022,9 @@ func (x *CreateOrderCustomerAddress) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "street":
-			if seen[0] {
-				r.Duplicate("street")
+			if r.Repeated(&seen[0], "street") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 1 {
 					r.MinLength(1, n)
@@ -1152,11 +1034,9 @@ func (x *CreateOrderCustomerAddress) readJSON(r *runtime.Reader) {
 				x.Street = v
 			}
 		case "city":
-			if seen[1] {
-				r.Duplicate("city")
+			if r.Repeated(&seen[1], "city") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 1 {
 					r.MinLength(1, n)
@@ -1166,11 +1046,9 @@ func (x *CreateOrderCustomerAddress) readJSON(r *runtime.Reader) {
 				x.City = v
 			}
 		case "zip":
-			if seen[2] {
-				r.Duplicate("zip")
+			if r.Repeated(&seen[2], "zip") {
 				continue
 			}
-			seen[2] = true
 			if v, ok := r.String(); ok {
 				if !pattern2.MatchString(v) {
 					r.Pattern("^[0-9]{5}(-[0-9]{4})?$")
@@ -1178,12 +1056,12 @@ func (x *CreateOrderCustomerAddress) readJSON(r *runtime.Reader) {
 				x.Zip = v
 			}
 		case "country":
-			if seen[3] {
-				r.Duplicate("country")
+			if r.Repeated(&seen[3], "country") {
 				continue
 			}
-			seen[3] = true
-			x.Country.readJSON(r)
+			if v, ok := runtime.ReadEnum(r, createOrderCustomerAddressCountryList, createOrderCustomerAddressCountryValues); ok {
+				x.Country = v
+			}
 		default:
 			r.NotAllowed(string(name), createOrderCustomerAddressFields)
 		}
@@ -1232,58 +1110,8 @@ const (
 	CreateOrderCustomerAddressCountryNZ CreateOrderCustomerAddressCountry = "NZ"
 )
 
-// readJSON decodes a CreateOrderCustomerAddressCountry into x and reports any
-// other value to r.
-func (x *CreateOrderCustomerAddressCountry) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "US":
-		*x = CreateOrderCustomerAddressCountryUS
-	case "CA":
-		*x = CreateOrderCustomerAddressCountryCA
-	case "MX":
-		*x = CreateOrderCustomerAddressCountryMX
-	case "GB":
-		*x = CreateOrderCustomerAddressCountryGB
-	case "IE":
-		*x = CreateOrderCustomerAddressCountryIE
-	case "FR":
-		*x = CreateOrderCustomerAddressCountryFR
-	case "DE":
-		*x = CreateOrderCustomerAddressCountryDE
-	case "NL":
-		*x = CreateOrderCustomerAddressCountryNL
-	case "BE":
-		*x = CreateOrderCustomerAddressCountryBE
-	case "ES":
-		*x = CreateOrderCustomerAddressCountryES
-	case "PT":
-		*x = CreateOrderCustomerAddressCountryPT
-	case "IT":
-		*x = CreateOrderCustomerAddressCountryIT
-	case "SE":
-		*x = CreateOrderCustomerAddressCountrySE
-	case "NO":
-		*x = CreateOrderCustomerAddressCountryNO
-	case "DK":
-		*x = CreateOrderCustomerAddressCountryDK
-	case "FI":
-		*x = CreateOrderCustomerAddressCountryFI
-	case "PL":
-		*x = CreateOrderCustomerAddressCountryPL
-	case "JP":
-		*x = CreateOrderCustomerAddressCountryJP
-	case "AU":
-		*x = CreateOrderCustomerAddressCountryAU
-	case "NZ":
-		*x = CreateOrderCustomerAddressCountryNZ
-	default:
-		r.Enum(createOrderCustomerAddressCountryValues)
-	}
-}
+// createOrderCustomerAddressCountryList lists the values of CreateOrderCustomerAddressCountry, for runtime.ReadEnum.
+var createOrderCustomerAddressCountryList = []CreateOrderCustomerAddressCountry{CreateOrderCustomerAddressCountryUS, CreateOrderCustomerAddressCountryCA, CreateOrderCustomerAddressCountryMX, CreateOrderCustomerAddressCountryGB, CreateOrderCustomerAddressCountryIE, CreateOrderCustomerAddressCountryFR, CreateOrderCustomerAddressCountryDE, CreateOrderCustomerAddressCountryNL, CreateOrderCustomerAddressCountryBE, CreateOrderCustomerAddressCountryES, CreateOrderCustomerAddressCountryPT, CreateOrderCustomerAddressCountryIT, CreateOrderCustomerAddressCountrySE, CreateOrderCustomerAddressCountryNO, CreateOrderCustomerAddressCountryDK, CreateOrderCustomerAddressCountryFI, CreateOrderCustomerAddressCountryPL, CreateOrderCustomerAddressCountryJP, CreateOrderCustomerAddressCountryAU, CreateOrderCustomerAddressCountryNZ}
 
 // CreateOrderItemsItem is the object at /properties/items/items in the input
 // schema of tool "create_order".
@@ -1315,11 +1143,9 @@ func (x *CreateOrderItemsItem) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "sku":
-			if seen[0] {
-				r.Duplicate("sku")
+			if r.Repeated(&seen[0], "sku") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if !matchPattern3(v) {
 					r.Pattern("^[A-Z]{3}-[0-9]{4,8}$")
@@ -1327,11 +1153,9 @@ func (x *CreateOrderItemsItem) readJSON(r *runtime.Reader) {
 				x.Sku = v
 			}
 		case "qty":
-			if seen[1] {
-				r.Duplicate("qty")
+			if r.Repeated(&seen[1], "qty") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -1342,11 +1166,9 @@ func (x *CreateOrderItemsItem) readJSON(r *runtime.Reader) {
 				x.Qty = v
 			}
 		case "unitPriceCents":
-			if seen[2] {
-				r.Duplicate("unitPriceCents")
+			if r.Repeated(&seen[2], "unitPriceCents") {
 				continue
 			}
-			seen[2] = true
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -1357,11 +1179,9 @@ func (x *CreateOrderItemsItem) readJSON(r *runtime.Reader) {
 				x.UnitPriceCents = v
 			}
 		case "options":
-			if seen[3] {
-				r.Duplicate("options")
+			if r.Repeated(&seen[3], "options") {
 				continue
 			}
-			seen[3] = true
 			var v CreateOrderItemsItemOptions
 			v.readJSON(r)
 			x.Options = &v
@@ -1412,38 +1232,30 @@ func (x *CreateOrderItemsItemOptions) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "giftWrap":
-			if seen[0] {
-				r.Duplicate("giftWrap")
+			if r.Repeated(&seen[0], "giftWrap") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.Bool(); ok {
 				x.GiftWrap = &v
 			}
 		case "color":
-			if seen[1] {
-				r.Duplicate("color")
+			if r.Repeated(&seen[1], "color") {
 				continue
 			}
-			seen[1] = true
-			var v CreateOrderItemsItemOptionsColor
-			v.readJSON(r)
-			x.Color = &v
+			if v, ok := runtime.ReadEnum(r, createOrderItemsItemOptionsColorList, createOrderItemsItemOptionsColorValues); ok {
+				x.Color = &v
+			}
 		case "size":
-			if seen[2] {
-				r.Duplicate("size")
+			if r.Repeated(&seen[2], "size") {
 				continue
 			}
-			seen[2] = true
-			var v CreateOrderItemsItemOptionsSize
-			v.readJSON(r)
-			x.Size = &v
+			if v, ok := runtime.ReadEnum(r, createOrderItemsItemOptionsSizeList, createOrderItemsItemOptionsSizeValues); ok {
+				x.Size = &v
+			}
 		case "engraving":
-			if seen[3] {
-				r.Duplicate("engraving")
+			if r.Repeated(&seen[3], "engraving") {
 				continue
 			}
-			seen[3] = true
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n > 40 {
 					r.MaxLength(40, n)
@@ -1472,30 +1284,8 @@ const (
 	CreateOrderItemsItemOptionsColorSilver CreateOrderItemsItemOptionsColor = "silver"
 )
 
-// readJSON decodes a CreateOrderItemsItemOptionsColor into x and reports any
-// other value to r.
-func (x *CreateOrderItemsItemOptionsColor) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "black":
-		*x = CreateOrderItemsItemOptionsColorBlack
-	case "white":
-		*x = CreateOrderItemsItemOptionsColorWhite
-	case "red":
-		*x = CreateOrderItemsItemOptionsColorRed
-	case "green":
-		*x = CreateOrderItemsItemOptionsColorGreen
-	case "blue":
-		*x = CreateOrderItemsItemOptionsColorBlue
-	case "silver":
-		*x = CreateOrderItemsItemOptionsColorSilver
-	default:
-		r.Enum(createOrderItemsItemOptionsColorValues)
-	}
-}
+// createOrderItemsItemOptionsColorList lists the values of CreateOrderItemsItemOptionsColor, for runtime.ReadEnum.
+var createOrderItemsItemOptionsColorList = []CreateOrderItemsItemOptionsColor{CreateOrderItemsItemOptionsColorBlack, CreateOrderItemsItemOptionsColorWhite, CreateOrderItemsItemOptionsColorRed, CreateOrderItemsItemOptionsColorGreen, CreateOrderItemsItemOptionsColorBlue, CreateOrderItemsItemOptionsColorSilver}
 
 // CreateOrderItemsItemOptionsSize is one of the values allowed at
 // /properties/items/items/properties/options/properties/size in the input schema
@@ -1512,30 +1302,8 @@ const (
 	CreateOrderItemsItemOptionsSizeXXL CreateOrderItemsItemOptionsSize = "XXL"
 )
 
-// readJSON decodes a CreateOrderItemsItemOptionsSize into x and reports any other
-// value to r.
-func (x *CreateOrderItemsItemOptionsSize) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "XS":
-		*x = CreateOrderItemsItemOptionsSizeXS
-	case "S":
-		*x = CreateOrderItemsItemOptionsSizeS
-	case "M":
-		*x = CreateOrderItemsItemOptionsSizeM
-	case "L":
-		*x = CreateOrderItemsItemOptionsSizeL
-	case "XL":
-		*x = CreateOrderItemsItemOptionsSizeXL
-	case "XXL":
-		*x = CreateOrderItemsItemOptionsSizeXXL
-	default:
-		r.Enum(createOrderItemsItemOptionsSizeValues)
-	}
-}
+// createOrderItemsItemOptionsSizeList lists the values of CreateOrderItemsItemOptionsSize, for runtime.ReadEnum.
+var createOrderItemsItemOptionsSizeList = []CreateOrderItemsItemOptionsSize{CreateOrderItemsItemOptionsSizeXS, CreateOrderItemsItemOptionsSizeS, CreateOrderItemsItemOptionsSizeM, CreateOrderItemsItemOptionsSizeL, CreateOrderItemsItemOptionsSizeXL, CreateOrderItemsItemOptionsSizeXXL}
 
 // matchPattern0 reports whether s matches ^[A-Za-z0-9_.-]+$. It is a byte loop
 // that agrees with regexp on every input, since each step's bytes cannot be taken

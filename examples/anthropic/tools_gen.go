@@ -164,18 +164,9 @@ var toolSpecs = func() []runtime.ToolSpec {
 	return specs
 }()
 
-// toolIndex is the switch over tool names: a tool's position in toolSpecs,
-// or -1 for a name that is not in the catalog.
-func toolIndex(name string) int {
-	switch ToolName(name) {
-	case ToolTrackOrder:
-		return 0
-	case ToolRescheduleDelivery:
-		return 1
-	default:
-		return -1
-	}
-}
+// toolIndex finds a tool's position in toolSpecs by name, or -1 for a name
+// that is not in the catalog.
+var toolIndex = runtime.ToolIndex(toolTable)
 
 // NewDispatcher returns a dispatcher that validates each call's arguments and
 // runs the matching method of h with cfg's limits, timeouts, authorization,
@@ -206,16 +197,12 @@ func unknownTool(name string) error {
 // ValidateArgs runs the same checks as Dispatch on the arguments of tool name
 // and runs nothing, for replaying logged calls offline.
 func ValidateArgs(name string, raw []byte) error {
-	switch ToolName(name) {
-	case ToolTrackOrder:
-		_, err := ParseTrackOrderArgs(raw)
-		return err
-	case ToolRescheduleDelivery:
-		_, err := ParseRescheduleDeliveryArgs(raw)
-		return err
-	default:
+	i := toolIndex(name)
+	if i < 0 {
 		return unknownTool(name)
 	}
+	_, err := toolTable[i].Parse(raw, runtime.Options{})
+	return err
 }
 
 // ValidTrackOrderArgs holds arguments of tool "track_order" that passed
@@ -292,11 +279,9 @@ func (x *TrackOrderArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "orderId":
-			if seen[0] {
-				r.Duplicate("orderId")
+			if r.Repeated(&seen[0], "orderId") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^ord_[0-9]{6}$")
@@ -352,11 +337,9 @@ func (x *RescheduleDeliveryArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "orderId":
-			if seen[0] {
-				r.Duplicate("orderId")
+			if r.Repeated(&seen[0], "orderId") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^ord_[0-9]{6}$")
@@ -364,11 +347,9 @@ func (x *RescheduleDeliveryArgs) readJSON(r *runtime.Reader) {
 				x.OrderID = v
 			}
 		case "date":
-			if seen[1] {
-				r.Duplicate("date")
+			if r.Repeated(&seen[1], "date") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.String(); ok {
 				if !runtime.IsDate(v) {
 					r.Format("date")
@@ -376,18 +357,16 @@ func (x *RescheduleDeliveryArgs) readJSON(r *runtime.Reader) {
 				x.Date = v
 			}
 		case "window":
-			if seen[2] {
-				r.Duplicate("window")
+			if r.Repeated(&seen[2], "window") {
 				continue
 			}
-			seen[2] = true
-			x.Window.readJSON(r)
+			if v, ok := runtime.ReadEnum(r, rescheduleDeliveryWindowList, rescheduleDeliveryWindowValues); ok {
+				x.Window = v
+			}
 		case "note":
-			if seen[3] {
-				r.Duplicate("note")
+			if r.Repeated(&seen[3], "note") {
 				continue
 			}
-			seen[3] = true
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n > 200 {
 					r.MaxLength(200, n)
@@ -423,24 +402,8 @@ const (
 	RescheduleDeliveryWindowEvening   RescheduleDeliveryWindow = "evening"
 )
 
-// readJSON decodes a RescheduleDeliveryWindow into x and reports any other value
-// to r.
-func (x *RescheduleDeliveryWindow) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "morning":
-		*x = RescheduleDeliveryWindowMorning
-	case "afternoon":
-		*x = RescheduleDeliveryWindowAfternoon
-	case "evening":
-		*x = RescheduleDeliveryWindowEvening
-	default:
-		r.Enum(rescheduleDeliveryWindowValues)
-	}
-}
+// rescheduleDeliveryWindowList lists the values of RescheduleDeliveryWindow, for runtime.ReadEnum.
+var rescheduleDeliveryWindowList = []RescheduleDeliveryWindow{RescheduleDeliveryWindowMorning, RescheduleDeliveryWindowAfternoon, RescheduleDeliveryWindowEvening}
 
 // matchPattern0 reports whether s matches ^ord_[0-9]{6}$. It is a byte loop that
 // agrees with regexp on every input, since each step's bytes cannot be taken by

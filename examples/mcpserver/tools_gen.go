@@ -236,20 +236,9 @@ var toolSpecs = func() []runtime.ToolSpec {
 	return specs
 }()
 
-// toolIndex is the switch over tool names: a tool's position in toolSpecs,
-// or -1 for a name that is not in the catalog.
-func toolIndex(name string) int {
-	switch ToolName(name) {
-	case ToolGetOrder:
-		return 0
-	case ToolCancelOrder:
-		return 1
-	case ToolSearchOrders:
-		return 2
-	default:
-		return -1
-	}
-}
+// toolIndex finds a tool's position in toolSpecs by name, or -1 for a name
+// that is not in the catalog.
+var toolIndex = runtime.ToolIndex(toolTable)
 
 // NewDispatcher returns a dispatcher that validates each call's arguments and
 // runs the matching method of h with cfg's limits, timeouts, authorization,
@@ -280,19 +269,12 @@ func unknownTool(name string) error {
 // ValidateArgs runs the same checks as Dispatch on the arguments of tool name
 // and runs nothing, for replaying logged calls offline.
 func ValidateArgs(name string, raw []byte) error {
-	switch ToolName(name) {
-	case ToolGetOrder:
-		_, err := ParseGetOrderArgs(raw)
-		return err
-	case ToolCancelOrder:
-		_, err := ParseCancelOrderArgs(raw)
-		return err
-	case ToolSearchOrders:
-		_, err := ParseSearchOrdersArgs(raw)
-		return err
-	default:
+	i := toolIndex(name)
+	if i < 0 {
 		return unknownTool(name)
 	}
+	_, err := toolTable[i].Parse(raw, runtime.Options{})
+	return err
 }
 
 // ValidGetOrderArgs holds arguments of tool "get_order" that passed validation.
@@ -393,11 +375,9 @@ func (x *GetOrderArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "orderId":
-			if seen[0] {
-				r.Duplicate("orderId")
+			if r.Repeated(&seen[0], "orderId") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^ord_[0-9]{6}$")
@@ -441,27 +421,23 @@ func (x *GetOrderResult) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "orderId":
-			if seen[0] {
-				r.Duplicate("orderId")
+			if r.Repeated(&seen[0], "orderId") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				x.OrderID = v
 			}
 		case "status":
-			if seen[1] {
-				r.Duplicate("status")
+			if r.Repeated(&seen[1], "status") {
 				continue
 			}
-			seen[1] = true
-			x.Status.readJSON(r)
+			if v, ok := runtime.ReadEnum(r, getOrderResultStatusList, getOrderResultStatusValues); ok {
+				x.Status = v
+			}
 		case "totalCents":
-			if seen[2] {
-				r.Duplicate("totalCents")
+			if r.Repeated(&seen[2], "totalCents") {
 				continue
 			}
-			seen[2] = true
 			if v, ok := r.Int(); ok {
 				if v < 0 {
 					r.Minimum("0")
@@ -495,23 +471,8 @@ const (
 	GetOrderResultStatusCancelled GetOrderResultStatus = "cancelled"
 )
 
-// readJSON decodes a GetOrderResultStatus into x and reports any other value to r.
-func (x *GetOrderResultStatus) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "open":
-		*x = GetOrderResultStatusOpen
-	case "shipped":
-		*x = GetOrderResultStatusShipped
-	case "cancelled":
-		*x = GetOrderResultStatusCancelled
-	default:
-		r.Enum(getOrderResultStatusValues)
-	}
-}
+// getOrderResultStatusList lists the values of GetOrderResultStatus, for runtime.ReadEnum.
+var getOrderResultStatusList = []GetOrderResultStatus{GetOrderResultStatusOpen, GetOrderResultStatusShipped, GetOrderResultStatusCancelled}
 
 // CancelOrderArgs are the arguments of tool "cancel_order".
 //
@@ -546,11 +507,9 @@ func (x *CancelOrderArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "orderId":
-			if seen[0] {
-				r.Duplicate("orderId")
+			if r.Repeated(&seen[0], "orderId") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^ord_[0-9]{6}$")
@@ -558,18 +517,16 @@ func (x *CancelOrderArgs) readJSON(r *runtime.Reader) {
 				x.OrderID = v
 			}
 		case "reason":
-			if seen[1] {
-				r.Duplicate("reason")
+			if r.Repeated(&seen[1], "reason") {
 				continue
 			}
-			seen[1] = true
-			x.Reason.readJSON(r)
+			if v, ok := runtime.ReadEnum(r, cancelOrderReasonList, cancelOrderReasonValues); ok {
+				x.Reason = v
+			}
 		case "notifyCustomer":
-			if seen[2] {
-				r.Duplicate("notifyCustomer")
+			if r.Repeated(&seen[2], "notifyCustomer") {
 				continue
 			}
-			seen[2] = true
 			if v, ok := r.Bool(); ok {
 				x.NotifyCustomer = v
 			}
@@ -602,23 +559,8 @@ const (
 	CancelOrderReasonFraud           CancelOrderReason = "fraud"
 )
 
-// readJSON decodes a CancelOrderReason into x and reports any other value to r.
-func (x *CancelOrderReason) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "customer_request":
-		*x = CancelOrderReasonCustomerRequest
-	case "out_of_stock":
-		*x = CancelOrderReasonOutOfStock
-	case "fraud":
-		*x = CancelOrderReasonFraud
-	default:
-		r.Enum(cancelOrderReasonValues)
-	}
-}
+// cancelOrderReasonList lists the values of CancelOrderReason, for runtime.ReadEnum.
+var cancelOrderReasonList = []CancelOrderReason{CancelOrderReasonCustomerRequest, CancelOrderReasonOutOfStock, CancelOrderReasonFraud}
 
 // SearchOrdersArgs are the arguments of tool "search_orders".
 //
@@ -653,11 +595,9 @@ func (x *SearchOrdersArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "customerEmail":
-			if seen[0] {
-				r.Duplicate("customerEmail")
+			if r.Repeated(&seen[0], "customerEmail") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if !runtime.IsEmail(v) {
 					r.Format("email")
@@ -665,17 +605,17 @@ func (x *SearchOrdersArgs) readJSON(r *runtime.Reader) {
 				x.CustomerEmail = v
 			}
 		case "status":
-			if seen[1] {
-				r.Duplicate("status")
+			if r.Repeated(&seen[1], "status") {
 				continue
 			}
-			seen[1] = true
 			if r.BeginArray() {
 				v := make([]SearchOrdersStatusItem, 0, 4)
 				mark := r.Mark()
 				for r.More() {
 					var item SearchOrdersStatusItem
-					item.readJSON(r)
+					if v1, ok := runtime.ReadEnum(r, searchOrdersStatusItemList, getOrderResultStatusValues); ok {
+						item = v1
+					}
 					v = append(v, item)
 				}
 				r.EndArray()
@@ -687,11 +627,9 @@ func (x *SearchOrdersArgs) readJSON(r *runtime.Reader) {
 				x.Status = v
 			}
 		case "limit":
-			if seen[2] {
-				r.Duplicate("limit")
+			if r.Repeated(&seen[2], "limit") {
 				continue
 			}
-			seen[2] = true
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -725,24 +663,8 @@ const (
 	SearchOrdersStatusItemCancelled SearchOrdersStatusItem = "cancelled"
 )
 
-// readJSON decodes a SearchOrdersStatusItem into x and reports any other value to
-// r.
-func (x *SearchOrdersStatusItem) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "open":
-		*x = SearchOrdersStatusItemOpen
-	case "shipped":
-		*x = SearchOrdersStatusItemShipped
-	case "cancelled":
-		*x = SearchOrdersStatusItemCancelled
-	default:
-		r.Enum(getOrderResultStatusValues)
-	}
-}
+// searchOrdersStatusItemList lists the values of SearchOrdersStatusItem, for runtime.ReadEnum.
+var searchOrdersStatusItemList = []SearchOrdersStatusItem{SearchOrdersStatusItemOpen, SearchOrdersStatusItemShipped, SearchOrdersStatusItemCancelled}
 
 // matchPattern0 reports whether s matches ^ord_[0-9]{6}$. It is a byte loop that
 // agrees with regexp on every input, since each step's bytes cannot be taken by

@@ -159,18 +159,9 @@ var toolSpecs = func() []runtime.ToolSpec {
 	return specs
 }()
 
-// toolIndex is the switch over tool names: a tool's position in toolSpecs,
-// or -1 for a name that is not in the catalog.
-func toolIndex(name string) int {
-	switch ToolName(name) {
-	case ToolGetOrder:
-		return 0
-	case ToolRefundOrder:
-		return 1
-	default:
-		return -1
-	}
-}
+// toolIndex finds a tool's position in toolSpecs by name, or -1 for a name
+// that is not in the catalog.
+var toolIndex = runtime.ToolIndex(toolTable)
 
 // NewDispatcher returns a dispatcher that validates each call's arguments and
 // runs the matching method of h with cfg's limits, timeouts, authorization,
@@ -201,16 +192,12 @@ func unknownTool(name string) error {
 // ValidateArgs runs the same checks as Dispatch on the arguments of tool name
 // and runs nothing, for replaying logged calls offline.
 func ValidateArgs(name string, raw []byte) error {
-	switch ToolName(name) {
-	case ToolGetOrder:
-		_, err := ParseGetOrderArgs(raw)
-		return err
-	case ToolRefundOrder:
-		_, err := ParseRefundOrderArgs(raw)
-		return err
-	default:
+	i := toolIndex(name)
+	if i < 0 {
 		return unknownTool(name)
 	}
+	_, err := toolTable[i].Parse(raw, runtime.Options{})
+	return err
 }
 
 // ValidGetOrderArgs holds arguments of tool "get_order" that passed validation.
@@ -286,11 +273,9 @@ func (x *GetOrderArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "orderId":
-			if seen[0] {
-				r.Duplicate("orderId")
+			if r.Repeated(&seen[0], "orderId") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^ord_[a-z0-9]{4,32}$")
@@ -340,11 +325,9 @@ func (x *RefundOrderArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "orderId":
-			if seen[0] {
-				r.Duplicate("orderId")
+			if r.Repeated(&seen[0], "orderId") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^ord_[a-z0-9]{4,32}$")
@@ -352,11 +335,9 @@ func (x *RefundOrderArgs) readJSON(r *runtime.Reader) {
 				x.OrderID = v
 			}
 		case "amountCents":
-			if seen[1] {
-				r.Duplicate("amountCents")
+			if r.Repeated(&seen[1], "amountCents") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -367,12 +348,12 @@ func (x *RefundOrderArgs) readJSON(r *runtime.Reader) {
 				x.AmountCents = v
 			}
 		case "reason":
-			if seen[2] {
-				r.Duplicate("reason")
+			if r.Repeated(&seen[2], "reason") {
 				continue
 			}
-			seen[2] = true
-			x.Reason.readJSON(r)
+			if v, ok := runtime.ReadEnum(r, refundOrderReasonList, refundOrderReasonValues); ok {
+				x.Reason = v
+			}
 		default:
 			r.NotAllowed(string(name), refundOrderArgsFields)
 		}
@@ -402,23 +383,8 @@ const (
 	RefundOrderReasonCustomerRequest RefundOrderReason = "customer_request"
 )
 
-// readJSON decodes a RefundOrderReason into x and reports any other value to r.
-func (x *RefundOrderReason) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "damaged":
-		*x = RefundOrderReasonDamaged
-	case "late":
-		*x = RefundOrderReasonLate
-	case "customer_request":
-		*x = RefundOrderReasonCustomerRequest
-	default:
-		r.Enum(refundOrderReasonValues)
-	}
-}
+// refundOrderReasonList lists the values of RefundOrderReason, for runtime.ReadEnum.
+var refundOrderReasonList = []RefundOrderReason{RefundOrderReasonDamaged, RefundOrderReasonLate, RefundOrderReasonCustomerRequest}
 
 // matchPattern0 reports whether s matches ^ord_[a-z0-9]{4,32}$. It is a byte loop
 // that agrees with regexp on every input, since each step's bytes cannot be taken

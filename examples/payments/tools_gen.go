@@ -261,20 +261,9 @@ var toolSpecs = func() []runtime.ToolSpec {
 	return specs
 }()
 
-// toolIndex is the switch over tool names: a tool's position in toolSpecs,
-// or -1 for a name that is not in the catalog.
-func toolIndex(name string) int {
-	switch ToolName(name) {
-	case ToolRefundPayment:
-		return 0
-	case ToolGetPayment:
-		return 1
-	case ToolSendReceipt:
-		return 2
-	default:
-		return -1
-	}
-}
+// toolIndex finds a tool's position in toolSpecs by name, or -1 for a name
+// that is not in the catalog.
+var toolIndex = runtime.ToolIndex(toolTable)
 
 // NewDispatcher returns a dispatcher that validates each call's arguments and
 // runs the matching method of h with cfg's limits, timeouts, authorization,
@@ -305,19 +294,12 @@ func unknownTool(name string) error {
 // ValidateArgs runs the same checks as Dispatch on the arguments of tool name
 // and runs nothing, for replaying logged calls offline.
 func ValidateArgs(name string, raw []byte) error {
-	switch ToolName(name) {
-	case ToolRefundPayment:
-		_, err := ParseRefundPaymentArgs(raw)
-		return err
-	case ToolGetPayment:
-		_, err := ParseGetPaymentArgs(raw)
-		return err
-	case ToolSendReceipt:
-		_, err := ParseSendReceiptArgs(raw)
-		return err
-	default:
+	i := toolIndex(name)
+	if i < 0 {
 		return unknownTool(name)
 	}
+	_, err := toolTable[i].Parse(raw, runtime.Options{})
+	return err
 }
 
 // ValidRefundPaymentArgs holds arguments of tool "refund_payment" that passed
@@ -429,11 +411,9 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "paymentId":
-			if seen[0] {
-				r.Duplicate("paymentId")
+			if r.Repeated(&seen[0], "paymentId") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 8 {
 					r.MinLength(8, n)
@@ -443,11 +423,9 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 				x.PaymentID = v
 			}
 		case "amountCents":
-			if seen[1] {
-				r.Duplicate("amountCents")
+			if r.Repeated(&seen[1], "amountCents") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -458,12 +436,12 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 				x.AmountCents = v
 			}
 		case "reason":
-			if seen[2] {
-				r.Duplicate("reason")
+			if r.Repeated(&seen[2], "reason") {
 				continue
 			}
-			seen[2] = true
-			x.Reason.readJSON(r)
+			if v, ok := runtime.ReadEnum(r, refundPaymentReasonList, refundPaymentReasonValues); ok {
+				x.Reason = v
+			}
 		default:
 			r.NotAllowed(string(name), refundPaymentArgsFields)
 		}
@@ -493,23 +471,8 @@ const (
 	RefundPaymentReasonFraud           RefundPaymentReason = "fraud"
 )
 
-// readJSON decodes a RefundPaymentReason into x and reports any other value to r.
-func (x *RefundPaymentReason) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "duplicate":
-		*x = RefundPaymentReasonDuplicate
-	case "customer_request":
-		*x = RefundPaymentReasonCustomerRequest
-	case "fraud":
-		*x = RefundPaymentReasonFraud
-	default:
-		r.Enum(refundPaymentReasonValues)
-	}
-}
+// refundPaymentReasonList lists the values of RefundPaymentReason, for runtime.ReadEnum.
+var refundPaymentReasonList = []RefundPaymentReason{RefundPaymentReasonDuplicate, RefundPaymentReasonCustomerRequest, RefundPaymentReasonFraud}
 
 // RefundPaymentResult is the result of tool "refund_payment", as its output
 // schema describes it. The dispatcher checks every result against that schema
@@ -541,18 +504,16 @@ func (x *RefundPaymentResult) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "status":
-			if seen[0] {
-				r.Duplicate("status")
+			if r.Repeated(&seen[0], "status") {
 				continue
 			}
-			seen[0] = true
-			x.Status.readJSON(r)
+			if v, ok := runtime.ReadEnum(r, refundPaymentResultStatusList, refundPaymentResultStatusValues); ok {
+				x.Status = v
+			}
 		case "refundedCents":
-			if seen[1] {
-				r.Duplicate("refundedCents")
+			if r.Repeated(&seen[1], "refundedCents") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -560,11 +521,9 @@ func (x *RefundPaymentResult) readJSON(r *runtime.Reader) {
 				x.RefundedCents = v
 			}
 		case "leftCents":
-			if seen[2] {
-				r.Duplicate("leftCents")
+			if r.Repeated(&seen[2], "leftCents") {
 				continue
 			}
-			seen[2] = true
 			if v, ok := r.Int(); ok {
 				if v < 0 {
 					r.Minimum("0")
@@ -597,22 +556,8 @@ const (
 	RefundPaymentResultStatusRefunded RefundPaymentResultStatus = "refunded"
 )
 
-// readJSON decodes a RefundPaymentResultStatus into x and reports any other value
-// to r.
-func (x *RefundPaymentResultStatus) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "queued":
-		*x = RefundPaymentResultStatusQueued
-	case "refunded":
-		*x = RefundPaymentResultStatusRefunded
-	default:
-		r.Enum(refundPaymentResultStatusValues)
-	}
-}
+// refundPaymentResultStatusList lists the values of RefundPaymentResultStatus, for runtime.ReadEnum.
+var refundPaymentResultStatusList = []RefundPaymentResultStatus{RefundPaymentResultStatusQueued, RefundPaymentResultStatusRefunded}
 
 // GetPaymentArgs are the arguments of tool "get_payment".
 //
@@ -642,11 +587,9 @@ func (x *GetPaymentArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "paymentId":
-			if seen[0] {
-				r.Duplicate("paymentId")
+			if r.Repeated(&seen[0], "paymentId") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^pay_[A-Za-z0-9]{4,60}$")
@@ -654,11 +597,9 @@ func (x *GetPaymentArgs) readJSON(r *runtime.Reader) {
 				x.PaymentID = v
 			}
 		case "includeRefunds":
-			if seen[1] {
-				r.Duplicate("includeRefunds")
+			if r.Repeated(&seen[1], "includeRefunds") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.Bool(); ok {
 				x.IncludeRefunds = v
 			}
@@ -719,11 +660,9 @@ func (x *SendReceiptArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "paymentId":
-			if seen[0] {
-				r.Duplicate("paymentId")
+			if r.Repeated(&seen[0], "paymentId") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^pay_[A-Za-z0-9]{4,60}$")
@@ -731,11 +670,9 @@ func (x *SendReceiptArgs) readJSON(r *runtime.Reader) {
 				x.PaymentID = v
 			}
 		case "email":
-			if seen[1] {
-				r.Duplicate("email")
+			if r.Repeated(&seen[1], "email") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.String(); ok {
 				if !runtime.IsEmail(v) {
 					r.Format("email")
@@ -743,11 +680,9 @@ func (x *SendReceiptArgs) readJSON(r *runtime.Reader) {
 				x.Email = v
 			}
 		case "note":
-			if seen[2] {
-				r.Duplicate("note")
+			if r.Repeated(&seen[2], "note") {
 				continue
 			}
-			seen[2] = true
 			x.Note.Present = true
 			if r.Null() {
 				x.Note.Null = true
@@ -758,11 +693,9 @@ func (x *SendReceiptArgs) readJSON(r *runtime.Reader) {
 				x.Note.Value = v
 			}
 		case "copies":
-			if seen[3] {
-				r.Duplicate("copies")
+			if r.Repeated(&seen[3], "copies") {
 				continue
 			}
-			seen[3] = true
 			if r.BeginArray() {
 				v := make([]string, 0, 4)
 				mark := r.Mark()
@@ -788,11 +721,9 @@ func (x *SendReceiptArgs) readJSON(r *runtime.Reader) {
 				x.Copies = v
 			}
 		case "sendAt":
-			if seen[4] {
-				r.Duplicate("sendAt")
+			if r.Repeated(&seen[4], "sendAt") {
 				continue
 			}
-			seen[4] = true
 			if v, ok := r.String(); ok {
 				if !runtime.IsDateTime(v) {
 					r.Format("date-time")
@@ -800,12 +731,12 @@ func (x *SendReceiptArgs) readJSON(r *runtime.Reader) {
 				x.SendAt = &v
 			}
 		case "locale":
-			if seen[5] {
-				r.Duplicate("locale")
+			if r.Repeated(&seen[5], "locale") {
 				continue
 			}
-			seen[5] = true
-			x.Locale.readJSON(r)
+			if v, ok := runtime.ReadEnum(r, sendReceiptLocaleList, sendReceiptLocaleValues); ok {
+				x.Locale = v
+			}
 		default:
 			r.NotAllowed(string(name), sendReceiptArgsFields)
 		}
@@ -834,25 +765,8 @@ const (
 	SendReceiptLocaleFrFR SendReceiptLocale = "fr-FR"
 )
 
-// readJSON decodes a SendReceiptLocale into x and reports any other value to r.
-func (x *SendReceiptLocale) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "en-US":
-		*x = SendReceiptLocaleEnUS
-	case "en-GB":
-		*x = SendReceiptLocaleEnGB
-	case "de-DE":
-		*x = SendReceiptLocaleDeDE
-	case "fr-FR":
-		*x = SendReceiptLocaleFrFR
-	default:
-		r.Enum(sendReceiptLocaleValues)
-	}
-}
+// sendReceiptLocaleList lists the values of SendReceiptLocale, for runtime.ReadEnum.
+var sendReceiptLocaleList = []SendReceiptLocale{SendReceiptLocaleEnUS, SendReceiptLocaleEnGB, SendReceiptLocaleDeDE, SendReceiptLocaleFrFR}
 
 // matchPattern0 reports whether s matches ^pay_[A-Za-z0-9]{4,60}$. It is a byte
 // loop that agrees with regexp on every input, since each step's bytes cannot be

@@ -556,24 +556,9 @@ var toolSpecs = func() []runtime.ToolSpec {
 	return specs
 }()
 
-// toolIndex is the switch over tool names: a tool's position in toolSpecs,
-// or -1 for a name that is not in the catalog.
-func toolIndex(name string) int {
-	switch ToolName(name) {
-	case ToolCreatePullRequest:
-		return 0
-	case ToolIssueWrite:
-		return 1
-	case ToolListIssues:
-		return 2
-	case ToolPushFiles:
-		return 3
-	case ToolSearchCode:
-		return 4
-	default:
-		return -1
-	}
-}
+// toolIndex finds a tool's position in toolSpecs by name, or -1 for a name
+// that is not in the catalog.
+var toolIndex = runtime.ToolIndex(toolTable)
 
 // NewDispatcher returns a dispatcher that validates each call's arguments and
 // runs the matching method of h with cfg's limits, timeouts, authorization,
@@ -604,25 +589,12 @@ func unknownTool(name string) error {
 // ValidateArgs runs the same checks as Dispatch on the arguments of tool name
 // and runs nothing, for replaying logged calls offline.
 func ValidateArgs(name string, raw []byte) error {
-	switch ToolName(name) {
-	case ToolCreatePullRequest:
-		_, err := ParseCreatePullRequestArgs(raw)
-		return err
-	case ToolIssueWrite:
-		_, err := ParseIssueWriteArgs(raw)
-		return err
-	case ToolListIssues:
-		_, err := ParseListIssuesArgs(raw)
-		return err
-	case ToolPushFiles:
-		_, err := ParsePushFilesArgs(raw)
-		return err
-	case ToolSearchCode:
-		_, err := ParseSearchCodeArgs(raw)
-		return err
-	default:
+	i := toolIndex(name)
+	if i < 0 {
 		return unknownTool(name)
 	}
+	_, err := toolTable[i].Parse(raw, runtime.Options{})
+	return err
 }
 
 // ValidCreatePullRequestArgs holds arguments of tool "create_pull_request" that
@@ -812,74 +784,58 @@ func (x *CreatePullRequestArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "base":
-			if seen[0] {
-				r.Duplicate("base")
+			if r.Repeated(&seen[0], "base") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				x.Base = v
 			}
 		case "body":
-			if seen[1] {
-				r.Duplicate("body")
+			if r.Repeated(&seen[1], "body") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.String(); ok {
 				x.Body = &v
 			}
 		case "draft":
-			if seen[2] {
-				r.Duplicate("draft")
+			if r.Repeated(&seen[2], "draft") {
 				continue
 			}
-			seen[2] = true
 			if v, ok := r.Bool(); ok {
 				x.Draft = &v
 			}
 		case "head":
-			if seen[3] {
-				r.Duplicate("head")
+			if r.Repeated(&seen[3], "head") {
 				continue
 			}
-			seen[3] = true
 			if v, ok := r.String(); ok {
 				x.Head = v
 			}
 		case "maintainer_can_modify":
-			if seen[4] {
-				r.Duplicate("maintainer_can_modify")
+			if r.Repeated(&seen[4], "maintainer_can_modify") {
 				continue
 			}
-			seen[4] = true
 			if v, ok := r.Bool(); ok {
 				x.MaintainerCanModify = &v
 			}
 		case "owner":
-			if seen[5] {
-				r.Duplicate("owner")
+			if r.Repeated(&seen[5], "owner") {
 				continue
 			}
-			seen[5] = true
 			if v, ok := r.String(); ok {
 				x.Owner = v
 			}
 		case "repo":
-			if seen[6] {
-				r.Duplicate("repo")
+			if r.Repeated(&seen[6], "repo") {
 				continue
 			}
-			seen[6] = true
 			if v, ok := r.String(); ok {
 				x.Repo = v
 			}
 		case "reviewers":
-			if seen[7] {
-				r.Duplicate("reviewers")
+			if r.Repeated(&seen[7], "reviewers") {
 				continue
 			}
-			seen[7] = true
 			if r.BeginArray() {
 				v := make([]string, 0, 4)
 				for r.More() {
@@ -893,20 +849,14 @@ func (x *CreatePullRequestArgs) readJSON(r *runtime.Reader) {
 				x.Reviewers = v
 			}
 		case "title":
-			if seen[8] {
-				r.Duplicate("title")
+			if r.Repeated(&seen[8], "title") {
 				continue
 			}
-			seen[8] = true
 			if v, ok := r.String(); ok {
 				x.Title = v
 			}
 		default:
-			if !others.Add(name) {
-				r.Duplicate(string(name))
-				continue
-			}
-			r.Skip()
+			r.SkipOther(&others, name)
 		}
 	}
 	r.EndObject()
@@ -1021,11 +971,9 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "assignees":
-			if seen[0] {
-				r.Duplicate("assignees")
+			if r.Repeated(&seen[0], "assignees") {
 				continue
 			}
-			seen[0] = true
 			if r.BeginArray() {
 				v := make([]string, 0, 4)
 				for r.More() {
@@ -1039,29 +987,23 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 				x.Assignees = v
 			}
 		case "body":
-			if seen[1] {
-				r.Duplicate("body")
+			if r.Repeated(&seen[1], "body") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.String(); ok {
 				x.Body = &v
 			}
 		case "duplicate_of":
-			if seen[2] {
-				r.Duplicate("duplicate_of")
+			if r.Repeated(&seen[2], "duplicate_of") {
 				continue
 			}
-			seen[2] = true
 			if v, ok := r.Number(); ok {
 				x.DuplicateOf = &v
 			}
 		case "issue_fields":
-			if seen[3] {
-				r.Duplicate("issue_fields")
+			if r.Repeated(&seen[3], "issue_fields") {
 				continue
 			}
-			seen[3] = true
 			if r.BeginArray() {
 				v := make([]IssueWriteIssueFieldsItem, 0, 4)
 				for r.More() {
@@ -1073,20 +1015,16 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 				x.IssueFields = v
 			}
 		case "issue_number":
-			if seen[4] {
-				r.Duplicate("issue_number")
+			if r.Repeated(&seen[4], "issue_number") {
 				continue
 			}
-			seen[4] = true
 			if v, ok := r.Number(); ok {
 				x.IssueNumber = &v
 			}
 		case "labels":
-			if seen[5] {
-				r.Duplicate("labels")
+			if r.Repeated(&seen[5], "labels") {
 				continue
 			}
-			seen[5] = true
 			if r.BeginArray() {
 				v := make([]string, 0, 4)
 				for r.More() {
@@ -1100,72 +1038,58 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 				x.Labels = v
 			}
 		case "method":
-			if seen[6] {
-				r.Duplicate("method")
+			if r.Repeated(&seen[6], "method") {
 				continue
 			}
-			seen[6] = true
-			x.Method.readJSON(r)
+			if v, ok := runtime.ReadEnum(r, issueWriteMethodList, issueWriteMethodValues); ok {
+				x.Method = v
+			}
 		case "milestone":
-			if seen[7] {
-				r.Duplicate("milestone")
+			if r.Repeated(&seen[7], "milestone") {
 				continue
 			}
-			seen[7] = true
 			if v, ok := r.Number(); ok {
 				x.Milestone = &v
 			}
 		case "owner":
-			if seen[8] {
-				r.Duplicate("owner")
+			if r.Repeated(&seen[8], "owner") {
 				continue
 			}
-			seen[8] = true
 			if v, ok := r.String(); ok {
 				x.Owner = v
 			}
 		case "repo":
-			if seen[9] {
-				r.Duplicate("repo")
+			if r.Repeated(&seen[9], "repo") {
 				continue
 			}
-			seen[9] = true
 			if v, ok := r.String(); ok {
 				x.Repo = v
 			}
 		case "state":
-			if seen[10] {
-				r.Duplicate("state")
+			if r.Repeated(&seen[10], "state") {
 				continue
 			}
-			seen[10] = true
-			var v IssueWriteState
-			v.readJSON(r)
-			x.State = &v
+			if v, ok := runtime.ReadEnum(r, issueWriteStateList, issueWriteStateValues); ok {
+				x.State = &v
+			}
 		case "state_reason":
-			if seen[11] {
-				r.Duplicate("state_reason")
+			if r.Repeated(&seen[11], "state_reason") {
 				continue
 			}
-			seen[11] = true
-			var v IssueWriteStateReason
-			v.readJSON(r)
-			x.StateReason = &v
+			if v, ok := runtime.ReadEnum(r, issueWriteStateReasonList, issueWriteStateReasonValues); ok {
+				x.StateReason = &v
+			}
 		case "title":
-			if seen[12] {
-				r.Duplicate("title")
+			if r.Repeated(&seen[12], "title") {
 				continue
 			}
-			seen[12] = true
 			if v, ok := r.String(); ok {
 				x.Title = &v
 			}
 		case "type":
-			if seen[13] {
-				r.Duplicate("type")
+			if r.Repeated(&seen[13], "type") {
 				continue
 			}
-			seen[13] = true
 			x.Type.Present = true
 			if r.Null() {
 				x.Type.Null = true
@@ -1176,11 +1100,7 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 				x.Type.Value = v
 			}
 		default:
-			if !others.Add(name) {
-				r.Duplicate(string(name))
-				continue
-			}
-			r.Skip()
+			r.SkipOther(&others, name)
 		}
 	}
 	r.EndObject()
@@ -1240,38 +1160,30 @@ func (x *IssueWriteIssueFieldsItem) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "delete":
-			if seen[0] {
-				r.Duplicate("delete")
+			if r.Repeated(&seen[0], "delete") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.Bool(); ok {
 				x.Delete = &v
 			}
 		case "field_name":
-			if seen[1] {
-				r.Duplicate("field_name")
+			if r.Repeated(&seen[1], "field_name") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.String(); ok {
 				x.FieldName = v
 			}
 		case "field_option_name":
-			if seen[2] {
-				r.Duplicate("field_option_name")
+			if r.Repeated(&seen[2], "field_option_name") {
 				continue
 			}
-			seen[2] = true
 			if v, ok := r.String(); ok {
 				x.FieldOptionName = &v
 			}
 		case "value":
-			if seen[3] {
-				r.Duplicate("value")
+			if r.Repeated(&seen[3], "value") {
 				continue
 			}
-			seen[3] = true
 			switch r.Kind() {
 			case runtime.KindString:
 				r.String()
@@ -1308,21 +1220,8 @@ const (
 	IssueWriteMethodUpdate IssueWriteMethod = "update"
 )
 
-// readJSON decodes a IssueWriteMethod into x and reports any other value to r.
-func (x *IssueWriteMethod) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "create":
-		*x = IssueWriteMethodCreate
-	case "update":
-		*x = IssueWriteMethodUpdate
-	default:
-		r.Enum(issueWriteMethodValues)
-	}
-}
+// issueWriteMethodList lists the values of IssueWriteMethod, for runtime.ReadEnum.
+var issueWriteMethodList = []IssueWriteMethod{IssueWriteMethodCreate, IssueWriteMethodUpdate}
 
 // IssueWriteState is one of the values allowed at /properties/state in the input
 // schema of tool "issue_write".
@@ -1336,21 +1235,8 @@ const (
 	IssueWriteStateClosed IssueWriteState = "closed"
 )
 
-// readJSON decodes a IssueWriteState into x and reports any other value to r.
-func (x *IssueWriteState) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "open":
-		*x = IssueWriteStateOpen
-	case "closed":
-		*x = IssueWriteStateClosed
-	default:
-		r.Enum(issueWriteStateValues)
-	}
-}
+// issueWriteStateList lists the values of IssueWriteState, for runtime.ReadEnum.
+var issueWriteStateList = []IssueWriteState{IssueWriteStateOpen, IssueWriteStateClosed}
 
 // IssueWriteStateReason is one of the values allowed at /properties/state_reason
 // in the input schema of tool "issue_write".
@@ -1365,24 +1251,8 @@ const (
 	IssueWriteStateReasonDuplicate  IssueWriteStateReason = "duplicate"
 )
 
-// readJSON decodes a IssueWriteStateReason into x and reports any other value to
-// r.
-func (x *IssueWriteStateReason) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "completed":
-		*x = IssueWriteStateReasonCompleted
-	case "not_planned":
-		*x = IssueWriteStateReasonNotPlanned
-	case "duplicate":
-		*x = IssueWriteStateReasonDuplicate
-	default:
-		r.Enum(issueWriteStateReasonValues)
-	}
-}
+// issueWriteStateReasonList lists the values of IssueWriteStateReason, for runtime.ReadEnum.
+var issueWriteStateReasonList = []IssueWriteStateReason{IssueWriteStateReasonCompleted, IssueWriteStateReasonNotPlanned, IssueWriteStateReasonDuplicate}
 
 // ListIssuesArgs are the arguments of tool "list_issues".
 //
@@ -1461,29 +1331,23 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "after":
-			if seen[0] {
-				r.Duplicate("after")
+			if r.Repeated(&seen[0], "after") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				x.After = &v
 			}
 		case "direction":
-			if seen[1] {
-				r.Duplicate("direction")
+			if r.Repeated(&seen[1], "direction") {
 				continue
 			}
-			seen[1] = true
-			var v ListIssuesDirection
-			v.readJSON(r)
-			x.Direction = &v
+			if v, ok := runtime.ReadEnum(r, listIssuesDirectionList, listIssuesDirectionValues); ok {
+				x.Direction = &v
+			}
 		case "field_filters":
-			if seen[2] {
-				r.Duplicate("field_filters")
+			if r.Repeated(&seen[2], "field_filters") {
 				continue
 			}
-			seen[2] = true
 			if r.BeginArray() {
 				v := make([]ListIssuesFieldFiltersItem, 0, 4)
 				for r.More() {
@@ -1495,27 +1359,25 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 				x.FieldFilters = v
 			}
 		case "fields":
-			if seen[3] {
-				r.Duplicate("fields")
+			if r.Repeated(&seen[3], "fields") {
 				continue
 			}
-			seen[3] = true
 			if r.BeginArray() {
 				v := make([]ListIssuesFieldsItem, 0, 4)
 				for r.More() {
 					var item ListIssuesFieldsItem
-					item.readJSON(r)
+					if v1, ok := runtime.ReadEnum(r, listIssuesFieldsItemList, listIssuesFieldsItemValues); ok {
+						item = v1
+					}
 					v = append(v, item)
 				}
 				r.EndArray()
 				x.Fields = v
 			}
 		case "labels":
-			if seen[4] {
-				r.Duplicate("labels")
+			if r.Repeated(&seen[4], "labels") {
 				continue
 			}
-			seen[4] = true
 			if r.BeginArray() {
 				v := make([]string, 0, 4)
 				for r.More() {
@@ -1529,29 +1391,23 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 				x.Labels = v
 			}
 		case "orderBy":
-			if seen[5] {
-				r.Duplicate("orderBy")
+			if r.Repeated(&seen[5], "orderBy") {
 				continue
 			}
-			seen[5] = true
-			var v ListIssuesOrderBy
-			v.readJSON(r)
-			x.OrderBy = &v
+			if v, ok := runtime.ReadEnum(r, listIssuesOrderByList, listIssuesOrderByValues); ok {
+				x.OrderBy = &v
+			}
 		case "owner":
-			if seen[6] {
-				r.Duplicate("owner")
+			if r.Repeated(&seen[6], "owner") {
 				continue
 			}
-			seen[6] = true
 			if v, ok := r.String(); ok {
 				x.Owner = v
 			}
 		case "perPage":
-			if seen[7] {
-				r.Duplicate("perPage")
+			if r.Repeated(&seen[7], "perPage") {
 				continue
 			}
-			seen[7] = true
 			if v, ok := r.Number(); ok {
 				if r.CompareNumber(v, 1.0, "1") < 0 {
 					r.Minimum("1")
@@ -1562,38 +1418,28 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 				x.PerPage = &v
 			}
 		case "repo":
-			if seen[8] {
-				r.Duplicate("repo")
+			if r.Repeated(&seen[8], "repo") {
 				continue
 			}
-			seen[8] = true
 			if v, ok := r.String(); ok {
 				x.Repo = v
 			}
 		case "since":
-			if seen[9] {
-				r.Duplicate("since")
+			if r.Repeated(&seen[9], "since") {
 				continue
 			}
-			seen[9] = true
 			if v, ok := r.String(); ok {
 				x.Since = &v
 			}
 		case "state":
-			if seen[10] {
-				r.Duplicate("state")
+			if r.Repeated(&seen[10], "state") {
 				continue
 			}
-			seen[10] = true
-			var v ListIssuesState
-			v.readJSON(r)
-			x.State = &v
+			if v, ok := runtime.ReadEnum(r, listIssuesStateList, listIssuesStateValues); ok {
+				x.State = &v
+			}
 		default:
-			if !others.Add(name) {
-				r.Duplicate(string(name))
-				continue
-			}
-			r.Skip()
+			r.SkipOther(&others, name)
 		}
 	}
 	r.EndObject()
@@ -1617,21 +1463,8 @@ const (
 	ListIssuesDirectionDESC ListIssuesDirection = "DESC"
 )
 
-// readJSON decodes a ListIssuesDirection into x and reports any other value to r.
-func (x *ListIssuesDirection) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "ASC":
-		*x = ListIssuesDirectionASC
-	case "DESC":
-		*x = ListIssuesDirectionDESC
-	default:
-		r.Enum(listIssuesDirectionValues)
-	}
-}
+// listIssuesDirectionList lists the values of ListIssuesDirection, for runtime.ReadEnum.
+var listIssuesDirectionList = []ListIssuesDirection{ListIssuesDirectionASC, ListIssuesDirectionDESC}
 
 // ListIssuesFieldFiltersItem is the object at /properties/field_filters/items in
 // the input schema of tool "list_issues".
@@ -1660,29 +1493,21 @@ func (x *ListIssuesFieldFiltersItem) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "field_name":
-			if seen[0] {
-				r.Duplicate("field_name")
+			if r.Repeated(&seen[0], "field_name") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				x.FieldName = v
 			}
 		case "value":
-			if seen[1] {
-				r.Duplicate("value")
+			if r.Repeated(&seen[1], "value") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.String(); ok {
 				x.Value = v
 			}
 		default:
-			if !others.Add(name) {
-				r.Duplicate(string(name))
-				continue
-			}
-			r.Skip()
+			r.SkipOther(&others, name)
 		}
 	}
 	r.EndObject()
@@ -1713,39 +1538,8 @@ const (
 	ListIssuesFieldsItemFieldValues ListIssuesFieldsItem = "field_values"
 )
 
-// readJSON decodes a ListIssuesFieldsItem into x and reports any other value to r.
-func (x *ListIssuesFieldsItem) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "number":
-		*x = ListIssuesFieldsItemNumber
-	case "title":
-		*x = ListIssuesFieldsItemTitle
-	case "body":
-		*x = ListIssuesFieldsItemBody
-	case "state":
-		*x = ListIssuesFieldsItemState
-	case "user":
-		*x = ListIssuesFieldsItemUser
-	case "labels":
-		*x = ListIssuesFieldsItemLabels
-	case "assignees":
-		*x = ListIssuesFieldsItemAssignees
-	case "comments":
-		*x = ListIssuesFieldsItemComments
-	case "created_at":
-		*x = ListIssuesFieldsItemCreatedAt
-	case "updated_at":
-		*x = ListIssuesFieldsItemUpdatedAt
-	case "field_values":
-		*x = ListIssuesFieldsItemFieldValues
-	default:
-		r.Enum(listIssuesFieldsItemValues)
-	}
-}
+// listIssuesFieldsItemList lists the values of ListIssuesFieldsItem, for runtime.ReadEnum.
+var listIssuesFieldsItemList = []ListIssuesFieldsItem{ListIssuesFieldsItemNumber, ListIssuesFieldsItemTitle, ListIssuesFieldsItemBody, ListIssuesFieldsItemState, ListIssuesFieldsItemUser, ListIssuesFieldsItemLabels, ListIssuesFieldsItemAssignees, ListIssuesFieldsItemComments, ListIssuesFieldsItemCreatedAt, ListIssuesFieldsItemUpdatedAt, ListIssuesFieldsItemFieldValues}
 
 // ListIssuesOrderBy is one of the values allowed at /properties/orderBy in the
 // input schema of tool "list_issues".
@@ -1760,23 +1554,8 @@ const (
 	ListIssuesOrderByCOMMENTS  ListIssuesOrderBy = "COMMENTS"
 )
 
-// readJSON decodes a ListIssuesOrderBy into x and reports any other value to r.
-func (x *ListIssuesOrderBy) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "CREATED_AT":
-		*x = ListIssuesOrderByCreatedAt
-	case "UPDATED_AT":
-		*x = ListIssuesOrderByUpdatedAt
-	case "COMMENTS":
-		*x = ListIssuesOrderByCOMMENTS
-	default:
-		r.Enum(listIssuesOrderByValues)
-	}
-}
+// listIssuesOrderByList lists the values of ListIssuesOrderBy, for runtime.ReadEnum.
+var listIssuesOrderByList = []ListIssuesOrderBy{ListIssuesOrderByCreatedAt, ListIssuesOrderByUpdatedAt, ListIssuesOrderByCOMMENTS}
 
 // ListIssuesState is one of the values allowed at /properties/state in the input
 // schema of tool "list_issues".
@@ -1791,21 +1570,8 @@ const (
 	ListIssuesStateCLOSED ListIssuesState = "CLOSED"
 )
 
-// readJSON decodes a ListIssuesState into x and reports any other value to r.
-func (x *ListIssuesState) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "OPEN":
-		*x = ListIssuesStateOPEN
-	case "CLOSED":
-		*x = ListIssuesStateCLOSED
-	default:
-		r.Enum(listIssuesStateValues)
-	}
-}
+// listIssuesStateList lists the values of ListIssuesState, for runtime.ReadEnum.
+var listIssuesStateList = []ListIssuesState{ListIssuesStateOPEN, ListIssuesStateCLOSED}
 
 // PushFilesArgs are the arguments of tool "push_files".
 //
@@ -1849,20 +1615,16 @@ func (x *PushFilesArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "branch":
-			if seen[0] {
-				r.Duplicate("branch")
+			if r.Repeated(&seen[0], "branch") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				x.Branch = v
 			}
 		case "files":
-			if seen[1] {
-				r.Duplicate("files")
+			if r.Repeated(&seen[1], "files") {
 				continue
 			}
-			seen[1] = true
 			if r.BeginArray() {
 				v := make([]PushFilesFilesItem, 0, 4)
 				for r.More() {
@@ -1874,38 +1636,28 @@ func (x *PushFilesArgs) readJSON(r *runtime.Reader) {
 				x.Files = v
 			}
 		case "message":
-			if seen[2] {
-				r.Duplicate("message")
+			if r.Repeated(&seen[2], "message") {
 				continue
 			}
-			seen[2] = true
 			if v, ok := r.String(); ok {
 				x.Message = v
 			}
 		case "owner":
-			if seen[3] {
-				r.Duplicate("owner")
+			if r.Repeated(&seen[3], "owner") {
 				continue
 			}
-			seen[3] = true
 			if v, ok := r.String(); ok {
 				x.Owner = v
 			}
 		case "repo":
-			if seen[4] {
-				r.Duplicate("repo")
+			if r.Repeated(&seen[4], "repo") {
 				continue
 			}
-			seen[4] = true
 			if v, ok := r.String(); ok {
 				x.Repo = v
 			}
 		default:
-			if !others.Add(name) {
-				r.Duplicate(string(name))
-				continue
-			}
-			r.Skip()
+			r.SkipOther(&others, name)
 		}
 	}
 	r.EndObject()
@@ -1953,20 +1705,16 @@ func (x *PushFilesFilesItem) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "content":
-			if seen[0] {
-				r.Duplicate("content")
+			if r.Repeated(&seen[0], "content") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				x.Content = v
 			}
 		case "path":
-			if seen[1] {
-				r.Duplicate("path")
+			if r.Repeated(&seen[1], "path") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.String(); ok {
 				x.Path = v
 			}
@@ -2040,36 +1788,32 @@ func (x *SearchCodeArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "fields":
-			if seen[0] {
-				r.Duplicate("fields")
+			if r.Repeated(&seen[0], "fields") {
 				continue
 			}
-			seen[0] = true
 			if r.BeginArray() {
 				v := make([]SearchCodeFieldsItem, 0, 4)
 				for r.More() {
 					var item SearchCodeFieldsItem
-					item.readJSON(r)
+					if v1, ok := runtime.ReadEnum(r, searchCodeFieldsItemList, searchCodeFieldsItemValues); ok {
+						item = v1
+					}
 					v = append(v, item)
 				}
 				r.EndArray()
 				x.Fields = v
 			}
 		case "order":
-			if seen[1] {
-				r.Duplicate("order")
+			if r.Repeated(&seen[1], "order") {
 				continue
 			}
-			seen[1] = true
-			var v SearchCodeOrder
-			v.readJSON(r)
-			x.Order = &v
+			if v, ok := runtime.ReadEnum(r, searchCodeOrderList, searchCodeOrderValues); ok {
+				x.Order = &v
+			}
 		case "page":
-			if seen[2] {
-				r.Duplicate("page")
+			if r.Repeated(&seen[2], "page") {
 				continue
 			}
-			seen[2] = true
 			if v, ok := r.Number(); ok {
 				if r.CompareNumber(v, 1.0, "1") < 0 {
 					r.Minimum("1")
@@ -2077,11 +1821,9 @@ func (x *SearchCodeArgs) readJSON(r *runtime.Reader) {
 				x.Page = &v
 			}
 		case "perPage":
-			if seen[3] {
-				r.Duplicate("perPage")
+			if r.Repeated(&seen[3], "perPage") {
 				continue
 			}
-			seen[3] = true
 			if v, ok := r.Number(); ok {
 				if r.CompareNumber(v, 1.0, "1") < 0 {
 					r.Minimum("1")
@@ -2092,29 +1834,21 @@ func (x *SearchCodeArgs) readJSON(r *runtime.Reader) {
 				x.PerPage = &v
 			}
 		case "query":
-			if seen[4] {
-				r.Duplicate("query")
+			if r.Repeated(&seen[4], "query") {
 				continue
 			}
-			seen[4] = true
 			if v, ok := r.String(); ok {
 				x.Query = v
 			}
 		case "sort":
-			if seen[5] {
-				r.Duplicate("sort")
+			if r.Repeated(&seen[5], "sort") {
 				continue
 			}
-			seen[5] = true
 			if v, ok := r.String(); ok {
 				x.Sort = &v
 			}
 		default:
-			if !others.Add(name) {
-				r.Duplicate(string(name))
-				continue
-			}
-			r.Skip()
+			r.SkipOther(&others, name)
 		}
 	}
 	r.EndObject()
@@ -2136,27 +1870,8 @@ const (
 	SearchCodeFieldsItemTextMatches SearchCodeFieldsItem = "text_matches"
 )
 
-// readJSON decodes a SearchCodeFieldsItem into x and reports any other value to r.
-func (x *SearchCodeFieldsItem) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "name":
-		*x = SearchCodeFieldsItemName
-	case "path":
-		*x = SearchCodeFieldsItemPath
-	case "sha":
-		*x = SearchCodeFieldsItemSHA
-	case "repository":
-		*x = SearchCodeFieldsItemRepository
-	case "text_matches":
-		*x = SearchCodeFieldsItemTextMatches
-	default:
-		r.Enum(searchCodeFieldsItemValues)
-	}
-}
+// searchCodeFieldsItemList lists the values of SearchCodeFieldsItem, for runtime.ReadEnum.
+var searchCodeFieldsItemList = []SearchCodeFieldsItem{SearchCodeFieldsItemName, SearchCodeFieldsItemPath, SearchCodeFieldsItemSHA, SearchCodeFieldsItemRepository, SearchCodeFieldsItemTextMatches}
 
 // SearchCodeOrder is one of the values allowed at /properties/order in the input
 // schema of tool "search_code".
@@ -2170,21 +1885,8 @@ const (
 	SearchCodeOrderDesc SearchCodeOrder = "desc"
 )
 
-// readJSON decodes a SearchCodeOrder into x and reports any other value to r.
-func (x *SearchCodeOrder) readJSON(r *runtime.Reader) {
-	v, ok := r.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(v) {
-	case "asc":
-		*x = SearchCodeOrderAsc
-	case "desc":
-		*x = SearchCodeOrderDesc
-	default:
-		r.Enum(searchCodeOrderValues)
-	}
-}
+// searchCodeOrderList lists the values of SearchCodeOrder, for runtime.ReadEnum.
+var searchCodeOrderList = []SearchCodeOrder{SearchCodeOrderAsc, SearchCodeOrderDesc}
 
 // Allowed values of enums, as JSON texts, for checks and hints.
 var (

@@ -325,24 +325,9 @@ var toolSpecs = func() []runtime.ToolSpec {
 	return specs
 }()
 
-// toolIndex is the switch over tool names: a tool's position in toolSpecs,
-// or -1 for a name that is not in the catalog.
-func toolIndex(name string) int {
-	switch ToolName(name) {
-	case ToolPayPlain:
-		return 0
-	case ToolPayTagged:
-		return 1
-	case ToolPayUntagged:
-		return 2
-	case ToolPayKind:
-		return 3
-	case ToolPayChecked:
-		return 4
-	default:
-		return -1
-	}
-}
+// toolIndex finds a tool's position in toolSpecs by name, or -1 for a name
+// that is not in the catalog.
+var toolIndex = runtime.ToolIndex(toolTable)
 
 // NewDispatcher returns a dispatcher that validates each call's arguments and
 // runs the matching method of h with cfg's limits, timeouts, authorization,
@@ -373,25 +358,12 @@ func unknownTool(name string) error {
 // ValidateArgs runs the same checks as Dispatch on the arguments of tool name
 // and runs nothing, for replaying logged calls offline.
 func ValidateArgs(name string, raw []byte) error {
-	switch ToolName(name) {
-	case ToolPayPlain:
-		_, err := ParsePayPlainArgs(raw)
-		return err
-	case ToolPayTagged:
-		_, err := ParsePayTaggedArgs(raw)
-		return err
-	case ToolPayUntagged:
-		_, err := ParsePayUntaggedArgs(raw)
-		return err
-	case ToolPayKind:
-		_, err := ParsePayKindArgs(raw)
-		return err
-	case ToolPayChecked:
-		_, err := ParsePayCheckedArgs(raw)
-		return err
-	default:
+	i := toolIndex(name)
+	if i < 0 {
 		return unknownTool(name)
 	}
+	_, err := toolTable[i].Parse(raw, runtime.Options{})
+	return err
 }
 
 // ValidPayPlainArgs holds arguments of tool "pay_plain" that passed validation.
@@ -541,11 +513,9 @@ func (x *PayPlainArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "amount":
-			if seen[0] {
-				r.Duplicate("amount")
+			if r.Repeated(&seen[0], "amount") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -553,18 +523,12 @@ func (x *PayPlainArgs) readJSON(r *runtime.Reader) {
 				x.Amount = v
 			}
 		case "method":
-			if seen[1] {
-				r.Duplicate("method")
+			if r.Repeated(&seen[1], "method") {
 				continue
 			}
-			seen[1] = true
 			x.Method.readJSON(r)
 		default:
-			if !others.Add(name) {
-				r.Duplicate(string(name))
-				continue
-			}
-			r.Skip()
+			r.SkipOther(&others, name)
 		}
 	}
 	r.EndObject()
@@ -604,11 +568,9 @@ func (x *Card) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "kind":
-			if seen[0] {
-				r.Duplicate("kind")
+			if r.Repeated(&seen[0], "kind") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if v != "card" {
 					r.Const("\"card\"")
@@ -616,11 +578,9 @@ func (x *Card) readJSON(r *runtime.Reader) {
 				x.Kind = v
 			}
 		case "number":
-			if seen[1] {
-				r.Duplicate("number")
+			if r.Repeated(&seen[1], "number") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^[0-9]{16}$")
@@ -628,11 +588,9 @@ func (x *Card) readJSON(r *runtime.Reader) {
 				x.Number = v
 			}
 		case "holder":
-			if seen[2] {
-				r.Duplicate("holder")
+			if r.Repeated(&seen[2], "holder") {
 				continue
 			}
-			seen[2] = true
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 1 {
 					r.MinLength(1, n)
@@ -642,11 +600,9 @@ func (x *Card) readJSON(r *runtime.Reader) {
 				x.Holder = v
 			}
 		case "expiry":
-			if seen[3] {
-				r.Duplicate("expiry")
+			if r.Repeated(&seen[3], "expiry") {
 				continue
 			}
-			seen[3] = true
 			if v, ok := r.String(); ok {
 				if !matchPattern1(v) {
 					r.Pattern("^[0-9]{2}/[0-9]{2}$")
@@ -695,11 +651,9 @@ func (x *PayTaggedArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "amount":
-			if seen[0] {
-				r.Duplicate("amount")
+			if r.Repeated(&seen[0], "amount") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -707,11 +661,9 @@ func (x *PayTaggedArgs) readJSON(r *runtime.Reader) {
 				x.Amount = v
 			}
 		case "method":
-			if seen[1] {
-				r.Duplicate("method")
+			if r.Repeated(&seen[1], "method") {
 				continue
 			}
-			seen[1] = true
 			if text, ok := r.Raw(); ok {
 				sub := r.Sub(text)
 				switch r.Discriminate(text, "kind", payTaggedMethodTags) {
@@ -729,11 +681,7 @@ func (x *PayTaggedArgs) readJSON(r *runtime.Reader) {
 				r.Adopt(sub)
 			}
 		default:
-			if !others.Add(name) {
-				r.Duplicate(string(name))
-				continue
-			}
-			r.Skip()
+			r.SkipOther(&others, name)
 		}
 	}
 	r.EndObject()
@@ -771,11 +719,9 @@ func (x *Transfer) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "kind":
-			if seen[0] {
-				r.Duplicate("kind")
+			if r.Repeated(&seen[0], "kind") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if v != "transfer" {
 					r.Const("\"transfer\"")
@@ -783,11 +729,9 @@ func (x *Transfer) readJSON(r *runtime.Reader) {
 				x.Kind = v
 			}
 		case "iban":
-			if seen[1] {
-				r.Duplicate("iban")
+			if r.Repeated(&seen[1], "iban") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 15 {
 					r.MinLength(15, n)
@@ -797,11 +741,9 @@ func (x *Transfer) readJSON(r *runtime.Reader) {
 				x.Iban = v
 			}
 		case "holder":
-			if seen[2] {
-				r.Duplicate("holder")
+			if r.Repeated(&seen[2], "holder") {
 				continue
 			}
-			seen[2] = true
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 1 {
 					r.MinLength(1, n)
@@ -849,11 +791,9 @@ func (x *PayUntaggedArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "amount":
-			if seen[0] {
-				r.Duplicate("amount")
+			if r.Repeated(&seen[0], "amount") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -861,11 +801,9 @@ func (x *PayUntaggedArgs) readJSON(r *runtime.Reader) {
 				x.Amount = v
 			}
 		case "method":
-			if seen[1] {
-				r.Duplicate("method")
+			if r.Repeated(&seen[1], "method") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.Raw(); ok {
 				var matched int
 				var failures []runtime.Violation
@@ -887,11 +825,7 @@ func (x *PayUntaggedArgs) readJSON(r *runtime.Reader) {
 				x.Method = PayUntaggedMethod(v)
 			}
 		default:
-			if !others.Add(name) {
-				r.Duplicate(string(name))
-				continue
-			}
-			r.Skip()
+			r.SkipOther(&others, name)
 		}
 	}
 	r.EndObject()
@@ -928,11 +862,9 @@ func (x *Card2) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "number":
-			if seen[0] {
-				r.Duplicate("number")
+			if r.Repeated(&seen[0], "number") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^[0-9]{16}$")
@@ -940,11 +872,9 @@ func (x *Card2) readJSON(r *runtime.Reader) {
 				x.Number = v
 			}
 		case "holder":
-			if seen[1] {
-				r.Duplicate("holder")
+			if r.Repeated(&seen[1], "holder") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 1 {
 					r.MinLength(1, n)
@@ -954,11 +884,9 @@ func (x *Card2) readJSON(r *runtime.Reader) {
 				x.Holder = v
 			}
 		case "expiry":
-			if seen[2] {
-				r.Duplicate("expiry")
+			if r.Repeated(&seen[2], "expiry") {
 				continue
 			}
-			seen[2] = true
 			if v, ok := r.String(); ok {
 				if !matchPattern1(v) {
 					r.Pattern("^[0-9]{2}/[0-9]{2}$")
@@ -1004,11 +932,9 @@ func (x *Transfer2) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "iban":
-			if seen[0] {
-				r.Duplicate("iban")
+			if r.Repeated(&seen[0], "iban") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 15 {
 					r.MinLength(15, n)
@@ -1018,11 +944,9 @@ func (x *Transfer2) readJSON(r *runtime.Reader) {
 				x.Iban = v
 			}
 		case "holder":
-			if seen[1] {
-				r.Duplicate("holder")
+			if r.Repeated(&seen[1], "holder") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 1 {
 					r.MinLength(1, n)
@@ -1066,11 +990,9 @@ func (x *PayKindArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "amount":
-			if seen[0] {
-				r.Duplicate("amount")
+			if r.Repeated(&seen[0], "amount") {
 				continue
 			}
-			seen[0] = true
 			switch r.Kind() {
 			case runtime.KindNumber:
 				if v, ok := r.Int(); ok {
@@ -1090,18 +1012,12 @@ func (x *PayKindArgs) readJSON(r *runtime.Reader) {
 				r.Mismatch("an integer or a string")
 			}
 		case "method":
-			if seen[1] {
-				r.Duplicate("method")
+			if r.Repeated(&seen[1], "method") {
 				continue
 			}
-			seen[1] = true
 			x.Method.readJSON(r)
 		default:
-			if !others.Add(name) {
-				r.Duplicate(string(name))
-				continue
-			}
-			r.Skip()
+			r.SkipOther(&others, name)
 		}
 	}
 	r.EndObject()
@@ -1136,11 +1052,9 @@ func (x *PayCheckedArgs) readJSON(r *runtime.Reader) {
 		name := r.Name()
 		switch string(name) {
 		case "amount":
-			if seen[0] {
-				r.Duplicate("amount")
+			if r.Repeated(&seen[0], "amount") {
 				continue
 			}
-			seen[0] = true
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -1148,20 +1062,14 @@ func (x *PayCheckedArgs) readJSON(r *runtime.Reader) {
 				x.Amount = v
 			}
 		case "method":
-			if seen[1] {
-				r.Duplicate("method")
+			if r.Repeated(&seen[1], "method") {
 				continue
 			}
-			seen[1] = true
 			if v, ok := r.Checked(schema0); ok {
 				x.Method = v
 			}
 		default:
-			if !others.Add(name) {
-				r.Duplicate(string(name))
-				continue
-			}
-			r.Skip()
+			r.SkipOther(&others, name)
 		}
 	}
 	r.EndObject()

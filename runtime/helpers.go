@@ -1,0 +1,69 @@
+package runtime
+
+// The functions below hold code that generated validators would otherwise
+// repeat in every tool: a catalog of thousands of tools compiles in far less
+// time when each repetition is one call.
+
+// ToolIndex returns the function that finds a tool's position in table by
+// name, or -1 for a name that is not there: what a generated package hands
+// NewDispatcher. A map built once serves catalogs of any size, where a switch
+// over the names would take the compiler time superlinear in their number.
+func ToolIndex(table []ToolInfo) func(name string) int {
+	index := make(map[string]int, len(table))
+	for i := range table {
+		index[table[i].Name] = i
+	}
+	return func(name string) int {
+		if i, ok := index[name]; ok {
+			return i
+		}
+		return -1
+	}
+}
+
+// Repeated marks a declared member of the current object as read, through
+// seen, and reports whether it had been read before: then it records the
+// duplicate and skips the value, and the caller goes on to the next member.
+//
+// It is kept out of line on purpose: inlined, it would put its body back
+// into every member of every generated reader, which is what the call is
+// there to avoid, for a nanosecond saved.
+//
+//go:noinline
+func (r *Reader) Repeated(seen *bool, name string) bool {
+	if !*seen {
+		*seen = true
+		return false
+	}
+	r.Duplicate(name)
+	return true
+}
+
+// SkipOther skips the value of a member the schema does not declare, after
+// checking through others, the names of such members read so far in the
+// current object, that the name was not sent before.
+func (r *Reader) SkipOther(others *Names, name []byte) {
+	if !others.Add(name) {
+		r.Duplicate(string(name))
+		return
+	}
+	r.Skip()
+}
+
+// ReadEnum reads a string that must be one of values, the constants of a
+// generated enum type, and returns the constant it equals, without
+// allocating. Any other string is recorded as an enum violation that lists
+// texts, the values as JSON.
+func ReadEnum[E ~string](r *Reader, values []E, texts []string) (E, bool) {
+	v, ok := r.StringBytes()
+	if !ok {
+		return "", false
+	}
+	for _, e := range values {
+		if string(e) == string(v) {
+			return e, true
+		}
+	}
+	r.Enum(texts)
+	return "", false
+}

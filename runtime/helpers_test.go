@@ -1,0 +1,152 @@
+package runtime
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+func TestToolIndex(t *testing.T) {
+	index := ToolIndex([]ToolInfo{{Name: "a"}, {Name: "b_c"}, {Name: "d"}})
+	for name, want := range map[string]int{"a": 0, "b_c": 1, "d": 2, "": -1, "b": -1, "A": -1} {
+		if got := index(name); got != want {
+			t.Errorf("index(%q) = %d, want %d", name, got, want)
+		}
+	}
+	if got := ToolIndex(nil)("a"); got != -1 {
+		t.Errorf("an empty table finds %q at %d, want -1", "a", got)
+	}
+}
+
+// finish ends r and returns its violations.
+func finish(t *testing.T, r *Reader) []Violation {
+	t.Helper()
+	err := r.Finish("t")
+	if err == nil {
+		return nil
+	}
+	var ve *ValidationError
+	if !errors.As(err, &ve) {
+		t.Fatalf("Finish returned %T (%v), want a *ValidationError", err, err)
+	}
+	return ve.Violations
+}
+
+// readMembers reads an object the way a generated reader of an open object
+// with the one declared member "n", an integer, does, and returns the
+// values of n it stored.
+func readMembers(r *Reader) []int64 {
+	var got []int64
+	if !r.BeginObject() {
+		return nil
+	}
+	var seen [1]bool
+	var others Names
+	for r.More() {
+		name := r.Name()
+		switch string(name) {
+		case "n":
+			if r.Repeated(&seen[0], "n") {
+				continue
+			}
+			if v, ok := r.Int(); ok {
+				got = append(got, v)
+			}
+		default:
+			r.SkipOther(&others, name)
+		}
+	}
+	r.EndObject()
+	return got
+}
+
+func TestRepeatedAndSkipOther(t *testing.T) {
+	cases := []struct {
+		input    string
+		stored   []int64
+		pointers []string // of the duplicates reported, in order
+	}{
+		{`{"n":1}`, []int64{1}, nil},
+		{`{"x":[1,{"n":2}],"n":3,"y":{"n":4}}`, []int64{3}, nil},
+		{`{"n":1,"n":2}`, []int64{1}, []string{"/n"}},
+		{`{"n":1,"x":true,"n":{"deep":[1]},"x":"again","n":3}`, []int64{1}, []string{"/n", "/x", "/n"}},
+		{`{"x":1,"\u0078":2}`, nil, []string{"/x"}},
+	}
+	for _, c := range cases {
+		r := NewReader([]byte(c.input))
+		stored := readMembers(r)
+		violations := finish(t, r)
+		if !slices.Equal(stored, c.stored) {
+			t.Errorf("%s: stored %v, want %v", c.input, stored, c.stored)
+		}
+		if len(violations) != len(c.pointers) {
+			t.Errorf("%s: %d violations %v, want %d at %v", c.input, len(violations), violations, len(c.pointers), c.pointers)
+			continue
+		}
+		for i, v := range violations {
+			if v.Keyword != "json" || v.Pointer != c.pointers[i] {
+				t.Errorf("%s: violation %d is %q at %q, want a duplicate (json) at %q", c.input, i, v.Keyword, v.Pointer, c.pointers[i])
+			}
+		}
+	}
+}
+
+type color string
+
+const (
+	colorRed  color = "red"
+	colorBlue color = "blue"
+)
+
+var (
+	colorList  = []color{colorRed, colorBlue}
+	colorTexts = []string{`"red"`, `"blue"`}
+)
+
+func TestReadEnum(t *testing.T) {
+	cases := []struct {
+		input   string
+		want    color
+		ok      bool
+		keyword string // of the one violation, if any
+	}{
+		{`"red"`, colorRed, true, ""},
+		{`"blue"`, colorBlue, true, ""},
+		{`"\u0062lue"`, colorBlue, true, ""},
+		{`"green"`, "", false, "enum"},
+		{`"Red"`, "", false, "enum"},
+		{`""`, "", false, "enum"},
+		{`1`, "", false, "type"},
+		{`null`, "", false, "type"},
+	}
+	for _, c := range cases {
+		r := NewReader([]byte(c.input))
+		got, ok := ReadEnum(r, colorList, colorTexts)
+		violations := finish(t, r)
+		if got != c.want || ok != c.ok {
+			t.Errorf("%s: ReadEnum = %q, %v, want %q, %v", c.input, got, ok, c.want, c.ok)
+		}
+		switch {
+		case c.keyword == "" && len(violations) > 0:
+			t.Errorf("%s: unexpected violations %v", c.input, violations)
+		case c.keyword != "" && (len(violations) != 1 || violations[0].Keyword != c.keyword):
+			t.Errorf("%s: violations %v, want one %q", c.input, violations, c.keyword)
+		}
+	}
+}
+
+func TestReadEnumDoesNotAllocate(t *testing.T) {
+	input := []byte(`"blue"`)
+	allocs := testing.AllocsPerRun(100, func() {
+		r := NewReader(input)
+		if v, ok := ReadEnum(r, colorList, colorTexts); !ok || v != colorBlue {
+			t.Fatalf("ReadEnum = %q, %v", v, ok)
+		}
+		if err := r.Finish("t"); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("reading a valid enum value allocates %v times, want 0", allocs)
+	}
+}
