@@ -162,21 +162,7 @@ func (s *schemaLint) walk(v any, ptr string, base *url.URL) {
 	if !ok {
 		return // a boolean schema, or a wrong value the meta-schema reports
 	}
-	if id, ok := obj["$id"].(string); ok {
-		if u, err := base.Parse(id); err == nil {
-			u.Fragment, u.RawFragment = "", ""
-			base = u
-			s.resources[u.String()] = ptr
-		}
-	}
-	for _, k := range []string{"$anchor", "$dynamicAnchor"} {
-		if a, ok := obj[k].(string); ok {
-			if s.anchors[base.String()] == nil {
-				s.anchors[base.String()] = map[string]bool{}
-			}
-			s.anchors[base.String()][a] = true
-		}
-	}
+	base = s.record(obj, ptr, base)
 
 	for _, key := range sortedMapKeys(obj) {
 		val := obj[key]
@@ -332,13 +318,9 @@ func identifiedSchemas(c *Catalog) map[string]any {
 	return out
 }
 
-// collect records the resources and anchors below the schema v at ptr,
-// without linting anything.
-func (s *schemaLint) collect(v any, ptr string, base *url.URL) {
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return
-	}
+// record notes the resource (an "$id") and the anchors the schema object obj
+// at ptr declares, and returns the base URI of what is inside it.
+func (s *schemaLint) record(obj map[string]any, ptr string, base *url.URL) *url.URL {
 	if id, ok := obj["$id"].(string); ok {
 		if u, err := base.Parse(id); err == nil {
 			u.Fragment, u.RawFragment = "", ""
@@ -354,6 +336,17 @@ func (s *schemaLint) collect(v any, ptr string, base *url.URL) {
 			s.anchors[base.String()][a] = true
 		}
 	}
+	return base
+}
+
+// collect records the resources and anchors below the schema v at ptr,
+// without linting anything.
+func (s *schemaLint) collect(v any, ptr string, base *url.URL) {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return
+	}
+	base = s.record(obj, ptr, base)
 	for _, key := range sortedMapKeys(obj) {
 		val, kptr := obj[key], appendPointer(ptr, key)
 		switch {

@@ -221,18 +221,7 @@ type suiteVerdict struct {
 // of every group that was not refused.
 func runSuite(t *testing.T, files []*suiteFile, src []byte, refused map[string]error) map[string]map[int]suiteVerdict {
 	t.Helper()
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	goSum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, filepath.Join(dir, "go.sum"), goSum)
-	writeFile(t, filepath.Join(dir, "go.mod"), []byte(fmt.Sprintf(
-		"module conformance\n\ngo 1.26\n\nrequire github.com/toolgen/toolgen v0.0.0\n\nreplace github.com/toolgen/toolgen => %s\n", root)))
+	dir := tempModule(t, "conformance")
 	writeFile(t, filepath.Join(dir, "suite", "suite_gen.go"), src)
 
 	var table, input bytes.Buffer

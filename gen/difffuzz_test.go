@@ -254,18 +254,7 @@ func runDifferential(t *testing.T, fam *fuzzFamily) {
 	if n := len(fam.manifest.Subjects); n == 0 || n > 1<<16 {
 		t.Fatalf("%d subjects; a fuzz input selects one with a uint16", n)
 	}
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	goSum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, filepath.Join(dir, "go.sum"), goSum)
-	writeFile(t, filepath.Join(dir, "go.mod"), []byte(fmt.Sprintf(
-		"module difffuzz\n\ngo 1.26\n\nrequire github.com/toolgen/toolgen v0.0.0\n\nreplace github.com/toolgen/toolgen => %s\n", root)))
+	dir := tempModule(t, "difffuzz")
 	for pkg, src := range fam.packages {
 		writeFile(t, filepath.Join(dir, pkg, pkg+"_gen.go"), src)
 	}

@@ -356,18 +356,7 @@ func (o *oracle) valid(t *testing.T, tool string, raw []byte) bool {
 // package, in call order.
 func runDriver(t *testing.T, pkgs []*e2ePackage) map[string][]driverVerdict {
 	t.Helper()
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	goSum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, filepath.Join(dir, "go.sum"), goSum)
-	writeFile(t, filepath.Join(dir, "go.mod"), []byte(fmt.Sprintf(
-		"module e2e\n\ngo 1.26\n\nrequire github.com/toolgen/toolgen v0.0.0\n\nreplace github.com/toolgen/toolgen => %s\n", root)))
+	dir := tempModule(t, "e2e")
 
 	var imports, cases strings.Builder
 	for _, pkg := range pkgs {
@@ -417,6 +406,25 @@ func runDriver(t *testing.T, pkgs []*e2ePackage) map[string][]driverVerdict {
 		}
 	}
 	return verdicts
+}
+
+// tempModule makes a temporary module called name that requires this
+// repository's module from its working tree, for building generated code.
+func tempModule(t *testing.T, name string) string {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	goSum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "go.sum"), goSum)
+	writeFile(t, filepath.Join(dir, "go.mod"), []byte(fmt.Sprintf(
+		"module %s\n\ngo 1.26\n\nrequire github.com/toolgen/toolgen v0.0.0\n\nreplace github.com/toolgen/toolgen => %s\n", name, root)))
+	return dir
 }
 
 // goCommand finds the go command that runs this test.
