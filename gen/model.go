@@ -346,8 +346,9 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 
 // schemaOrigin is where one of a tool's schemas stands in the catalog.
 type schemaOrigin struct {
-	tool *catalog.Tool
-	base string // the schema's JSON Pointer in the catalog file
+	tool  *catalog.Tool
+	which string // "input" or "output"
+	base  string // the schema's JSON Pointer in the catalog file
 }
 
 // registerSchemas makes every tool's schemas documents of one registry, for
@@ -357,11 +358,8 @@ func (b *builder) registerSchemas() {
 	b.schemas = newChecker(b.registry, "schema")
 	b.docs, b.docTools = map[string]*document{}, map[string]schemaOrigin{}
 	b.schemas.describe = func(doc *document) string {
-		for key, d := range b.docs {
-			if d == doc {
-				tool, which, _ := strings.Cut(key, "\x00")
-				return fmt.Sprintf("the %s schema of tool %q", which, tool)
-			}
+		if origin, ok := b.docTools[doc.uri]; ok {
+			return fmt.Sprintf("the %s schema of tool %q", origin.which, origin.tool.Name)
 		}
 		return doc.uri
 	}
@@ -375,7 +373,7 @@ func (b *builder) registerSchemas() {
 				continue
 			}
 			uri := toolSchemaURI(t.Name, s.which)
-			b.docTools[uri] = schemaOrigin{t, s.base}
+			b.docTools[uri] = schemaOrigin{t, s.which, s.base}
 			doc, err := b.registry.addDocument(uri, s.schema)
 			if err != nil {
 				b.schemaError(err)

@@ -318,8 +318,8 @@ func (k *checker) call(n *jnode, value, ev jen.Code) *jen.Statement {
 	return jen.Id(k.function(n)).Call(jen.Id("c"), value, ev)
 }
 
-// schemaKeywords lists the keywords compile understands; anything else in a
-// schema object is an annotation and changes nothing.
+// enabled returns the value of keyword in schema n, or nil when n lacks it
+// or its vocabulary is off for n's resource.
 func (k *checker) enabled(n *jnode, keyword string) *jnode {
 	v := n.member(keyword)
 	if v == nil {
