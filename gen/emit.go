@@ -708,7 +708,7 @@ func (e *emitter) field(f *Field) []jen.Code {
 	v := f.Value
 	switch f.Holder {
 	case holdPointer:
-		read := e.read(v, 0, func(val jen.Code) jen.Code { return jen.Add(dst).Op("=").Op("&").Add(val) }, nil)
+		read := e.read(v, 0, func(val jen.Code) jen.Code { return jen.Add(dst).Op("=").Add(e.pointerTo(v, val)) }, nil)
 		if v.Nullable {
 			return []jen.Code{jen.If(jen.Op("!").Id("r").Dot("Null").Call()).Block(read...)}
 		}
@@ -734,7 +734,7 @@ func (e *emitter) field(f *Field) []jen.Code {
 func (e *emitter) element(v *Value, depth int, dst jen.Code) []jen.Code {
 	if v.Nullable && !hasNil(v) {
 		return []jen.Code{jen.If(jen.Op("!").Id("r").Dot("Null").Call()).Block(
-			e.read(v, depth, func(val jen.Code) jen.Code { return jen.Add(dst).Op("=").Op("&").Add(val) }, nil)...,
+			e.read(v, depth, func(val jen.Code) jen.Code { return jen.Add(dst).Op("=").Add(e.pointerTo(v, val)) }, nil)...,
 		)}
 	}
 	read := e.read(v, depth, func(val jen.Code) jen.Code { return jen.Add(dst).Op("=").Add(val) }, dst)
@@ -742,6 +742,22 @@ func (e *emitter) element(v *Value, depth int, dst jen.Code) []jen.Code {
 		return []jen.Code{jen.If(jen.Op("!").Id("r").Dot("Null").Call()).Block(read...)}
 	}
 	return read
+}
+
+// pointerTo returns a pointer to val, a value of v read into a variable. A
+// scalar's is an element of a block of the reader's (runtime.HoldInt and its
+// siblings): taking val's address would cost an allocation per value.
+func (e *emitter) pointerTo(v *Value, val jen.Code) jen.Code {
+	hold := map[typeKind]string{kindString: "HoldString", kindEnum: "HoldString", kindInt: "HoldInt", kindNumber: "HoldNumber", kindBool: "HoldBool"}[v.Kind]
+	if v.Kind == kindEnum {
+		if _, _, plain := e.enumLists(v.Named); plain {
+			hold = "HoldEnum" // val is one of the enum's constants
+		}
+	}
+	if hold == "" {
+		return jen.Op("&").Add(val)
+	}
+	return jen.Qual(runtimePkg, hold).Call(jen.Id("r"), val)
 }
 
 func varName(base string, depth int) string {
@@ -782,8 +798,8 @@ func (e *emitter) read(v *Value, depth int, store func(jen.Code) jen.Code, direc
 	case kindSlice:
 		item := varName("item", depth)
 		body := []jen.Code{
-			// Room for a few items saves the first regrowths of small arrays.
-			jen.Id(val).Op(":=").Make(e.typ(v), jen.Lit(0), jen.Lit(4)),
+			// Room for every item: the slice is allocated once.
+			jen.Id(val).Op(":=").Make(e.typ(v), jen.Lit(0), jen.Id("r").Dot("ItemCount").Call()),
 		}
 		if v.UniqueItems {
 			body = append(body, jen.Id(varName("mark", depth)).Op(":=").Id("r").Dot("Mark").Call())

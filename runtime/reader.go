@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -81,8 +82,13 @@ type Reader struct {
 	dec *jsontext.Decoder
 	// items counts the items read so far of each open array (-1 for an
 	// object), for MaxArrayLength.
-	items   []int
-	nameBuf []byte
+	items []int
+	// unquoted holds the last name or string read that had escapes, unescaped.
+	unquoted []byte
+	held     *heldValues // where optional members' values are held (see HoldInt)
+	// names holds, for each level of the decoder's stack that is an object,
+	// where the last member name read in it is in data (see locate).
+	names []nameSpan
 	// The location of the last violation, and the violations found but not
 	// yet turned into Violation values (see locate and beginViolation).
 	ptrBuf  []byte // the JSON Pointer of the current position
@@ -111,12 +117,17 @@ type readState struct {
 	allowNull bool           // the caller tried Null first: a type hint says "or null"
 	sensitive int            // > 0 while reading a value that must not be echoed
 	input     bytes.Buffer   // the bytes being read, aliased by dec
+	data      []byte         // the same bytes, where names spans point
+	strings   []byte         // the block the call's strings are copied to (see makeString)
 	pooled    bool           // from NewReader: Finish recycles it
 	reading   bool           // start succeeded: dec is reading this reader's input
 
 	locatedAt int64            // 1 + the input offset ptrBuf and pathBuf were built at; 0 for none
 	writing   pendingViolation // the violation being written: where its parts start
 }
+
+// A nameSpan is where a quoted member name is in the input: data[start:end].
+type nameSpan struct{ start, end int64 }
 
 // A pendingViolation is a violation whose pointer, message and hint are
 // text[start:message], text[message:hint] and text[hint:end].
@@ -152,7 +163,8 @@ func NewReader(data []byte, opts ...Options) *Reader {
 // position, whose violations are located below the current pointer. Merge its
 // violations back with Adopt, or drop them (to try one alternative of a union).
 func (r *Reader) Sub(raw []byte) *Reader {
-	s := &Reader{readState: readState{limits: r.limits, maxDepth: r.maxDepth, depth: r.depth, sensitive: r.sensitive, prefix: r.pointer(), prefixPath: r.path()}}
+	s := &Reader{readState: readState{limits: r.limits, maxDepth: r.maxDepth, depth: r.depth, sensitive: r.sensitive, prefix: r.pointer(), prefixPath: r.path()},
+		held: r.heldValues()}
 	s.start(raw)
 	return s
 }
@@ -186,7 +198,7 @@ func (r *Reader) start(data []byte) {
 		return
 	}
 	// A bytes.Buffer lets the decoder parse data in place, without a copy.
-	r.input = *bytes.NewBuffer(data)
+	r.input, r.data = *bytes.NewBuffer(data), data
 	if r.dec == nil {
 		r.dec = jsontext.NewDecoder(&r.input, allowDuplicates)
 	} else {
@@ -206,7 +218,10 @@ var readers = sync.Pool{New: func() any { return new(Reader) }}
 // release resets r and returns it to the pool, keeping its buffers.
 func (r *Reader) release() {
 	r.readState = readState{}
-	r.items, r.nameBuf, r.pending = r.items[:0], r.nameBuf[:0], r.pending[:0]
+	r.items, r.unquoted, r.names, r.pending = r.items[:0], r.unquoted[:0], r.names[:0], r.pending[:0]
+	if r.held != nil {
+		r.held.strings = nil // a block of strings is never shared between calls
+	}
 	r.ptrBuf, r.pathBuf, r.text = reusable(r.ptrBuf), reusable(r.pathBuf), reusable(r.text)
 	readers.Put(r)
 }
@@ -359,11 +374,18 @@ func (r *Reader) Name() []byte {
 		r.syntax(err)
 		return nil
 	}
+	// Where the name is, for locate: cheaper to note for every name than
+	// the decoder's StackPointer is to call for one violation.
+	level, end := r.dec.StackDepth(), r.dec.InputOffset()
+	for len(r.names) <= level {
+		r.names = append(r.names, nameSpan{})
+	}
+	r.names[level] = nameSpan{end - int64(len(v)), end}
 	if bytes.IndexByte(v, '\\') < 0 {
 		return v[1 : len(v)-1]
 	}
-	r.nameBuf, _ = jsontext.AppendUnquote(r.nameBuf[:0], v)
-	return r.nameBuf
+	r.unquoted, _ = jsontext.AppendUnquote(r.unquoted[:0], v)
+	return r.unquoted
 }
 
 // String reads a string. A value of another kind is a type violation.
@@ -389,10 +411,41 @@ func (r *Reader) String() (string, bool) {
 		}
 	}
 	if bytes.IndexByte(v, '\\') < 0 {
-		return string(v[1 : len(v)-1]), true
+		return r.makeString(v[1 : len(v)-1]), true
 	}
-	b, _ := jsontext.AppendUnquote(nil, v)
-	return string(b), true
+	r.unquoted, _ = jsontext.AppendUnquote(r.unquoted[:0], v)
+	return r.makeString(r.unquoted), true
+}
+
+// Strings read for a call are copied, one after the other, into blocks of
+// the reader's (r.strings), which double in size up to stringBlock, instead
+// of each into an allocation of its own: a call's short strings cost one
+// allocation, or a few, rather than one each. A block is never shared
+// between calls, and never larger than the input still to read, so a string
+// kept keeps at most a block of its own call's text with it.
+const (
+	stringBlock     = 1024 // the largest block
+	ownStringLength = 128  // strings longer than this are allocated alone
+)
+
+// makeString returns b as a string.
+func (r *Reader) makeString(b []byte) string {
+	if len(b) > ownStringLength || len(b) <= 1 {
+		return string(b) // Go allocates nothing for strings of one byte or none
+	}
+	if len(b) > cap(r.strings)-len(r.strings) {
+		// Blocks double from the length of the longest string on.
+		size := min(stringBlock, max(2*cap(r.strings), ownStringLength))
+		if r.reading {
+			size = min(size, len(r.data)-int(r.dec.InputOffset())+len(b))
+		}
+		r.strings = make([]byte, 0, max(size, len(b)))
+	}
+	start := len(r.strings)
+	r.strings = append(r.strings, b...)
+	// The bytes are never written again: later strings go after them, or
+	// into a new block.
+	return unsafe.String(&r.strings[start], len(b))
 }
 
 // StringBytes reads a string and returns its unescaped bytes, valid until the
@@ -405,8 +458,8 @@ func (r *Reader) StringBytes() ([]byte, bool) {
 	if bytes.IndexByte(v, '\\') < 0 {
 		return v[1 : len(v)-1], true
 	}
-	r.nameBuf, _ = jsontext.AppendUnquote(r.nameBuf[:0], v)
-	return r.nameBuf, true
+	r.unquoted, _ = jsontext.AppendUnquote(r.unquoted[:0], v)
+	return r.unquoted, true
 }
 
 // Bool reads a boolean. A value of another kind is a type violation.
@@ -743,11 +796,13 @@ func (r *Reader) add(v Violation) {
 
 // locate brings ptrBuf and pathBuf up to date with the current position.
 //
-// The decoder's StackPointer allocates, so the position is computed once for
-// all the violations found at one input offset (a string that is both too
-// short and off its pattern; the required members missing from one object):
-// reading anything moves the offset forward, so an unchanged offset means an
-// unchanged position. Both renderings are built in one walk over the pointer.
+// The position is that of the decoder's StackPointer: for each level of its
+// stack, the last member name read in an object (kept by Name in r.names) or
+// the index of the last item read in an array; a last level with nothing
+// read yet adds nothing. It is computed once for all the violations found at
+// one input offset (a string that is both too short and off its pattern; the
+// required members missing from one object): reading anything moves the
+// offset forward, so an unchanged offset means an unchanged position.
 func (r *Reader) locate() {
 	if !r.reading {
 		// Nothing was read; a reader without input is located by its prefix.
@@ -761,48 +816,56 @@ func (r *Reader) locate() {
 		return
 	}
 	r.locatedAt = at
-	sp := string(r.dec.StackPointer())
-	r.ptrBuf = append(append(r.ptrBuf[:0], r.prefix...), sp...)
+	ptr := append(r.ptrBuf[:0], r.prefix...)
 	path := append(r.pathBuf[:0], r.prefixPath...)
-	// Each reference token of the pointer belongs to the stack level of the
-	// same number: a member name of an object or an index into an array.
-	for level := 1; sp != ""; level++ {
-		sp = sp[1:] // the '/' before each token
-		token := sp
-		if i := strings.IndexByte(sp, '/'); i >= 0 {
-			token, sp = sp[:i], sp[i:]
-		} else {
-			sp = ""
+	depth := r.dec.StackDepth()
+	for level := 1; level <= depth; level++ {
+		kind, length := r.dec.StackIndex(level)
+		if length == 0 {
+			break // only the last level can be empty
 		}
-		if kind, _ := r.dec.StackIndex(level); kind == '[' {
-			path = append(append(append(path, '['), token...), ']')
+		if kind == '[' {
+			ptr = strconv.AppendInt(append(ptr, '/'), length-1, 10)
+			path = append(strconv.AppendInt(append(path, '['), length-1, 10), ']')
 			continue
 		}
+		name := r.memberName(level)
+		ptr = appendPointerToken(append(ptr, '/'), name)
 		if len(path) > 0 {
 			path = append(path, '.')
 		}
-		path = appendUnescapedToken(path, token)
+		path = append(path, name...)
 	}
-	r.pathBuf = path
+	r.ptrBuf, r.pathBuf = ptr, path
 }
 
-// appendUnescapedToken appends a JSON Pointer reference token as the member
-// name it stands for, undoing RFC 6901's escapes: ~1 for '/', ~0 for '~'.
-func appendUnescapedToken(b []byte, token string) []byte {
+// memberName returns the last member name read in the object at level of the
+// decoder's stack, unquoted.
+func (r *Reader) memberName(level int) []byte {
+	span := r.names[level]
+	quoted := r.data[span.start:span.end]
+	if bytes.IndexByte(quoted, '\\') < 0 {
+		return quoted[1 : len(quoted)-1]
+	}
+	name, _ := jsontext.AppendUnquote(nil, quoted)
+	return name
+}
+
+// appendPointerToken appends name as a JSON Pointer reference token,
+// escaping '~' as ~0 and '/' as ~1 (RFC 6901).
+func appendPointerToken(b, name []byte) []byte {
 	for {
-		i := strings.IndexByte(token, '~')
-		if i < 0 || i+1 == len(token) {
-			return append(b, token...)
+		i := bytes.IndexAny(name, "~/")
+		if i < 0 {
+			return append(b, name...)
 		}
-		b = append(b, token[:i]...)
-		switch token[i+1] {
-		case '1':
-			b, token = append(b, '/'), token[i+2:]
-		case '0':
-			b, token = append(b, '~'), token[i+2:]
-		default: // not an escape (the decoder never makes one): a plain '~'
-			b, token = append(b, '~'), token[i+1:]
+		b = append(b, name[:i]...)
+		if name[i] == '~' {
+			b = append(b, "~0"...)
+		} else {
+			b = append(b, "~1"...)
 		}
+		name = name[i+1:]
 	}
 }
 
@@ -1004,3 +1067,62 @@ func (r *Reader) LastRaw() json.RawMessage { return json.RawMessage(bytes.Clone(
 
 // Ptr returns a pointer to a copy of v; generated code uses it for defaults.
 func Ptr[T any](v T) *T { return &v }
+
+// ItemCount returns the number of items of the array BeginArray just opened,
+// for generated code to allocate the slice that holds them once. It is only
+// a size: it counts the top-level commas of the array's text, skipping
+// strings with a fast search for their closing quote, and trusts the text to
+// be JSON, which the decoder checks as it reads the items; on text that is
+// not, the count is merely wrong, and the slice grows as it is filled.
+func (r *Reader) ItemCount() int {
+	if r.stopped || !r.reading {
+		return 0
+	}
+	rest := r.data[r.dec.InputOffset():]
+	depth, commas, empty := 0, 0, true
+	for i := 0; i < len(rest); i++ {
+		switch c := rest[i]; c {
+		case ' ', '\t', '\n', '\r':
+		case '"':
+			// Find the closing quote: one not escaped by an odd number of
+			// backslashes.
+			for {
+				j := bytes.IndexByte(rest[i+1:], '"')
+				if j < 0 {
+					return 0
+				}
+				i += 1 + j
+				backslashes := 0
+				for k := i - 1; rest[k] == '\\'; k-- {
+					backslashes++
+				}
+				if backslashes%2 == 0 {
+					break
+				}
+			}
+			empty = false
+		case '[', '{':
+			depth++
+			empty = false
+		case ']', '}':
+			if depth == 0 {
+				if empty {
+					return 0
+				}
+				// Past MaxArrayLength, the read stops: no room needed.
+				if limit := r.limits.MaxArrayLength; limit > 0 && commas >= limit {
+					return limit
+				}
+				return commas + 1
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				commas++
+			}
+		default:
+			empty = false
+		}
+	}
+	return 0
+}

@@ -1,8 +1,11 @@
 package runtime
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -241,5 +244,133 @@ func TestReport(t *testing.T) {
 	}
 	if r := Report(errors.New("secret")); r.Error != FailureInternal || strings.Contains(r.Message, "secret") {
 		t.Errorf("internal report: %+v", r)
+	}
+}
+
+// TestLocateAgreesWithTheDecoder walks documents with the reader and checks,
+// before and after every read, that the position locate builds from the
+// names it noted is the decoder's own StackPointer, and that the hint path
+// spells the same members.
+func TestLocateAgreesWithTheDecoder(t *testing.T) {
+	docs := []string{
+		`{}`, `[]`, `{"a":1}`, `[1,[2,[3]],{}]`,
+		`{"a":{"b":[{"c":[[],[{"d":null}]]}],"e":{}},"f":[true,false]}`,
+		`{"a\/b":{"~x":{"y/~z":1}},"\u00e9t\u00e9":[0,{"\"q\"":2}]}`,
+		`{"items":[{"sku":"A","tags":["x","y"]},{"sku":"B","tags":[]}],"note":"n"}`,
+		`{"a":{"a":{"a":{}}},"b":{"b":[[[]]]}}`,
+	}
+	for _, doc := range docs {
+		r := NewReader([]byte(doc))
+		check := func(after string) {
+			t.Helper()
+			r.locatedAt = 0 // locate afresh at every step
+			got, want := r.pointer(), string(r.dec.StackPointer())
+			if got != want {
+				t.Fatalf("%s: after %s: pointer %q, the decoder says %q", doc, after, got, want)
+			}
+			if path := r.path(); pathOf(want) != path {
+				t.Fatalf("%s: after %s: path %q for pointer %q", doc, after, path, want)
+			}
+		}
+		var walk func()
+		walk = func() {
+			switch r.Kind() {
+			case KindObject:
+				r.BeginObject()
+				check("{")
+				for r.More() {
+					name := string(r.Name())
+					check("name " + name)
+					walk()
+					check("the value of " + name)
+				}
+				r.EndObject()
+				check("}")
+			case KindArray:
+				r.BeginArray()
+				check("[")
+				for r.More() {
+					walk()
+					check("an item")
+				}
+				r.EndArray()
+				check("]")
+			default:
+				r.Skip()
+				check("a scalar")
+			}
+		}
+		walk()
+		if err := r.Finish("t"); err != nil {
+			t.Fatalf("%s: %v", doc, err)
+		}
+	}
+}
+
+// pathOf renders a JSON Pointer as a hint path, assuming numeric tokens are
+// array indexes (true of the documents above).
+func pathOf(pointer string) string {
+	var b strings.Builder
+	for _, token := range strings.Split(pointer, "/")[1:] {
+		if _, err := strconv.Atoi(token); err == nil {
+			b.WriteString("[" + token + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(strings.NewReplacer("~1", "/", "~0", "~").Replace(token))
+	}
+	return b.String()
+}
+
+// TestStringsShareBlocks reads strings of every length and kind, escaped or
+// not, and checks each against encoding/json's reading, after all of them
+// are read (a block's bytes must never change), and that short strings cost
+// far fewer allocations than one each.
+func TestStringsShareBlocks(t *testing.T) {
+	var want []string
+	for i := range 400 {
+		s := strings.Repeat(string(rune('a'+i%26)), i%(ownStringLength+40))
+		switch i % 5 {
+		case 1:
+			s += "\n\"é\""
+		case 2:
+			s = "日本" + s
+		}
+		want = append(want, s)
+	}
+	input, _ := json.Marshal(want)
+	var got []string
+	read := func() {
+		got = got[:0]
+		r := NewReader(input)
+		r.BeginArray()
+		for r.More() {
+			s, _ := r.String()
+			got = append(got, s)
+		}
+		r.EndArray()
+		if err := r.Finish("t"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read()
+	if !slices.Equal(got, want) {
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("string %d: got %q, want %q", i, got[i], want[i])
+			}
+		}
+	}
+	long := 0
+	for _, s := range want {
+		if len(s) > ownStringLength {
+			long++
+		}
+	}
+	// The short strings take about len(input)/stringBlock blocks.
+	if allocs := testing.AllocsPerRun(20, read); allocs > float64(long+len(input)/stringBlock+8) {
+		t.Errorf("%d strings, %d of them long, read with %v allocations", len(want), long, allocs)
 	}
 }

@@ -695,14 +695,14 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if v, ok := runtime.ReadEnum(r, searchIssuesStateList, searchIssuesStateValues); ok {
-				x.State = &v
+				x.State = runtime.HoldEnum(r, v)
 			}
 		case "labels":
 			if r.Repeated(&seen[4], "labels") {
 				continue
 			}
 			if r.BeginArray() {
-				v := make([]string, 0, 4)
+				v := make([]string, 0, r.ItemCount())
 				mark := r.Mark()
 				for r.More() {
 					var item string
@@ -732,14 +732,14 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if v, ok := runtime.ReadEnum(r, searchIssuesSortList, searchIssuesSortValues); ok {
-				x.Sort = &v
+				x.Sort = runtime.HoldEnum(r, v)
 			}
 		case "order":
 			if r.Repeated(&seen[6], "order") {
 				continue
 			}
 			if v, ok := runtime.ReadEnum(r, searchIssuesOrderList, searchIssuesOrderValues); ok {
-				x.Order = &v
+				x.Order = runtime.HoldEnum(r, v)
 			}
 		case "perPage":
 			if r.Repeated(&seen[7], "perPage") {
@@ -752,7 +752,7 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 				if v > 100 {
 					r.Maximum("100")
 				}
-				x.PerPage = &v
+				x.PerPage = runtime.HoldInt(r, v)
 			}
 		case "page":
 			if r.Repeated(&seen[8], "page") {
@@ -762,7 +762,7 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 				if v < 1 {
 					r.Minimum("1")
 				}
-				x.Page = &v
+				x.Page = runtime.HoldInt(r, v)
 			}
 		case "since":
 			if r.Repeated(&seen[9], "since") {
@@ -772,7 +772,7 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 				if !runtime.IsDateTime(v) {
 					r.Format("date-time")
 				}
-				x.Since = &v
+				x.Since = runtime.HoldString(r, v)
 			}
 		default:
 			r.NotAllowed(string(name), searchIssuesArgsFields)
@@ -871,7 +871,7 @@ func (x *CreateOrderArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if r.BeginArray() {
-				v := make([]CreateOrderItemsItem, 0, 4)
+				v := make([]CreateOrderItemsItem, 0, r.ItemCount())
 				for r.More() {
 					var item CreateOrderItemsItem
 					item.readJSON(r)
@@ -906,7 +906,7 @@ func (x *CreateOrderArgs) readJSON(r *runtime.Reader) {
 				if n := utf8.RuneCountInString(v); n > 2000 {
 					r.MaxLength(2000, n)
 				}
-				x.Notes = &v
+				x.Notes = runtime.HoldString(r, v)
 			}
 		default:
 			r.NotAllowed(string(name), createOrderArgsFields)
@@ -1236,21 +1236,21 @@ func (x *CreateOrderItemsItemOptions) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if v, ok := r.Bool(); ok {
-				x.GiftWrap = &v
+				x.GiftWrap = runtime.HoldBool(r, v)
 			}
 		case "color":
 			if r.Repeated(&seen[1], "color") {
 				continue
 			}
 			if v, ok := runtime.ReadEnum(r, createOrderItemsItemOptionsColorList, createOrderItemsItemOptionsColorValues); ok {
-				x.Color = &v
+				x.Color = runtime.HoldEnum(r, v)
 			}
 		case "size":
 			if r.Repeated(&seen[2], "size") {
 				continue
 			}
 			if v, ok := runtime.ReadEnum(r, createOrderItemsItemOptionsSizeList, createOrderItemsItemOptionsSizeValues); ok {
-				x.Size = &v
+				x.Size = runtime.HoldEnum(r, v)
 			}
 		case "engraving":
 			if r.Repeated(&seen[3], "engraving") {
@@ -1260,7 +1260,7 @@ func (x *CreateOrderItemsItemOptions) readJSON(r *runtime.Reader) {
 				if n := utf8.RuneCountInString(v); n > 40 {
 					r.MaxLength(40, n)
 				}
-				x.Engraving = &v
+				x.Engraving = runtime.HoldString(r, v)
 			}
 		default:
 			r.NotAllowed(string(name), createOrderItemsItemOptionsFields)

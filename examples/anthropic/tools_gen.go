@@ -371,7 +371,7 @@ func (x *RescheduleDeliveryArgs) readJSON(r *runtime.Reader) {
 				if n := utf8.RuneCountInString(v); n > 200 {
 					r.MaxLength(200, n)
 				}
-				x.Note = &v
+				x.Note = runtime.HoldString(r, v)
 			}
 		default:
 			r.NotAllowed(string(name), rescheduleDeliveryArgsFields)

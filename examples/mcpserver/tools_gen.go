@@ -609,7 +609,7 @@ func (x *SearchOrdersArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if r.BeginArray() {
-				v := make([]SearchOrdersStatusItem, 0, 4)
+				v := make([]SearchOrdersStatusItem, 0, r.ItemCount())
 				mark := r.Mark()
 				for r.More() {
 					var item SearchOrdersStatusItem

@@ -697,7 +697,7 @@ func (x *SendReceiptArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if r.BeginArray() {
-				v := make([]string, 0, 4)
+				v := make([]string, 0, r.ItemCount())
 				mark := r.Mark()
 				for r.More() {
 					var item string
@@ -728,7 +728,7 @@ func (x *SendReceiptArgs) readJSON(r *runtime.Reader) {
 				if !runtime.IsDateTime(v) {
 					r.Format("date-time")
 				}
-				x.SendAt = &v
+				x.SendAt = runtime.HoldString(r, v)
 			}
 		case "locale":
 			if r.Repeated(&seen[5], "locale") {

@@ -795,14 +795,14 @@ func (x *CreatePullRequestArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if v, ok := r.String(); ok {
-				x.Body = &v
+				x.Body = runtime.HoldString(r, v)
 			}
 		case "draft":
 			if r.Repeated(&seen[2], "draft") {
 				continue
 			}
 			if v, ok := r.Bool(); ok {
-				x.Draft = &v
+				x.Draft = runtime.HoldBool(r, v)
 			}
 		case "head":
 			if r.Repeated(&seen[3], "head") {
@@ -816,7 +816,7 @@ func (x *CreatePullRequestArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if v, ok := r.Bool(); ok {
-				x.MaintainerCanModify = &v
+				x.MaintainerCanModify = runtime.HoldBool(r, v)
 			}
 		case "owner":
 			if r.Repeated(&seen[5], "owner") {
@@ -837,7 +837,7 @@ func (x *CreatePullRequestArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if r.BeginArray() {
-				v := make([]string, 0, 4)
+				v := make([]string, 0, r.ItemCount())
 				for r.More() {
 					var item string
 					if v1, ok := r.String(); ok {
@@ -975,7 +975,7 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if r.BeginArray() {
-				v := make([]string, 0, 4)
+				v := make([]string, 0, r.ItemCount())
 				for r.More() {
 					var item string
 					if v1, ok := r.String(); ok {
@@ -991,21 +991,21 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if v, ok := r.String(); ok {
-				x.Body = &v
+				x.Body = runtime.HoldString(r, v)
 			}
 		case "duplicate_of":
 			if r.Repeated(&seen[2], "duplicate_of") {
 				continue
 			}
 			if v, ok := r.Number(); ok {
-				x.DuplicateOf = &v
+				x.DuplicateOf = runtime.HoldNumber(r, v)
 			}
 		case "issue_fields":
 			if r.Repeated(&seen[3], "issue_fields") {
 				continue
 			}
 			if r.BeginArray() {
-				v := make([]IssueWriteIssueFieldsItem, 0, 4)
+				v := make([]IssueWriteIssueFieldsItem, 0, r.ItemCount())
 				for r.More() {
 					var item IssueWriteIssueFieldsItem
 					item.readJSON(r)
@@ -1019,14 +1019,14 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if v, ok := r.Number(); ok {
-				x.IssueNumber = &v
+				x.IssueNumber = runtime.HoldNumber(r, v)
 			}
 		case "labels":
 			if r.Repeated(&seen[5], "labels") {
 				continue
 			}
 			if r.BeginArray() {
-				v := make([]string, 0, 4)
+				v := make([]string, 0, r.ItemCount())
 				for r.More() {
 					var item string
 					if v1, ok := r.String(); ok {
@@ -1049,7 +1049,7 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if v, ok := r.Number(); ok {
-				x.Milestone = &v
+				x.Milestone = runtime.HoldNumber(r, v)
 			}
 		case "owner":
 			if r.Repeated(&seen[8], "owner") {
@@ -1070,21 +1070,21 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if v, ok := runtime.ReadEnum(r, issueWriteStateList, issueWriteStateValues); ok {
-				x.State = &v
+				x.State = runtime.HoldEnum(r, v)
 			}
 		case "state_reason":
 			if r.Repeated(&seen[11], "state_reason") {
 				continue
 			}
 			if v, ok := runtime.ReadEnum(r, issueWriteStateReasonList, issueWriteStateReasonValues); ok {
-				x.StateReason = &v
+				x.StateReason = runtime.HoldEnum(r, v)
 			}
 		case "title":
 			if r.Repeated(&seen[12], "title") {
 				continue
 			}
 			if v, ok := r.String(); ok {
-				x.Title = &v
+				x.Title = runtime.HoldString(r, v)
 			}
 		case "type":
 			if r.Repeated(&seen[13], "type") {
@@ -1164,7 +1164,7 @@ func (x *IssueWriteIssueFieldsItem) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if v, ok := r.Bool(); ok {
-				x.Delete = &v
+				x.Delete = runtime.HoldBool(r, v)
 			}
 		case "field_name":
 			if r.Repeated(&seen[1], "field_name") {
@@ -1178,7 +1178,7 @@ func (x *IssueWriteIssueFieldsItem) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if v, ok := r.String(); ok {
-				x.FieldOptionName = &v
+				x.FieldOptionName = runtime.HoldString(r, v)
 			}
 		case "value":
 			if r.Repeated(&seen[3], "value") {
@@ -1335,21 +1335,21 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if v, ok := r.String(); ok {
-				x.After = &v
+				x.After = runtime.HoldString(r, v)
 			}
 		case "direction":
 			if r.Repeated(&seen[1], "direction") {
 				continue
 			}
 			if v, ok := runtime.ReadEnum(r, listIssuesDirectionList, listIssuesDirectionValues); ok {
-				x.Direction = &v
+				x.Direction = runtime.HoldEnum(r, v)
 			}
 		case "field_filters":
 			if r.Repeated(&seen[2], "field_filters") {
 				continue
 			}
 			if r.BeginArray() {
-				v := make([]ListIssuesFieldFiltersItem, 0, 4)
+				v := make([]ListIssuesFieldFiltersItem, 0, r.ItemCount())
 				for r.More() {
 					var item ListIssuesFieldFiltersItem
 					item.readJSON(r)
@@ -1363,7 +1363,7 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if r.BeginArray() {
-				v := make([]ListIssuesFieldsItem, 0, 4)
+				v := make([]ListIssuesFieldsItem, 0, r.ItemCount())
 				for r.More() {
 					var item ListIssuesFieldsItem
 					if v1, ok := runtime.ReadEnum(r, listIssuesFieldsItemList, listIssuesFieldsItemValues); ok {
@@ -1379,7 +1379,7 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if r.BeginArray() {
-				v := make([]string, 0, 4)
+				v := make([]string, 0, r.ItemCount())
 				for r.More() {
 					var item string
 					if v1, ok := r.String(); ok {
@@ -1395,7 +1395,7 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if v, ok := runtime.ReadEnum(r, listIssuesOrderByList, listIssuesOrderByValues); ok {
-				x.OrderBy = &v
+				x.OrderBy = runtime.HoldEnum(r, v)
 			}
 		case "owner":
 			if r.Repeated(&seen[6], "owner") {
@@ -1415,7 +1415,7 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 				if r.CompareNumber(v, 100.0, "100") > 0 {
 					r.Maximum("100")
 				}
-				x.PerPage = &v
+				x.PerPage = runtime.HoldNumber(r, v)
 			}
 		case "repo":
 			if r.Repeated(&seen[8], "repo") {
@@ -1429,14 +1429,14 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if v, ok := r.String(); ok {
-				x.Since = &v
+				x.Since = runtime.HoldString(r, v)
 			}
 		case "state":
 			if r.Repeated(&seen[10], "state") {
 				continue
 			}
 			if v, ok := runtime.ReadEnum(r, listIssuesStateList, listIssuesStateValues); ok {
-				x.State = &v
+				x.State = runtime.HoldEnum(r, v)
 			}
 		default:
 			r.SkipOther(&others, name)
@@ -1626,7 +1626,7 @@ func (x *PushFilesArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if r.BeginArray() {
-				v := make([]PushFilesFilesItem, 0, 4)
+				v := make([]PushFilesFilesItem, 0, r.ItemCount())
 				for r.More() {
 					var item PushFilesFilesItem
 					item.readJSON(r)
@@ -1792,7 +1792,7 @@ func (x *SearchCodeArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if r.BeginArray() {
-				v := make([]SearchCodeFieldsItem, 0, 4)
+				v := make([]SearchCodeFieldsItem, 0, r.ItemCount())
 				for r.More() {
 					var item SearchCodeFieldsItem
 					if v1, ok := runtime.ReadEnum(r, searchCodeFieldsItemList, searchCodeFieldsItemValues); ok {
@@ -1808,7 +1808,7 @@ func (x *SearchCodeArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if v, ok := runtime.ReadEnum(r, searchCodeOrderList, searchCodeOrderValues); ok {
-				x.Order = &v
+				x.Order = runtime.HoldEnum(r, v)
 			}
 		case "page":
 			if r.Repeated(&seen[2], "page") {
@@ -1818,7 +1818,7 @@ func (x *SearchCodeArgs) readJSON(r *runtime.Reader) {
 				if r.CompareNumber(v, 1.0, "1") < 0 {
 					r.Minimum("1")
 				}
-				x.Page = &v
+				x.Page = runtime.HoldNumber(r, v)
 			}
 		case "perPage":
 			if r.Repeated(&seen[3], "perPage") {
@@ -1831,7 +1831,7 @@ func (x *SearchCodeArgs) readJSON(r *runtime.Reader) {
 				if r.CompareNumber(v, 100.0, "100") > 0 {
 					r.Maximum("100")
 				}
-				x.PerPage = &v
+				x.PerPage = runtime.HoldNumber(r, v)
 			}
 		case "query":
 			if r.Repeated(&seen[4], "query") {
@@ -1845,7 +1845,7 @@ func (x *SearchCodeArgs) readJSON(r *runtime.Reader) {
 				continue
 			}
 			if v, ok := r.String(); ok {
-				x.Sort = &v
+				x.Sort = runtime.HoldString(r, v)
 			}
 		default:
 			r.SkipOther(&others, name)

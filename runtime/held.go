@@ -1,0 +1,78 @@
+package runtime
+
+import "unsafe"
+
+// Optional members are pointers in generated structs: *int64 for an
+// optional integer. Taking the address of each value read would cost an
+// allocation per member present; HoldInt, HoldNumber, HoldBool and
+// HoldString instead hand out the elements of blocks of heldBlock values, one
+// allocation per block.
+//
+// Blocks of numbers, booleans and enum constants outlive a call: a pooled
+// reader goes on filling the same block in later calls, so a program that
+// keeps one result keeps at most a block of plain values (and pointers to
+// constants) with it. Blocks of other strings are never shared between calls,
+// since their elements point to the calls' own strings.
+
+// heldBlock is the number of values a block holds.
+const heldBlock = 32
+
+// heldValues holds a reader's blocks, shared with its sub-readers.
+type heldValues struct {
+	ints    []int64
+	numbers []float64
+	bools   []bool
+	enums   []string // only constants of generated enum types
+	strings []string
+}
+
+// hold stores v in the next free element of *block, starting a new block
+// when it is full, and returns the element's address.
+func hold[T any](block *[]T, v T) *T {
+	if len(*block) == cap(*block) {
+		*block = make([]T, 0, heldBlock)
+	}
+	*block = append(*block, v)
+	return &(*block)[len(*block)-1]
+}
+
+func (r *Reader) heldValues() *heldValues {
+	if r.held == nil {
+		r.held = new(heldValues)
+	}
+	return r.held
+}
+
+// The conversions below turn a pointer to an element of a block into a
+// pointer to a named type of the same underlying type, which has the same
+// memory layout; Go's conversion rules allow that only outside generic code.
+
+// HoldInt returns a pointer to a copy of v that costs no allocation of its
+// own: the value of an optional integer member.
+func HoldInt[I ~int64](r *Reader, v I) *I {
+	return (*I)(unsafe.Pointer(hold(&r.heldValues().ints, int64(v))))
+}
+
+// HoldNumber returns a pointer to a copy of v that costs no allocation of
+// its own: the value of an optional number member.
+func HoldNumber[F ~float64](r *Reader, v F) *F {
+	return (*F)(unsafe.Pointer(hold(&r.heldValues().numbers, float64(v))))
+}
+
+// HoldBool returns a pointer to a copy of v that costs no allocation of its
+// own: the value of an optional boolean member.
+func HoldBool[B ~bool](r *Reader, v B) *B {
+	return (*B)(unsafe.Pointer(hold(&r.heldValues().bools, bool(v))))
+}
+
+// HoldString returns a pointer to a copy of v that costs no allocation of
+// its own: the value of an optional string or enum member.
+func HoldString[S ~string](r *Reader, v S) *S {
+	return (*S)(unsafe.Pointer(hold(&r.heldValues().strings, string(v))))
+}
+
+// HoldEnum is HoldString for v, a constant of a generated enum type, whose
+// block can outlive the call.
+func HoldEnum[S ~string](r *Reader, v S) *S {
+	return (*S)(unsafe.Pointer(hold(&r.heldValues().enums, string(v))))
+}
