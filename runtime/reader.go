@@ -612,27 +612,45 @@ func (r *Reader) readValue() bool {
 
 // nesting returns how deeply objects and arrays nest in a valid JSON text.
 func nesting(v []byte) int {
-	depth, deepest, inString := 0, 0, false
+	if len(v) == 0 || v[0] != '{' && v[0] != '[' {
+		return 0
+	}
+	depth, deepest := 0, 0
 	for i := 0; i < len(v); i++ {
-		c := v[i]
-		switch {
-		case inString:
-			switch c {
-			case '\\':
-				i++
-			case '"':
-				inString = false
+		switch v[i] {
+		case '"':
+			if i = closingQuote(v, i); i < 0 {
+				return deepest
 			}
-		case c == '"':
-			inString = true
-		case c == '{' || c == '[':
+		case '{', '[':
 			depth++
 			deepest = max(deepest, depth)
-		case c == '}' || c == ']':
+		case '}', ']':
 			depth--
 		}
 	}
 	return deepest
+}
+
+// closingQuote returns the index of the quote that ends the string starting
+// at text[open], or -1 if there is none: the first quote not escaped by an
+// odd number of backslashes, found with a fast search.
+func closingQuote(text []byte, open int) int {
+	i := open
+	for {
+		j := bytes.IndexByte(text[i+1:], '"')
+		if j < 0 {
+			return -1
+		}
+		i += 1 + j
+		backslashes := 0
+		for k := i - 1; text[k] == '\\'; k-- {
+			backslashes++
+		}
+		if backslashes%2 == 0 {
+			return i
+		}
+	}
 }
 
 // mismatch records that the next value has the wrong type and skips it.
@@ -854,19 +872,17 @@ func (r *Reader) memberName(level int) []byte {
 // appendPointerToken appends name as a JSON Pointer reference token,
 // escaping '~' as ~0 and '/' as ~1 (RFC 6901).
 func appendPointerToken(b, name []byte) []byte {
-	for {
-		i := bytes.IndexAny(name, "~/")
-		if i < 0 {
-			return append(b, name...)
-		}
-		b = append(b, name[:i]...)
-		if name[i] == '~' {
+	for _, c := range name {
+		switch c {
+		case '~':
 			b = append(b, "~0"...)
-		} else {
+		case '/':
 			b = append(b, "~1"...)
+		default:
+			b = append(b, c)
 		}
-		name = name[i+1:]
 	}
+	return b
 }
 
 // pointer is the JSON Pointer of the value just read, within the whole arguments.
@@ -1084,21 +1100,8 @@ func (r *Reader) ItemCount() int {
 		switch c := rest[i]; c {
 		case ' ', '\t', '\n', '\r':
 		case '"':
-			// Find the closing quote: one not escaped by an odd number of
-			// backslashes.
-			for {
-				j := bytes.IndexByte(rest[i+1:], '"')
-				if j < 0 {
-					return 0
-				}
-				i += 1 + j
-				backslashes := 0
-				for k := i - 1; rest[k] == '\\'; k-- {
-					backslashes++
-				}
-				if backslashes%2 == 0 {
-					break
-				}
+			if i = closingQuote(rest, i); i < 0 {
+				return 0
 			}
 			empty = false
 		case '[', '{':

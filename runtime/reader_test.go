@@ -374,3 +374,45 @@ func TestStringsShareBlocks(t *testing.T) {
 		t.Errorf("%d strings, %d of them long, read with %v allocations", len(want), long, allocs)
 	}
 }
+
+// TestItemCountAndNesting checks the two quick scans of raw text against
+// encoding/json's reading of the same arrays.
+func TestItemCountAndNesting(t *testing.T) {
+	for _, doc := range []string{
+		`[]`, `[ ]`, `[1]`, `[[]]`, `[{}, []]`, `[1, "a,b", "]", "\\", "\\\"],[", {"a": [1, 2, {"b": "}"}]}]`,
+		`["\"", "\\\\", "x\\\\\"y", [[[["deep"]]]], {"k,": "v]"}, null, true, -1.5e3]`,
+		` [ 1 , 2 , 3 ] `,
+	} {
+		var items []any
+		if err := json.Unmarshal([]byte(doc), &items); err != nil {
+			t.Fatalf("%s: %v", doc, err)
+		}
+		r := NewReader([]byte(doc))
+		r.BeginArray()
+		if got := r.ItemCount(); got != len(items) {
+			t.Errorf("%s: ItemCount %d, want %d", doc, got, len(items))
+		}
+		var depthOf func(any) int
+		depthOf = func(v any) int {
+			d := 0
+			switch v := v.(type) {
+			case []any:
+				for _, e := range v {
+					d = max(d, depthOf(e))
+				}
+				return d + 1
+			case map[string]any:
+				for _, e := range v {
+					d = max(d, depthOf(e))
+				}
+				return d + 1
+			}
+			return 0
+		}
+		deepest := depthOf(items)
+		if got := nesting([]byte(strings.TrimSpace(doc))); got != deepest { // as ReadValue returns values
+			t.Errorf("%s: nesting %d, want %d", doc, got, deepest)
+		}
+		_ = r.Finish("t")
+	}
+}
