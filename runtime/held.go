@@ -43,36 +43,45 @@ func (r *Reader) heldValues() *heldValues {
 	return r.held
 }
 
+// The functions below are kept out of line: inlined into every optional
+// member of every generated reader, they made a catalog of 3,000 tools take
+// a quarter longer to compile, for a nanosecond saved per member.
+//
 // The conversions below turn a pointer to an element of a block into a
 // pointer to a named type of the same underlying type, which has the same
 // memory layout; Go's conversion rules allow that only outside generic code.
 
 // HoldInt returns a pointer to a copy of v that costs no allocation of its
 // own: the value of an optional integer member.
+//go:noinline
 func HoldInt[I ~int64](r *Reader, v I) *I {
 	return (*I)(unsafe.Pointer(hold(&r.heldValues().ints, int64(v))))
 }
 
 // HoldNumber returns a pointer to a copy of v that costs no allocation of
 // its own: the value of an optional number member.
+//go:noinline
 func HoldNumber[F ~float64](r *Reader, v F) *F {
 	return (*F)(unsafe.Pointer(hold(&r.heldValues().numbers, float64(v))))
 }
 
 // HoldBool returns a pointer to a copy of v that costs no allocation of its
 // own: the value of an optional boolean member.
+//go:noinline
 func HoldBool[B ~bool](r *Reader, v B) *B {
 	return (*B)(unsafe.Pointer(hold(&r.heldValues().bools, bool(v))))
 }
 
 // HoldString returns a pointer to a copy of v that costs no allocation of
 // its own: the value of an optional string or enum member.
+//go:noinline
 func HoldString[S ~string](r *Reader, v S) *S {
 	return (*S)(unsafe.Pointer(hold(&r.heldValues().strings, string(v))))
 }
 
 // HoldEnum is HoldString for v, a constant of a generated enum type, whose
 // block can outlive the call.
+//go:noinline
 func HoldEnum[S ~string](r *Reader, v S) *S {
 	return (*S)(unsafe.Pointer(hold(&r.heldValues().enums, string(v))))
 }
