@@ -26,7 +26,7 @@ const (
 
 // Emit renders a model as one gofmt'ed Go file.
 func Emit(m *Model, opts Options) ([]byte, error) {
-	e := &emitter{m: m, pkg: opts.Package, allowed: map[string]string{}, varNames: map[string]bool{}, readerNames: map[*Value]string{}, enumListNames: map[*NamedType]string{}}
+	e := &emitter{m: m, pkg: opts.Package, allowed: map[string]string{}, varNames: map[string]bool{}, readerNames: map[*Value]string{}, enumListNames: map[*NamedType]string{}, fieldLists: map[*NamedType]string{}}
 	e.newChunk()
 
 	e.toolNames()
@@ -74,6 +74,7 @@ type emitter struct {
 	readerNames  map[*Value]string
 	// enumListNames names the variable listing each plain enum type's values.
 	enumListNames map[*NamedType]string
+	fieldLists    map[*NamedType]string // the member list variable of each struct type
 }
 
 // chunkDecls is how many top-level declarations a chunk holds: enough that
@@ -622,6 +623,8 @@ func (e *emitter) readStruct(t *NamedType) {
 	if len(t.Fields) == 0 {
 		loop = append(loop, other...)
 	} else {
+		// A switch on the member's index (see runtime.Reader.Member), which
+		// has marked it seen and reported it if repeated.
 		var cases []jen.Code
 		for i, f := range t.Fields {
 			var stmts []jen.Code
@@ -629,9 +632,6 @@ func (e *emitter) readStruct(t *NamedType) {
 				// Strict mode makes every member required: null stands for absent.
 				stmts = append(stmts, jen.If(jen.Id("r").Dot("AbsentNull").Call()).Block(jen.Continue()))
 			}
-			stmts = append(stmts, jen.If(jen.Id("r").Dot("Repeated").Call(jen.Op("&").Id("seen").Index(jen.Lit(i)), jen.Lit(f.JSONName))).Block(
-				jen.Continue(),
-			))
 			if f.Sensitive {
 				stmts = append(stmts, jen.Id("r").Dot("BeginSensitive").Call())
 				stmts = append(stmts, e.field(f)...)
@@ -639,10 +639,15 @@ func (e *emitter) readStruct(t *NamedType) {
 			} else {
 				stmts = append(stmts, e.field(f)...)
 			}
-			cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(stmts...))
+			c := jen.Case(jen.Lit(i)).Comment(strconv.Quote(f.JSONName))
+			for _, stmt := range stmts {
+				c.Line().Add(stmt)
+			}
+			cases = append(cases, c)
 		}
-		cases = append(cases, jen.Default().Block(other...))
-		loop = append(loop, jen.Switch(jen.String().Call(jen.Id("name"))).Block(cases...))
+		cases = append(cases, jen.Case(jen.Qual(runtimePkg, "OtherMember")).Block(other...))
+		lookup := jen.Id("r").Dot("Member").Call(jen.Id("name"), jen.Id(e.fieldList(t)), jen.Id("seen").Index(jen.Empty(), jen.Empty()))
+		loop = append(loop, jen.Switch(lookup).Block(cases...))
 	}
 	body = append(body, jen.For(jen.Id("r").Dot("More").Call()).Block(loop...))
 	body = append(body, jen.Id("r").Dot("EndObject").Call())
@@ -672,18 +677,19 @@ func (e *emitter) readStruct(t *NamedType) {
 	e.end()
 }
 
-// fieldList declares the names a closed object allows, for its hint.
+// fieldList declares the names of t's members, in the order its reader
+// numbers them, and returns the variable's name.
 func (e *emitter) fieldList(t *NamedType) string {
+	if name, ok := e.fieldLists[t]; ok {
+		return name
+	}
 	name := lowerFirst(t.Name) + "Fields"
-	var names []string
-	for _, f := range t.Fields {
-		names = append(names, f.JSONName)
-	}
+	e.fieldLists[t] = name
 	var items []jen.Code
-	for _, n := range names {
-		items = append(items, jen.Lit(n))
+	for _, f := range t.Fields {
+		items = append(items, jen.Lit(f.JSONName))
 	}
-	e.f.Add(comment(fmt.Sprintf("%s lists the members %s allows, for hints.", name, t.Name)))
+	e.f.Add(comment(fmt.Sprintf("%s lists the members %s declares, in the order its reader numbers them.", name, t.Name)))
 	e.f.Var().Id(name).Op("=").Index().String().Values(items...)
 	e.end()
 	return name

@@ -537,7 +537,8 @@ type RefundPaymentArgs struct {
 	Reason RefundPaymentReason `json:"reason"`
 }
 
-// refundPaymentArgsFields lists the members RefundPaymentArgs allows, for hints.
+// refundPaymentArgsFields lists the members RefundPaymentArgs declares, in the
+// order its reader numbers them.
 var refundPaymentArgsFields = []string{"paymentId", "amountCents", "reason"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -548,11 +549,8 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 	var seen [3]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "paymentId":
-			if r.Repeated(&seen[0], "paymentId") {
-				continue
-			}
+		switch r.Member(name, refundPaymentArgsFields, seen[:]) {
+		case 0: // "paymentId"
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 8 {
 					r.MinLength(8, n)
@@ -561,10 +559,7 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 				}
 				x.PaymentID = v
 			}
-		case "amountCents":
-			if r.Repeated(&seen[1], "amountCents") {
-				continue
-			}
+		case 1: // "amountCents"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -574,14 +569,11 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 				}
 				x.AmountCents = v
 			}
-		case "reason":
-			if r.Repeated(&seen[2], "reason") {
-				continue
-			}
+		case 2: // "reason"
 			if v, ok := runtime.ReadEnum(r, refundPaymentReasonList, refundPaymentReasonValues); ok {
 				x.Reason = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), refundPaymentArgsFields)
 		}
 	}
@@ -646,7 +638,8 @@ type SearchIssuesArgs struct {
 	Since *string `json:"since,omitzero"`
 }
 
-// searchIssuesArgsFields lists the members SearchIssuesArgs allows, for hints.
+// searchIssuesArgsFields lists the members SearchIssuesArgs declares, in the
+// order its reader numbers them.
 var searchIssuesArgsFields = []string{"query", "owner", "repo", "state", "labels", "sort", "order", "perPage", "page", "since"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -657,11 +650,8 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 	var seen [10]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "query":
-			if r.Repeated(&seen[0], "query") {
-				continue
-			}
+		switch r.Member(name, searchIssuesArgsFields, seen[:]) {
+		case 0: // "query"
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 1 {
 					r.MinLength(1, n)
@@ -670,37 +660,25 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 				}
 				x.Query = v
 			}
-		case "owner":
-			if r.Repeated(&seen[1], "owner") {
-				continue
-			}
+		case 1: // "owner"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^[A-Za-z0-9_.-]+$")
 				}
 				x.Owner = v
 			}
-		case "repo":
-			if r.Repeated(&seen[2], "repo") {
-				continue
-			}
+		case 2: // "repo"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^[A-Za-z0-9_.-]+$")
 				}
 				x.Repo = v
 			}
-		case "state":
-			if r.Repeated(&seen[3], "state") {
-				continue
-			}
+		case 3: // "state"
 			if v, ok := runtime.ReadEnum(r, searchIssuesStateList, searchIssuesStateValues); ok {
 				x.State = runtime.HoldEnum(r, v)
 			}
-		case "labels":
-			if r.Repeated(&seen[4], "labels") {
-				continue
-			}
+		case 4: // "labels"
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
 				mark := r.Mark()
@@ -727,24 +705,15 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 				}
 				x.Labels = v
 			}
-		case "sort":
-			if r.Repeated(&seen[5], "sort") {
-				continue
-			}
+		case 5: // "sort"
 			if v, ok := runtime.ReadEnum(r, searchIssuesSortList, searchIssuesSortValues); ok {
 				x.Sort = runtime.HoldEnum(r, v)
 			}
-		case "order":
-			if r.Repeated(&seen[6], "order") {
-				continue
-			}
+		case 6: // "order"
 			if v, ok := runtime.ReadEnum(r, searchIssuesOrderList, searchIssuesOrderValues); ok {
 				x.Order = runtime.HoldEnum(r, v)
 			}
-		case "perPage":
-			if r.Repeated(&seen[7], "perPage") {
-				continue
-			}
+		case 7: // "perPage"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -754,27 +723,21 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 				}
 				x.PerPage = runtime.HoldInt(r, v)
 			}
-		case "page":
-			if r.Repeated(&seen[8], "page") {
-				continue
-			}
+		case 8: // "page"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
 				}
 				x.Page = runtime.HoldInt(r, v)
 			}
-		case "since":
-			if r.Repeated(&seen[9], "since") {
-				continue
-			}
+		case 9: // "since"
 			if v, ok := r.String(); ok {
 				if !runtime.IsDateTime(v) {
 					r.Format("date-time")
 				}
 				x.Since = runtime.HoldString(r, v)
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), searchIssuesArgsFields)
 		}
 	}
@@ -849,7 +812,8 @@ type CreateOrderArgs struct {
 	Notes *string `json:"notes,omitzero"`
 }
 
-// createOrderArgsFields lists the members CreateOrderArgs allows, for hints.
+// createOrderArgsFields lists the members CreateOrderArgs declares, in the order
+// its reader numbers them.
 var createOrderArgsFields = []string{"customer", "items", "coupon", "notes"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -860,16 +824,10 @@ func (x *CreateOrderArgs) readJSON(r *runtime.Reader) {
 	var seen [4]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "customer":
-			if r.Repeated(&seen[0], "customer") {
-				continue
-			}
+		switch r.Member(name, createOrderArgsFields, seen[:]) {
+		case 0: // "customer"
 			x.Customer.readJSON(r)
-		case "items":
-			if r.Repeated(&seen[1], "items") {
-				continue
-			}
+		case 1: // "items"
 			if r.BeginArray() {
 				v := make([]CreateOrderItemsItem, 0, r.ItemCount())
 				for r.More() {
@@ -885,10 +843,7 @@ func (x *CreateOrderArgs) readJSON(r *runtime.Reader) {
 				}
 				x.Items = v
 			}
-		case "coupon":
-			if r.Repeated(&seen[2], "coupon") {
-				continue
-			}
+		case 2: // "coupon"
 			x.Coupon.Present = true
 			if r.Null() {
 				x.Coupon.Null = true
@@ -898,17 +853,14 @@ func (x *CreateOrderArgs) readJSON(r *runtime.Reader) {
 				}
 				x.Coupon.Value = v
 			}
-		case "notes":
-			if r.Repeated(&seen[3], "notes") {
-				continue
-			}
+		case 3: // "notes"
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n > 2000 {
 					r.MaxLength(2000, n)
 				}
 				x.Notes = runtime.HoldString(r, v)
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), createOrderArgsFields)
 		}
 	}
@@ -934,8 +886,8 @@ type CreateOrderCustomer struct {
 	Address CreateOrderCustomerAddress `json:"address"`
 }
 
-// createOrderCustomerFields lists the members CreateOrderCustomer allows, for
-// hints.
+// createOrderCustomerFields lists the members CreateOrderCustomer declares, in
+// the order its reader numbers them.
 var createOrderCustomerFields = []string{"id", "email", "address"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -946,21 +898,15 @@ func (x *CreateOrderCustomer) readJSON(r *runtime.Reader) {
 	var seen [3]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "id":
-			if r.Repeated(&seen[0], "id") {
-				continue
-			}
+		switch r.Member(name, createOrderCustomerFields, seen[:]) {
+		case 0: // "id"
 			if v, ok := r.String(); ok {
 				if !matchPattern1(v) {
 					r.Pattern("^cus_[A-Za-z0-9]{8,24}$")
 				}
 				x.ID = v
 			}
-		case "email":
-			if r.Repeated(&seen[1], "email") {
-				continue
-			}
+		case 1: // "email"
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n > 254 {
 					r.MaxLength(254, n)
@@ -970,12 +916,9 @@ func (x *CreateOrderCustomer) readJSON(r *runtime.Reader) {
 				}
 				x.Email = v
 			}
-		case "address":
-			if r.Repeated(&seen[2], "address") {
-				continue
-			}
+		case 2: // "address"
 			x.Address.readJSON(r)
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), createOrderCustomerFields)
 		}
 	}
@@ -1009,7 +952,7 @@ type CreateOrderCustomerAddress struct {
 }
 
 // createOrderCustomerAddressFields lists the members CreateOrderCustomerAddress
-// allows, for hints.
+// declares, in the order its reader numbers them.
 var createOrderCustomerAddressFields = []string{"street", "city", "zip", "country"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -1020,11 +963,8 @@ func (x *CreateOrderCustomerAddress) readJSON(r *runtime.Reader) {
 	var seen [4]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "street":
-			if r.Repeated(&seen[0], "street") {
-				continue
-			}
+		switch r.Member(name, createOrderCustomerAddressFields, seen[:]) {
+		case 0: // "street"
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 1 {
 					r.MinLength(1, n)
@@ -1033,10 +973,7 @@ func (x *CreateOrderCustomerAddress) readJSON(r *runtime.Reader) {
 				}
 				x.Street = v
 			}
-		case "city":
-			if r.Repeated(&seen[1], "city") {
-				continue
-			}
+		case 1: // "city"
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 1 {
 					r.MinLength(1, n)
@@ -1045,24 +982,18 @@ func (x *CreateOrderCustomerAddress) readJSON(r *runtime.Reader) {
 				}
 				x.City = v
 			}
-		case "zip":
-			if r.Repeated(&seen[2], "zip") {
-				continue
-			}
+		case 2: // "zip"
 			if v, ok := r.String(); ok {
 				if !pattern2.MatchString(v) {
 					r.Pattern("^[0-9]{5}(-[0-9]{4})?$")
 				}
 				x.Zip = v
 			}
-		case "country":
-			if r.Repeated(&seen[3], "country") {
-				continue
-			}
+		case 3: // "country"
 			if v, ok := runtime.ReadEnum(r, createOrderCustomerAddressCountryList, createOrderCustomerAddressCountryValues); ok {
 				x.Country = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), createOrderCustomerAddressFields)
 		}
 	}
@@ -1129,8 +1060,8 @@ type CreateOrderItemsItem struct {
 	Options *CreateOrderItemsItemOptions `json:"options,omitzero"`
 }
 
-// createOrderItemsItemFields lists the members CreateOrderItemsItem allows, for
-// hints.
+// createOrderItemsItemFields lists the members CreateOrderItemsItem declares, in
+// the order its reader numbers them.
 var createOrderItemsItemFields = []string{"sku", "qty", "unitPriceCents", "options"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -1141,21 +1072,15 @@ func (x *CreateOrderItemsItem) readJSON(r *runtime.Reader) {
 	var seen [4]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "sku":
-			if r.Repeated(&seen[0], "sku") {
-				continue
-			}
+		switch r.Member(name, createOrderItemsItemFields, seen[:]) {
+		case 0: // "sku"
 			if v, ok := r.String(); ok {
 				if !matchPattern3(v) {
 					r.Pattern("^[A-Z]{3}-[0-9]{4,8}$")
 				}
 				x.Sku = v
 			}
-		case "qty":
-			if r.Repeated(&seen[1], "qty") {
-				continue
-			}
+		case 1: // "qty"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -1165,10 +1090,7 @@ func (x *CreateOrderItemsItem) readJSON(r *runtime.Reader) {
 				}
 				x.Qty = v
 			}
-		case "unitPriceCents":
-			if r.Repeated(&seen[2], "unitPriceCents") {
-				continue
-			}
+		case 2: // "unitPriceCents"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -1178,14 +1100,11 @@ func (x *CreateOrderItemsItem) readJSON(r *runtime.Reader) {
 				}
 				x.UnitPriceCents = v
 			}
-		case "options":
-			if r.Repeated(&seen[3], "options") {
-				continue
-			}
+		case 3: // "options"
 			var v CreateOrderItemsItemOptions
 			v.readJSON(r)
 			x.Options = &v
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), createOrderItemsItemFields)
 		}
 	}
@@ -1219,7 +1138,7 @@ type CreateOrderItemsItemOptions struct {
 }
 
 // createOrderItemsItemOptionsFields lists the members CreateOrderItemsItemOptions
-// allows, for hints.
+// declares, in the order its reader numbers them.
 var createOrderItemsItemOptionsFields = []string{"giftWrap", "color", "size", "engraving"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -1230,39 +1149,27 @@ func (x *CreateOrderItemsItemOptions) readJSON(r *runtime.Reader) {
 	var seen [4]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "giftWrap":
-			if r.Repeated(&seen[0], "giftWrap") {
-				continue
-			}
+		switch r.Member(name, createOrderItemsItemOptionsFields, seen[:]) {
+		case 0: // "giftWrap"
 			if v, ok := r.Bool(); ok {
 				x.GiftWrap = runtime.HoldBool(r, v)
 			}
-		case "color":
-			if r.Repeated(&seen[1], "color") {
-				continue
-			}
+		case 1: // "color"
 			if v, ok := runtime.ReadEnum(r, createOrderItemsItemOptionsColorList, createOrderItemsItemOptionsColorValues); ok {
 				x.Color = runtime.HoldEnum(r, v)
 			}
-		case "size":
-			if r.Repeated(&seen[2], "size") {
-				continue
-			}
+		case 2: // "size"
 			if v, ok := runtime.ReadEnum(r, createOrderItemsItemOptionsSizeList, createOrderItemsItemOptionsSizeValues); ok {
 				x.Size = runtime.HoldEnum(r, v)
 			}
-		case "engraving":
-			if r.Repeated(&seen[3], "engraving") {
-				continue
-			}
+		case 3: // "engraving"
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n > 40 {
 					r.MaxLength(40, n)
 				}
 				x.Engraving = runtime.HoldString(r, v)
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), createOrderItemsItemOptionsFields)
 		}
 	}

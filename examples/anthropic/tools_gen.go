@@ -266,7 +266,8 @@ type TrackOrderArgs struct {
 	OrderID string `json:"orderId"`
 }
 
-// trackOrderArgsFields lists the members TrackOrderArgs allows, for hints.
+// trackOrderArgsFields lists the members TrackOrderArgs declares, in the order
+// its reader numbers them.
 var trackOrderArgsFields = []string{"orderId"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -277,18 +278,15 @@ func (x *TrackOrderArgs) readJSON(r *runtime.Reader) {
 	var seen [1]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "orderId":
-			if r.Repeated(&seen[0], "orderId") {
-				continue
-			}
+		switch r.Member(name, trackOrderArgsFields, seen[:]) {
+		case 0: // "orderId"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^ord_[0-9]{6}$")
 				}
 				x.OrderID = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), trackOrderArgsFields)
 		}
 	}
@@ -323,8 +321,8 @@ type RescheduleDeliveryArgs struct {
 	Note *string `json:"note,omitzero"`
 }
 
-// rescheduleDeliveryArgsFields lists the members RescheduleDeliveryArgs allows,
-// for hints.
+// rescheduleDeliveryArgsFields lists the members RescheduleDeliveryArgs declares,
+// in the order its reader numbers them.
 var rescheduleDeliveryArgsFields = []string{"orderId", "date", "window", "note"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -335,45 +333,33 @@ func (x *RescheduleDeliveryArgs) readJSON(r *runtime.Reader) {
 	var seen [4]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "orderId":
-			if r.Repeated(&seen[0], "orderId") {
-				continue
-			}
+		switch r.Member(name, rescheduleDeliveryArgsFields, seen[:]) {
+		case 0: // "orderId"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^ord_[0-9]{6}$")
 				}
 				x.OrderID = v
 			}
-		case "date":
-			if r.Repeated(&seen[1], "date") {
-				continue
-			}
+		case 1: // "date"
 			if v, ok := r.String(); ok {
 				if !runtime.IsDate(v) {
 					r.Format("date")
 				}
 				x.Date = v
 			}
-		case "window":
-			if r.Repeated(&seen[2], "window") {
-				continue
-			}
+		case 2: // "window"
 			if v, ok := runtime.ReadEnum(r, rescheduleDeliveryWindowList, rescheduleDeliveryWindowValues); ok {
 				x.Window = v
 			}
-		case "note":
-			if r.Repeated(&seen[3], "note") {
-				continue
-			}
+		case 3: // "note"
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n > 200 {
 					r.MaxLength(200, n)
 				}
 				x.Note = runtime.HoldString(r, v)
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), rescheduleDeliveryArgsFields)
 		}
 	}

@@ -362,7 +362,8 @@ type GetOrderArgs struct {
 	OrderID string `json:"orderId"`
 }
 
-// getOrderArgsFields lists the members GetOrderArgs allows, for hints.
+// getOrderArgsFields lists the members GetOrderArgs declares, in the order its
+// reader numbers them.
 var getOrderArgsFields = []string{"orderId"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -373,18 +374,15 @@ func (x *GetOrderArgs) readJSON(r *runtime.Reader) {
 	var seen [1]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "orderId":
-			if r.Repeated(&seen[0], "orderId") {
-				continue
-			}
+		switch r.Member(name, getOrderArgsFields, seen[:]) {
+		case 0: // "orderId"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^ord_[0-9]{6}$")
 				}
 				x.OrderID = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), getOrderArgsFields)
 		}
 	}
@@ -408,7 +406,8 @@ type GetOrderResult struct {
 	TotalCents int64 `json:"totalCents"`
 }
 
-// getOrderResultFields lists the members GetOrderResult allows, for hints.
+// getOrderResultFields lists the members GetOrderResult declares, in the order
+// its reader numbers them.
 var getOrderResultFields = []string{"orderId", "status", "totalCents"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -419,32 +418,23 @@ func (x *GetOrderResult) readJSON(r *runtime.Reader) {
 	var seen [3]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "orderId":
-			if r.Repeated(&seen[0], "orderId") {
-				continue
-			}
+		switch r.Member(name, getOrderResultFields, seen[:]) {
+		case 0: // "orderId"
 			if v, ok := r.String(); ok {
 				x.OrderID = v
 			}
-		case "status":
-			if r.Repeated(&seen[1], "status") {
-				continue
-			}
+		case 1: // "status"
 			if v, ok := runtime.ReadEnum(r, getOrderResultStatusList, getOrderResultStatusValues); ok {
 				x.Status = v
 			}
-		case "totalCents":
-			if r.Repeated(&seen[2], "totalCents") {
-				continue
-			}
+		case 2: // "totalCents"
 			if v, ok := r.Int(); ok {
 				if v < 0 {
 					r.Minimum("0")
 				}
 				x.TotalCents = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), getOrderResultFields)
 		}
 	}
@@ -494,7 +484,8 @@ type CancelOrderArgs struct {
 	NotifyCustomer bool `json:"notifyCustomer"`
 }
 
-// cancelOrderArgsFields lists the members CancelOrderArgs allows, for hints.
+// cancelOrderArgsFields lists the members CancelOrderArgs declares, in the order
+// its reader numbers them.
 var cancelOrderArgsFields = []string{"orderId", "reason", "notifyCustomer"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -505,32 +496,23 @@ func (x *CancelOrderArgs) readJSON(r *runtime.Reader) {
 	var seen [3]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "orderId":
-			if r.Repeated(&seen[0], "orderId") {
-				continue
-			}
+		switch r.Member(name, cancelOrderArgsFields, seen[:]) {
+		case 0: // "orderId"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^ord_[0-9]{6}$")
 				}
 				x.OrderID = v
 			}
-		case "reason":
-			if r.Repeated(&seen[1], "reason") {
-				continue
-			}
+		case 1: // "reason"
 			if v, ok := runtime.ReadEnum(r, cancelOrderReasonList, cancelOrderReasonValues); ok {
 				x.Reason = v
 			}
-		case "notifyCustomer":
-			if r.Repeated(&seen[2], "notifyCustomer") {
-				continue
-			}
+		case 2: // "notifyCustomer"
 			if v, ok := r.Bool(); ok {
 				x.NotifyCustomer = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), cancelOrderArgsFields)
 		}
 	}
@@ -582,7 +564,8 @@ type SearchOrdersArgs struct {
 	Limit int64 `json:"limit"`
 }
 
-// searchOrdersArgsFields lists the members SearchOrdersArgs allows, for hints.
+// searchOrdersArgsFields lists the members SearchOrdersArgs declares, in the
+// order its reader numbers them.
 var searchOrdersArgsFields = []string{"customerEmail", "status", "limit"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -593,21 +576,15 @@ func (x *SearchOrdersArgs) readJSON(r *runtime.Reader) {
 	var seen [3]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "customerEmail":
-			if r.Repeated(&seen[0], "customerEmail") {
-				continue
-			}
+		switch r.Member(name, searchOrdersArgsFields, seen[:]) {
+		case 0: // "customerEmail"
 			if v, ok := r.String(); ok {
 				if !runtime.IsEmail(v) {
 					r.Format("email")
 				}
 				x.CustomerEmail = v
 			}
-		case "status":
-			if r.Repeated(&seen[1], "status") {
-				continue
-			}
+		case 1: // "status"
 			if r.BeginArray() {
 				v := make([]SearchOrdersStatusItem, 0, r.ItemCount())
 				mark := r.Mark()
@@ -626,10 +603,7 @@ func (x *SearchOrdersArgs) readJSON(r *runtime.Reader) {
 				}
 				x.Status = v
 			}
-		case "limit":
-			if r.Repeated(&seen[2], "limit") {
-				continue
-			}
+		case 2: // "limit"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -639,7 +613,7 @@ func (x *SearchOrdersArgs) readJSON(r *runtime.Reader) {
 				}
 				x.Limit = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), searchOrdersArgsFields)
 		}
 	}

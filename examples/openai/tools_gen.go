@@ -260,7 +260,8 @@ type GetOrderArgs struct {
 	OrderID string `json:"orderId"`
 }
 
-// getOrderArgsFields lists the members GetOrderArgs allows, for hints.
+// getOrderArgsFields lists the members GetOrderArgs declares, in the order its
+// reader numbers them.
 var getOrderArgsFields = []string{"orderId"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -271,18 +272,15 @@ func (x *GetOrderArgs) readJSON(r *runtime.Reader) {
 	var seen [1]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "orderId":
-			if r.Repeated(&seen[0], "orderId") {
-				continue
-			}
+		switch r.Member(name, getOrderArgsFields, seen[:]) {
+		case 0: // "orderId"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^ord_[a-z0-9]{4,32}$")
 				}
 				x.OrderID = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), getOrderArgsFields)
 		}
 	}
@@ -312,7 +310,8 @@ type RefundOrderArgs struct {
 	Reason RefundOrderReason `json:"reason"`
 }
 
-// refundOrderArgsFields lists the members RefundOrderArgs allows, for hints.
+// refundOrderArgsFields lists the members RefundOrderArgs declares, in the order
+// its reader numbers them.
 var refundOrderArgsFields = []string{"orderId", "amountCents", "reason"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -323,21 +322,15 @@ func (x *RefundOrderArgs) readJSON(r *runtime.Reader) {
 	var seen [3]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "orderId":
-			if r.Repeated(&seen[0], "orderId") {
-				continue
-			}
+		switch r.Member(name, refundOrderArgsFields, seen[:]) {
+		case 0: // "orderId"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^ord_[a-z0-9]{4,32}$")
 				}
 				x.OrderID = v
 			}
-		case "amountCents":
-			if r.Repeated(&seen[1], "amountCents") {
-				continue
-			}
+		case 1: // "amountCents"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -347,14 +340,11 @@ func (x *RefundOrderArgs) readJSON(r *runtime.Reader) {
 				}
 				x.AmountCents = v
 			}
-		case "reason":
-			if r.Repeated(&seen[2], "reason") {
-				continue
-			}
+		case 2: // "reason"
 			if v, ok := runtime.ReadEnum(r, refundOrderReasonList, refundOrderReasonValues); ok {
 				x.Reason = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), refundOrderArgsFields)
 		}
 	}

@@ -398,7 +398,8 @@ type RefundPaymentArgs struct {
 	Reason RefundPaymentReason `json:"reason"`
 }
 
-// refundPaymentArgsFields lists the members RefundPaymentArgs allows, for hints.
+// refundPaymentArgsFields lists the members RefundPaymentArgs declares, in the
+// order its reader numbers them.
 var refundPaymentArgsFields = []string{"paymentId", "amountCents", "reason"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -409,11 +410,8 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 	var seen [3]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "paymentId":
-			if r.Repeated(&seen[0], "paymentId") {
-				continue
-			}
+		switch r.Member(name, refundPaymentArgsFields, seen[:]) {
+		case 0: // "paymentId"
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 8 {
 					r.MinLength(8, n)
@@ -422,10 +420,7 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 				}
 				x.PaymentID = v
 			}
-		case "amountCents":
-			if r.Repeated(&seen[1], "amountCents") {
-				continue
-			}
+		case 1: // "amountCents"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -435,14 +430,11 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 				}
 				x.AmountCents = v
 			}
-		case "reason":
-			if r.Repeated(&seen[2], "reason") {
-				continue
-			}
+		case 2: // "reason"
 			if v, ok := runtime.ReadEnum(r, refundPaymentReasonList, refundPaymentReasonValues); ok {
 				x.Reason = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), refundPaymentArgsFields)
 		}
 	}
@@ -490,8 +482,8 @@ type RefundPaymentResult struct {
 	LeftCents int64 `json:"leftCents"`
 }
 
-// refundPaymentResultFields lists the members RefundPaymentResult allows, for
-// hints.
+// refundPaymentResultFields lists the members RefundPaymentResult declares, in
+// the order its reader numbers them.
 var refundPaymentResultFields = []string{"status", "refundedCents", "leftCents"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -502,35 +494,26 @@ func (x *RefundPaymentResult) readJSON(r *runtime.Reader) {
 	var seen [3]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "status":
-			if r.Repeated(&seen[0], "status") {
-				continue
-			}
+		switch r.Member(name, refundPaymentResultFields, seen[:]) {
+		case 0: // "status"
 			if v, ok := runtime.ReadEnum(r, refundPaymentResultStatusList, refundPaymentResultStatusValues); ok {
 				x.Status = v
 			}
-		case "refundedCents":
-			if r.Repeated(&seen[1], "refundedCents") {
-				continue
-			}
+		case 1: // "refundedCents"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
 				}
 				x.RefundedCents = v
 			}
-		case "leftCents":
-			if r.Repeated(&seen[2], "leftCents") {
-				continue
-			}
+		case 2: // "leftCents"
 			if v, ok := r.Int(); ok {
 				if v < 0 {
 					r.Minimum("0")
 				}
 				x.LeftCents = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), refundPaymentResultFields)
 		}
 	}
@@ -574,7 +557,8 @@ type GetPaymentArgs struct {
 	IncludeRefunds bool `json:"includeRefunds"`
 }
 
-// getPaymentArgsFields lists the members GetPaymentArgs allows, for hints.
+// getPaymentArgsFields lists the members GetPaymentArgs declares, in the order
+// its reader numbers them.
 var getPaymentArgsFields = []string{"paymentId", "includeRefunds"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -585,25 +569,19 @@ func (x *GetPaymentArgs) readJSON(r *runtime.Reader) {
 	var seen [2]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "paymentId":
-			if r.Repeated(&seen[0], "paymentId") {
-				continue
-			}
+		switch r.Member(name, getPaymentArgsFields, seen[:]) {
+		case 0: // "paymentId"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^pay_[A-Za-z0-9]{4,60}$")
 				}
 				x.PaymentID = v
 			}
-		case "includeRefunds":
-			if r.Repeated(&seen[1], "includeRefunds") {
-				continue
-			}
+		case 1: // "includeRefunds"
 			if v, ok := r.Bool(); ok {
 				x.IncludeRefunds = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), getPaymentArgsFields)
 		}
 	}
@@ -647,7 +625,8 @@ type SendReceiptArgs struct {
 	Locale SendReceiptLocale `json:"locale"`
 }
 
-// sendReceiptArgsFields lists the members SendReceiptArgs allows, for hints.
+// sendReceiptArgsFields lists the members SendReceiptArgs declares, in the order
+// its reader numbers them.
 var sendReceiptArgsFields = []string{"paymentId", "email", "note", "copies", "sendAt", "locale"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -658,31 +637,22 @@ func (x *SendReceiptArgs) readJSON(r *runtime.Reader) {
 	var seen [6]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "paymentId":
-			if r.Repeated(&seen[0], "paymentId") {
-				continue
-			}
+		switch r.Member(name, sendReceiptArgsFields, seen[:]) {
+		case 0: // "paymentId"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^pay_[A-Za-z0-9]{4,60}$")
 				}
 				x.PaymentID = v
 			}
-		case "email":
-			if r.Repeated(&seen[1], "email") {
-				continue
-			}
+		case 1: // "email"
 			if v, ok := r.String(); ok {
 				if !runtime.IsEmail(v) {
 					r.Format("email")
 				}
 				x.Email = v
 			}
-		case "note":
-			if r.Repeated(&seen[2], "note") {
-				continue
-			}
+		case 2: // "note"
 			x.Note.Present = true
 			if r.Null() {
 				x.Note.Null = true
@@ -692,10 +662,7 @@ func (x *SendReceiptArgs) readJSON(r *runtime.Reader) {
 				}
 				x.Note.Value = v
 			}
-		case "copies":
-			if r.Repeated(&seen[3], "copies") {
-				continue
-			}
+		case 3: // "copies"
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
 				mark := r.Mark()
@@ -720,24 +687,18 @@ func (x *SendReceiptArgs) readJSON(r *runtime.Reader) {
 				}
 				x.Copies = v
 			}
-		case "sendAt":
-			if r.Repeated(&seen[4], "sendAt") {
-				continue
-			}
+		case 4: // "sendAt"
 			if v, ok := r.String(); ok {
 				if !runtime.IsDateTime(v) {
 					r.Format("date-time")
 				}
 				x.SendAt = runtime.HoldString(r, v)
 			}
-		case "locale":
-			if r.Repeated(&seen[5], "locale") {
-				continue
-			}
+		case 5: // "locale"
 			if v, ok := runtime.ReadEnum(r, sendReceiptLocaleList, sendReceiptLocaleValues); ok {
 				x.Locale = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), sendReceiptArgsFields)
 		}
 	}

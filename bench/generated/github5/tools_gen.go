@@ -773,6 +773,10 @@ type CreatePullRequestArgs struct {
 	Title string `json:"title"`
 }
 
+// createPullRequestArgsFields lists the members CreatePullRequestArgs declares,
+// in the order its reader numbers them.
+var createPullRequestArgsFields = []string{"base", "body", "draft", "head", "maintainer_can_modify", "owner", "repo", "reviewers", "title"}
+
 // readJSON decodes an object into x and reports every violation of its schema to r.
 func (x *CreatePullRequestArgs) readJSON(r *runtime.Reader) {
 	if !r.BeginObject() {
@@ -782,60 +786,36 @@ func (x *CreatePullRequestArgs) readJSON(r *runtime.Reader) {
 	var others runtime.Names
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "base":
-			if r.Repeated(&seen[0], "base") {
-				continue
-			}
+		switch r.Member(name, createPullRequestArgsFields, seen[:]) {
+		case 0: // "base"
 			if v, ok := r.String(); ok {
 				x.Base = v
 			}
-		case "body":
-			if r.Repeated(&seen[1], "body") {
-				continue
-			}
+		case 1: // "body"
 			if v, ok := r.String(); ok {
 				x.Body = runtime.HoldString(r, v)
 			}
-		case "draft":
-			if r.Repeated(&seen[2], "draft") {
-				continue
-			}
+		case 2: // "draft"
 			if v, ok := r.Bool(); ok {
 				x.Draft = runtime.HoldBool(r, v)
 			}
-		case "head":
-			if r.Repeated(&seen[3], "head") {
-				continue
-			}
+		case 3: // "head"
 			if v, ok := r.String(); ok {
 				x.Head = v
 			}
-		case "maintainer_can_modify":
-			if r.Repeated(&seen[4], "maintainer_can_modify") {
-				continue
-			}
+		case 4: // "maintainer_can_modify"
 			if v, ok := r.Bool(); ok {
 				x.MaintainerCanModify = runtime.HoldBool(r, v)
 			}
-		case "owner":
-			if r.Repeated(&seen[5], "owner") {
-				continue
-			}
+		case 5: // "owner"
 			if v, ok := r.String(); ok {
 				x.Owner = v
 			}
-		case "repo":
-			if r.Repeated(&seen[6], "repo") {
-				continue
-			}
+		case 6: // "repo"
 			if v, ok := r.String(); ok {
 				x.Repo = v
 			}
-		case "reviewers":
-			if r.Repeated(&seen[7], "reviewers") {
-				continue
-			}
+		case 7: // "reviewers"
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
 				for r.More() {
@@ -848,14 +828,11 @@ func (x *CreatePullRequestArgs) readJSON(r *runtime.Reader) {
 				r.EndArray()
 				x.Reviewers = v
 			}
-		case "title":
-			if r.Repeated(&seen[8], "title") {
-				continue
-			}
+		case 8: // "title"
 			if v, ok := r.String(); ok {
 				x.Title = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.SkipOther(&others, name)
 		}
 	}
@@ -960,6 +937,10 @@ type IssueWriteArgs struct {
 	Type runtime.Nullable[string] `json:"type,omitzero"`
 }
 
+// issueWriteArgsFields lists the members IssueWriteArgs declares, in the order
+// its reader numbers them.
+var issueWriteArgsFields = []string{"assignees", "body", "duplicate_of", "issue_fields", "issue_number", "labels", "method", "milestone", "owner", "repo", "state", "state_reason", "title", "type"}
+
 // readJSON decodes an object into x and reports every violation of its schema to r.
 func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 	if !r.BeginObject() {
@@ -969,11 +950,8 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 	var others runtime.Names
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "assignees":
-			if r.Repeated(&seen[0], "assignees") {
-				continue
-			}
+		switch r.Member(name, issueWriteArgsFields, seen[:]) {
+		case 0: // "assignees"
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
 				for r.More() {
@@ -986,24 +964,15 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 				r.EndArray()
 				x.Assignees = v
 			}
-		case "body":
-			if r.Repeated(&seen[1], "body") {
-				continue
-			}
+		case 1: // "body"
 			if v, ok := r.String(); ok {
 				x.Body = runtime.HoldString(r, v)
 			}
-		case "duplicate_of":
-			if r.Repeated(&seen[2], "duplicate_of") {
-				continue
-			}
+		case 2: // "duplicate_of"
 			if v, ok := r.Number(); ok {
 				x.DuplicateOf = runtime.HoldNumber(r, v)
 			}
-		case "issue_fields":
-			if r.Repeated(&seen[3], "issue_fields") {
-				continue
-			}
+		case 3: // "issue_fields"
 			if r.BeginArray() {
 				v := make([]IssueWriteIssueFieldsItem, 0, r.ItemCount())
 				for r.More() {
@@ -1014,17 +983,11 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 				r.EndArray()
 				x.IssueFields = v
 			}
-		case "issue_number":
-			if r.Repeated(&seen[4], "issue_number") {
-				continue
-			}
+		case 4: // "issue_number"
 			if v, ok := r.Number(); ok {
 				x.IssueNumber = runtime.HoldNumber(r, v)
 			}
-		case "labels":
-			if r.Repeated(&seen[5], "labels") {
-				continue
-			}
+		case 5: // "labels"
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
 				for r.More() {
@@ -1037,59 +1000,35 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 				r.EndArray()
 				x.Labels = v
 			}
-		case "method":
-			if r.Repeated(&seen[6], "method") {
-				continue
-			}
+		case 6: // "method"
 			if v, ok := runtime.ReadEnum(r, issueWriteMethodList, issueWriteMethodValues); ok {
 				x.Method = v
 			}
-		case "milestone":
-			if r.Repeated(&seen[7], "milestone") {
-				continue
-			}
+		case 7: // "milestone"
 			if v, ok := r.Number(); ok {
 				x.Milestone = runtime.HoldNumber(r, v)
 			}
-		case "owner":
-			if r.Repeated(&seen[8], "owner") {
-				continue
-			}
+		case 8: // "owner"
 			if v, ok := r.String(); ok {
 				x.Owner = v
 			}
-		case "repo":
-			if r.Repeated(&seen[9], "repo") {
-				continue
-			}
+		case 9: // "repo"
 			if v, ok := r.String(); ok {
 				x.Repo = v
 			}
-		case "state":
-			if r.Repeated(&seen[10], "state") {
-				continue
-			}
+		case 10: // "state"
 			if v, ok := runtime.ReadEnum(r, issueWriteStateList, issueWriteStateValues); ok {
 				x.State = runtime.HoldEnum(r, v)
 			}
-		case "state_reason":
-			if r.Repeated(&seen[11], "state_reason") {
-				continue
-			}
+		case 11: // "state_reason"
 			if v, ok := runtime.ReadEnum(r, issueWriteStateReasonList, issueWriteStateReasonValues); ok {
 				x.StateReason = runtime.HoldEnum(r, v)
 			}
-		case "title":
-			if r.Repeated(&seen[12], "title") {
-				continue
-			}
+		case 12: // "title"
 			if v, ok := r.String(); ok {
 				x.Title = runtime.HoldString(r, v)
 			}
-		case "type":
-			if r.Repeated(&seen[13], "type") {
-				continue
-			}
+		case 13: // "type"
 			x.Type.Present = true
 			if r.Null() {
 				x.Type.Null = true
@@ -1099,7 +1038,7 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 				}
 				x.Type.Value = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.SkipOther(&others, name)
 		}
 	}
@@ -1147,7 +1086,7 @@ type IssueWriteIssueFieldsItem struct {
 }
 
 // issueWriteIssueFieldsItemFields lists the members IssueWriteIssueFieldsItem
-// allows, for hints.
+// declares, in the order its reader numbers them.
 var issueWriteIssueFieldsItemFields = []string{"delete", "field_name", "field_option_name", "value"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -1158,32 +1097,20 @@ func (x *IssueWriteIssueFieldsItem) readJSON(r *runtime.Reader) {
 	var seen [4]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "delete":
-			if r.Repeated(&seen[0], "delete") {
-				continue
-			}
+		switch r.Member(name, issueWriteIssueFieldsItemFields, seen[:]) {
+		case 0: // "delete"
 			if v, ok := r.Bool(); ok {
 				x.Delete = runtime.HoldBool(r, v)
 			}
-		case "field_name":
-			if r.Repeated(&seen[1], "field_name") {
-				continue
-			}
+		case 1: // "field_name"
 			if v, ok := r.String(); ok {
 				x.FieldName = v
 			}
-		case "field_option_name":
-			if r.Repeated(&seen[2], "field_option_name") {
-				continue
-			}
+		case 2: // "field_option_name"
 			if v, ok := r.String(); ok {
 				x.FieldOptionName = runtime.HoldString(r, v)
 			}
-		case "value":
-			if r.Repeated(&seen[3], "value") {
-				continue
-			}
+		case 3: // "value"
 			switch r.Kind() {
 			case runtime.KindString:
 				r.String()
@@ -1195,7 +1122,7 @@ func (x *IssueWriteIssueFieldsItem) readJSON(r *runtime.Reader) {
 				r.Mismatch("a string, a number or a boolean")
 			}
 			x.Value = r.LastRaw()
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), issueWriteIssueFieldsItemFields)
 		}
 	}
@@ -1320,6 +1247,10 @@ type ListIssuesArgs struct {
 	State *ListIssuesState `json:"state,omitzero"`
 }
 
+// listIssuesArgsFields lists the members ListIssuesArgs declares, in the order
+// its reader numbers them.
+var listIssuesArgsFields = []string{"after", "direction", "field_filters", "fields", "labels", "orderBy", "owner", "perPage", "repo", "since", "state"}
+
 // readJSON decodes an object into x and reports every violation of its schema to r.
 func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 	if !r.BeginObject() {
@@ -1329,25 +1260,16 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 	var others runtime.Names
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "after":
-			if r.Repeated(&seen[0], "after") {
-				continue
-			}
+		switch r.Member(name, listIssuesArgsFields, seen[:]) {
+		case 0: // "after"
 			if v, ok := r.String(); ok {
 				x.After = runtime.HoldString(r, v)
 			}
-		case "direction":
-			if r.Repeated(&seen[1], "direction") {
-				continue
-			}
+		case 1: // "direction"
 			if v, ok := runtime.ReadEnum(r, listIssuesDirectionList, listIssuesDirectionValues); ok {
 				x.Direction = runtime.HoldEnum(r, v)
 			}
-		case "field_filters":
-			if r.Repeated(&seen[2], "field_filters") {
-				continue
-			}
+		case 2: // "field_filters"
 			if r.BeginArray() {
 				v := make([]ListIssuesFieldFiltersItem, 0, r.ItemCount())
 				for r.More() {
@@ -1358,10 +1280,7 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 				r.EndArray()
 				x.FieldFilters = v
 			}
-		case "fields":
-			if r.Repeated(&seen[3], "fields") {
-				continue
-			}
+		case 3: // "fields"
 			if r.BeginArray() {
 				v := make([]ListIssuesFieldsItem, 0, r.ItemCount())
 				for r.More() {
@@ -1374,10 +1293,7 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 				r.EndArray()
 				x.Fields = v
 			}
-		case "labels":
-			if r.Repeated(&seen[4], "labels") {
-				continue
-			}
+		case 4: // "labels"
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
 				for r.More() {
@@ -1390,24 +1306,15 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 				r.EndArray()
 				x.Labels = v
 			}
-		case "orderBy":
-			if r.Repeated(&seen[5], "orderBy") {
-				continue
-			}
+		case 5: // "orderBy"
 			if v, ok := runtime.ReadEnum(r, listIssuesOrderByList, listIssuesOrderByValues); ok {
 				x.OrderBy = runtime.HoldEnum(r, v)
 			}
-		case "owner":
-			if r.Repeated(&seen[6], "owner") {
-				continue
-			}
+		case 6: // "owner"
 			if v, ok := r.String(); ok {
 				x.Owner = v
 			}
-		case "perPage":
-			if r.Repeated(&seen[7], "perPage") {
-				continue
-			}
+		case 7: // "perPage"
 			if v, ok := r.Number(); ok {
 				if r.CompareNumber(v, 1.0, "1") < 0 {
 					r.Minimum("1")
@@ -1417,28 +1324,19 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 				}
 				x.PerPage = runtime.HoldNumber(r, v)
 			}
-		case "repo":
-			if r.Repeated(&seen[8], "repo") {
-				continue
-			}
+		case 8: // "repo"
 			if v, ok := r.String(); ok {
 				x.Repo = v
 			}
-		case "since":
-			if r.Repeated(&seen[9], "since") {
-				continue
-			}
+		case 9: // "since"
 			if v, ok := r.String(); ok {
 				x.Since = runtime.HoldString(r, v)
 			}
-		case "state":
-			if r.Repeated(&seen[10], "state") {
-				continue
-			}
+		case 10: // "state"
 			if v, ok := runtime.ReadEnum(r, listIssuesStateList, listIssuesStateValues); ok {
 				x.State = runtime.HoldEnum(r, v)
 			}
-		default:
+		case runtime.OtherMember:
 			r.SkipOther(&others, name)
 		}
 	}
@@ -1482,6 +1380,10 @@ type ListIssuesFieldFiltersItem struct {
 	Value string `json:"value"`
 }
 
+// listIssuesFieldFiltersItemFields lists the members ListIssuesFieldFiltersItem
+// declares, in the order its reader numbers them.
+var listIssuesFieldFiltersItemFields = []string{"field_name", "value"}
+
 // readJSON decodes an object into x and reports every violation of its schema to r.
 func (x *ListIssuesFieldFiltersItem) readJSON(r *runtime.Reader) {
 	if !r.BeginObject() {
@@ -1491,22 +1393,16 @@ func (x *ListIssuesFieldFiltersItem) readJSON(r *runtime.Reader) {
 	var others runtime.Names
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "field_name":
-			if r.Repeated(&seen[0], "field_name") {
-				continue
-			}
+		switch r.Member(name, listIssuesFieldFiltersItemFields, seen[:]) {
+		case 0: // "field_name"
 			if v, ok := r.String(); ok {
 				x.FieldName = v
 			}
-		case "value":
-			if r.Repeated(&seen[1], "value") {
-				continue
-			}
+		case 1: // "value"
 			if v, ok := r.String(); ok {
 				x.Value = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.SkipOther(&others, name)
 		}
 	}
@@ -1604,6 +1500,10 @@ type PushFilesArgs struct {
 	Repo string `json:"repo"`
 }
 
+// pushFilesArgsFields lists the members PushFilesArgs declares, in the order its
+// reader numbers them.
+var pushFilesArgsFields = []string{"branch", "files", "message", "owner", "repo"}
+
 // readJSON decodes an object into x and reports every violation of its schema to r.
 func (x *PushFilesArgs) readJSON(r *runtime.Reader) {
 	if !r.BeginObject() {
@@ -1613,18 +1513,12 @@ func (x *PushFilesArgs) readJSON(r *runtime.Reader) {
 	var others runtime.Names
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "branch":
-			if r.Repeated(&seen[0], "branch") {
-				continue
-			}
+		switch r.Member(name, pushFilesArgsFields, seen[:]) {
+		case 0: // "branch"
 			if v, ok := r.String(); ok {
 				x.Branch = v
 			}
-		case "files":
-			if r.Repeated(&seen[1], "files") {
-				continue
-			}
+		case 1: // "files"
 			if r.BeginArray() {
 				v := make([]PushFilesFilesItem, 0, r.ItemCount())
 				for r.More() {
@@ -1635,28 +1529,19 @@ func (x *PushFilesArgs) readJSON(r *runtime.Reader) {
 				r.EndArray()
 				x.Files = v
 			}
-		case "message":
-			if r.Repeated(&seen[2], "message") {
-				continue
-			}
+		case 2: // "message"
 			if v, ok := r.String(); ok {
 				x.Message = v
 			}
-		case "owner":
-			if r.Repeated(&seen[3], "owner") {
-				continue
-			}
+		case 3: // "owner"
 			if v, ok := r.String(); ok {
 				x.Owner = v
 			}
-		case "repo":
-			if r.Repeated(&seen[4], "repo") {
-				continue
-			}
+		case 4: // "repo"
 			if v, ok := r.String(); ok {
 				x.Repo = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.SkipOther(&others, name)
 		}
 	}
@@ -1692,7 +1577,8 @@ type PushFilesFilesItem struct {
 	Path string `json:"path"`
 }
 
-// pushFilesFilesItemFields lists the members PushFilesFilesItem allows, for hints.
+// pushFilesFilesItemFields lists the members PushFilesFilesItem declares, in the
+// order its reader numbers them.
 var pushFilesFilesItemFields = []string{"content", "path"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -1703,22 +1589,16 @@ func (x *PushFilesFilesItem) readJSON(r *runtime.Reader) {
 	var seen [2]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "content":
-			if r.Repeated(&seen[0], "content") {
-				continue
-			}
+		switch r.Member(name, pushFilesFilesItemFields, seen[:]) {
+		case 0: // "content"
 			if v, ok := r.String(); ok {
 				x.Content = v
 			}
-		case "path":
-			if r.Repeated(&seen[1], "path") {
-				continue
-			}
+		case 1: // "path"
 			if v, ok := r.String(); ok {
 				x.Path = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), pushFilesFilesItemFields)
 		}
 	}
@@ -1777,6 +1657,10 @@ type SearchCodeArgs struct {
 	Sort *string `json:"sort,omitzero"`
 }
 
+// searchCodeArgsFields lists the members SearchCodeArgs declares, in the order
+// its reader numbers them.
+var searchCodeArgsFields = []string{"fields", "order", "page", "perPage", "query", "sort"}
+
 // readJSON decodes an object into x and reports every violation of its schema to r.
 func (x *SearchCodeArgs) readJSON(r *runtime.Reader) {
 	if !r.BeginObject() {
@@ -1786,11 +1670,8 @@ func (x *SearchCodeArgs) readJSON(r *runtime.Reader) {
 	var others runtime.Names
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "fields":
-			if r.Repeated(&seen[0], "fields") {
-				continue
-			}
+		switch r.Member(name, searchCodeArgsFields, seen[:]) {
+		case 0: // "fields"
 			if r.BeginArray() {
 				v := make([]SearchCodeFieldsItem, 0, r.ItemCount())
 				for r.More() {
@@ -1803,27 +1684,18 @@ func (x *SearchCodeArgs) readJSON(r *runtime.Reader) {
 				r.EndArray()
 				x.Fields = v
 			}
-		case "order":
-			if r.Repeated(&seen[1], "order") {
-				continue
-			}
+		case 1: // "order"
 			if v, ok := runtime.ReadEnum(r, searchCodeOrderList, searchCodeOrderValues); ok {
 				x.Order = runtime.HoldEnum(r, v)
 			}
-		case "page":
-			if r.Repeated(&seen[2], "page") {
-				continue
-			}
+		case 2: // "page"
 			if v, ok := r.Number(); ok {
 				if r.CompareNumber(v, 1.0, "1") < 0 {
 					r.Minimum("1")
 				}
 				x.Page = runtime.HoldNumber(r, v)
 			}
-		case "perPage":
-			if r.Repeated(&seen[3], "perPage") {
-				continue
-			}
+		case 3: // "perPage"
 			if v, ok := r.Number(); ok {
 				if r.CompareNumber(v, 1.0, "1") < 0 {
 					r.Minimum("1")
@@ -1833,21 +1705,15 @@ func (x *SearchCodeArgs) readJSON(r *runtime.Reader) {
 				}
 				x.PerPage = runtime.HoldNumber(r, v)
 			}
-		case "query":
-			if r.Repeated(&seen[4], "query") {
-				continue
-			}
+		case 4: // "query"
 			if v, ok := r.String(); ok {
 				x.Query = v
 			}
-		case "sort":
-			if r.Repeated(&seen[5], "sort") {
-				continue
-			}
+		case 5: // "sort"
 			if v, ok := r.String(); ok {
 				x.Sort = runtime.HoldString(r, v)
 			}
-		default:
+		case runtime.OtherMember:
 			r.SkipOther(&others, name)
 		}
 	}

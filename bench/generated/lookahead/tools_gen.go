@@ -502,6 +502,10 @@ type PayPlainArgs struct {
 	Method Card `json:"method"`
 }
 
+// payPlainArgsFields lists the members PayPlainArgs declares, in the order its
+// reader numbers them.
+var payPlainArgsFields = []string{"amount", "method"}
+
 // readJSON decodes an object into x and reports every violation of its schema to r.
 func (x *PayPlainArgs) readJSON(r *runtime.Reader) {
 	if !r.BeginObject() {
@@ -511,23 +515,17 @@ func (x *PayPlainArgs) readJSON(r *runtime.Reader) {
 	var others runtime.Names
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "amount":
-			if r.Repeated(&seen[0], "amount") {
-				continue
-			}
+		switch r.Member(name, payPlainArgsFields, seen[:]) {
+		case 0: // "amount"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
 				}
 				x.Amount = v
 			}
-		case "method":
-			if r.Repeated(&seen[1], "method") {
-				continue
-			}
+		case 1: // "method"
 			x.Method.readJSON(r)
-		default:
+		case runtime.OtherMember:
 			r.SkipOther(&others, name)
 		}
 	}
@@ -555,7 +553,8 @@ type Card struct {
 	Expiry string `json:"expiry"`
 }
 
-// cardFields lists the members Card allows, for hints.
+// cardFields lists the members Card declares, in the order its reader numbers
+// them.
 var cardFields = []string{"kind", "number", "holder", "expiry"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -566,31 +565,22 @@ func (x *Card) readJSON(r *runtime.Reader) {
 	var seen [4]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "kind":
-			if r.Repeated(&seen[0], "kind") {
-				continue
-			}
+		switch r.Member(name, cardFields, seen[:]) {
+		case 0: // "kind"
 			if v, ok := r.String(); ok {
 				if v != "card" {
 					r.Const("\"card\"")
 				}
 				x.Kind = v
 			}
-		case "number":
-			if r.Repeated(&seen[1], "number") {
-				continue
-			}
+		case 1: // "number"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^[0-9]{16}$")
 				}
 				x.Number = v
 			}
-		case "holder":
-			if r.Repeated(&seen[2], "holder") {
-				continue
-			}
+		case 2: // "holder"
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 1 {
 					r.MinLength(1, n)
@@ -599,17 +589,14 @@ func (x *Card) readJSON(r *runtime.Reader) {
 				}
 				x.Holder = v
 			}
-		case "expiry":
-			if r.Repeated(&seen[3], "expiry") {
-				continue
-			}
+		case 3: // "expiry"
 			if v, ok := r.String(); ok {
 				if !matchPattern1(v) {
 					r.Pattern("^[0-9]{2}/[0-9]{2}$")
 				}
 				x.Expiry = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), cardFields)
 		}
 	}
@@ -640,6 +627,10 @@ type PayTaggedArgs struct {
 	Method PayTaggedMethod `json:"method"`
 }
 
+// payTaggedArgsFields lists the members PayTaggedArgs declares, in the order its
+// reader numbers them.
+var payTaggedArgsFields = []string{"amount", "method"}
+
 // readJSON decodes an object into x and reports every violation of its schema to r.
 func (x *PayTaggedArgs) readJSON(r *runtime.Reader) {
 	if !r.BeginObject() {
@@ -649,21 +640,15 @@ func (x *PayTaggedArgs) readJSON(r *runtime.Reader) {
 	var others runtime.Names
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "amount":
-			if r.Repeated(&seen[0], "amount") {
-				continue
-			}
+		switch r.Member(name, payTaggedArgsFields, seen[:]) {
+		case 0: // "amount"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
 				}
 				x.Amount = v
 			}
-		case "method":
-			if r.Repeated(&seen[1], "method") {
-				continue
-			}
+		case 1: // "method"
 			if text, ok := r.Raw(); ok {
 				sub := r.Sub(text)
 				switch r.Discriminate(text, "kind", payTaggedMethodTags) {
@@ -680,7 +665,7 @@ func (x *PayTaggedArgs) readJSON(r *runtime.Reader) {
 				}
 				r.Adopt(sub)
 			}
-		default:
+		case runtime.OtherMember:
 			r.SkipOther(&others, name)
 		}
 	}
@@ -706,7 +691,8 @@ type Transfer struct {
 	Holder string `json:"holder"`
 }
 
-// transferFields lists the members Transfer allows, for hints.
+// transferFields lists the members Transfer declares, in the order its reader
+// numbers them.
 var transferFields = []string{"kind", "iban", "holder"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -717,21 +703,15 @@ func (x *Transfer) readJSON(r *runtime.Reader) {
 	var seen [3]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "kind":
-			if r.Repeated(&seen[0], "kind") {
-				continue
-			}
+		switch r.Member(name, transferFields, seen[:]) {
+		case 0: // "kind"
 			if v, ok := r.String(); ok {
 				if v != "transfer" {
 					r.Const("\"transfer\"")
 				}
 				x.Kind = v
 			}
-		case "iban":
-			if r.Repeated(&seen[1], "iban") {
-				continue
-			}
+		case 1: // "iban"
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 15 {
 					r.MinLength(15, n)
@@ -740,10 +720,7 @@ func (x *Transfer) readJSON(r *runtime.Reader) {
 				}
 				x.Iban = v
 			}
-		case "holder":
-			if r.Repeated(&seen[2], "holder") {
-				continue
-			}
+		case 2: // "holder"
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 1 {
 					r.MinLength(1, n)
@@ -752,7 +729,7 @@ func (x *Transfer) readJSON(r *runtime.Reader) {
 				}
 				x.Holder = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), transferFields)
 		}
 	}
@@ -780,6 +757,10 @@ type PayUntaggedArgs struct {
 	Method PayUntaggedMethod `json:"method"`
 }
 
+// payUntaggedArgsFields lists the members PayUntaggedArgs declares, in the order
+// its reader numbers them.
+var payUntaggedArgsFields = []string{"amount", "method"}
+
 // readJSON decodes an object into x and reports every violation of its schema to r.
 func (x *PayUntaggedArgs) readJSON(r *runtime.Reader) {
 	if !r.BeginObject() {
@@ -789,21 +770,15 @@ func (x *PayUntaggedArgs) readJSON(r *runtime.Reader) {
 	var others runtime.Names
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "amount":
-			if r.Repeated(&seen[0], "amount") {
-				continue
-			}
+		switch r.Member(name, payUntaggedArgsFields, seen[:]) {
+		case 0: // "amount"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
 				}
 				x.Amount = v
 			}
-		case "method":
-			if r.Repeated(&seen[1], "method") {
-				continue
-			}
+		case 1: // "method"
 			if v, ok := r.Raw(); ok {
 				var matched int
 				var failures []runtime.Violation
@@ -824,7 +799,7 @@ func (x *PayUntaggedArgs) readJSON(r *runtime.Reader) {
 				}
 				x.Method = PayUntaggedMethod(v)
 			}
-		default:
+		case runtime.OtherMember:
 			r.SkipOther(&others, name)
 		}
 	}
@@ -849,7 +824,8 @@ type Card2 struct {
 	Expiry string `json:"expiry"`
 }
 
-// card2Fields lists the members Card2 allows, for hints.
+// card2Fields lists the members Card2 declares, in the order its reader numbers
+// them.
 var card2Fields = []string{"number", "holder", "expiry"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -860,21 +836,15 @@ func (x *Card2) readJSON(r *runtime.Reader) {
 	var seen [3]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "number":
-			if r.Repeated(&seen[0], "number") {
-				continue
-			}
+		switch r.Member(name, card2Fields, seen[:]) {
+		case 0: // "number"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
 					r.Pattern("^[0-9]{16}$")
 				}
 				x.Number = v
 			}
-		case "holder":
-			if r.Repeated(&seen[1], "holder") {
-				continue
-			}
+		case 1: // "holder"
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 1 {
 					r.MinLength(1, n)
@@ -883,17 +853,14 @@ func (x *Card2) readJSON(r *runtime.Reader) {
 				}
 				x.Holder = v
 			}
-		case "expiry":
-			if r.Repeated(&seen[2], "expiry") {
-				continue
-			}
+		case 2: // "expiry"
 			if v, ok := r.String(); ok {
 				if !matchPattern1(v) {
 					r.Pattern("^[0-9]{2}/[0-9]{2}$")
 				}
 				x.Expiry = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), card2Fields)
 		}
 	}
@@ -919,7 +886,8 @@ type Transfer2 struct {
 	Holder string `json:"holder"`
 }
 
-// transfer2Fields lists the members Transfer2 allows, for hints.
+// transfer2Fields lists the members Transfer2 declares, in the order its reader
+// numbers them.
 var transfer2Fields = []string{"iban", "holder"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -930,11 +898,8 @@ func (x *Transfer2) readJSON(r *runtime.Reader) {
 	var seen [2]bool
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "iban":
-			if r.Repeated(&seen[0], "iban") {
-				continue
-			}
+		switch r.Member(name, transfer2Fields, seen[:]) {
+		case 0: // "iban"
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 15 {
 					r.MinLength(15, n)
@@ -943,10 +908,7 @@ func (x *Transfer2) readJSON(r *runtime.Reader) {
 				}
 				x.Iban = v
 			}
-		case "holder":
-			if r.Repeated(&seen[1], "holder") {
-				continue
-			}
+		case 1: // "holder"
 			if v, ok := r.String(); ok {
 				if n := utf8.RuneCountInString(v); n < 1 {
 					r.MinLength(1, n)
@@ -955,7 +917,7 @@ func (x *Transfer2) readJSON(r *runtime.Reader) {
 				}
 				x.Holder = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.NotAllowed(string(name), transfer2Fields)
 		}
 	}
@@ -979,6 +941,10 @@ type PayKindArgs struct {
 	Method Card `json:"method"`
 }
 
+// payKindArgsFields lists the members PayKindArgs declares, in the order its
+// reader numbers them.
+var payKindArgsFields = []string{"amount", "method"}
+
 // readJSON decodes an object into x and reports every violation of its schema to r.
 func (x *PayKindArgs) readJSON(r *runtime.Reader) {
 	if !r.BeginObject() {
@@ -988,11 +954,8 @@ func (x *PayKindArgs) readJSON(r *runtime.Reader) {
 	var others runtime.Names
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "amount":
-			if r.Repeated(&seen[0], "amount") {
-				continue
-			}
+		switch r.Member(name, payKindArgsFields, seen[:]) {
+		case 0: // "amount"
 			switch r.Kind() {
 			case runtime.KindNumber:
 				if v, ok := r.Int(); ok {
@@ -1011,12 +974,9 @@ func (x *PayKindArgs) readJSON(r *runtime.Reader) {
 			default:
 				r.Mismatch("an integer or a string")
 			}
-		case "method":
-			if r.Repeated(&seen[1], "method") {
-				continue
-			}
+		case 1: // "method"
 			x.Method.readJSON(r)
-		default:
+		case runtime.OtherMember:
 			r.SkipOther(&others, name)
 		}
 	}
@@ -1041,6 +1001,10 @@ type PayCheckedArgs struct {
 	Method json.RawMessage `json:"method"`
 }
 
+// payCheckedArgsFields lists the members PayCheckedArgs declares, in the order
+// its reader numbers them.
+var payCheckedArgsFields = []string{"amount", "method"}
+
 // readJSON decodes an object into x and reports every violation of its schema to r.
 func (x *PayCheckedArgs) readJSON(r *runtime.Reader) {
 	if !r.BeginObject() {
@@ -1050,25 +1014,19 @@ func (x *PayCheckedArgs) readJSON(r *runtime.Reader) {
 	var others runtime.Names
 	for r.More() {
 		name := r.Name()
-		switch string(name) {
-		case "amount":
-			if r.Repeated(&seen[0], "amount") {
-				continue
-			}
+		switch r.Member(name, payCheckedArgsFields, seen[:]) {
+		case 0: // "amount"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
 				}
 				x.Amount = v
 			}
-		case "method":
-			if r.Repeated(&seen[1], "method") {
-				continue
-			}
+		case 1: // "method"
 			if v, ok := r.Checked(schema0); ok {
 				x.Method = v
 			}
-		default:
+		case runtime.OtherMember:
 			r.SkipOther(&others, name)
 		}
 	}
