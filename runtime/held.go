@@ -53,6 +53,7 @@ func (r *Reader) heldValues() *heldValues {
 
 // HoldInt returns a pointer to a copy of v that costs no allocation of its
 // own: the value of an optional integer member.
+//
 //go:noinline
 func HoldInt[I ~int64](r *Reader, v I) *I {
 	return (*I)(unsafe.Pointer(hold(&r.heldValues().ints, int64(v))))
@@ -60,6 +61,7 @@ func HoldInt[I ~int64](r *Reader, v I) *I {
 
 // HoldNumber returns a pointer to a copy of v that costs no allocation of
 // its own: the value of an optional number member.
+//
 //go:noinline
 func HoldNumber[F ~float64](r *Reader, v F) *F {
 	return (*F)(unsafe.Pointer(hold(&r.heldValues().numbers, float64(v))))
@@ -67,6 +69,7 @@ func HoldNumber[F ~float64](r *Reader, v F) *F {
 
 // HoldBool returns a pointer to a copy of v that costs no allocation of its
 // own: the value of an optional boolean member.
+//
 //go:noinline
 func HoldBool[B ~bool](r *Reader, v B) *B {
 	return (*B)(unsafe.Pointer(hold(&r.heldValues().bools, bool(v))))
@@ -74,6 +77,7 @@ func HoldBool[B ~bool](r *Reader, v B) *B {
 
 // HoldString returns a pointer to a copy of v that costs no allocation of
 // its own: the value of an optional string or enum member.
+//
 //go:noinline
 func HoldString[S ~string](r *Reader, v S) *S {
 	return (*S)(unsafe.Pointer(hold(&r.heldValues().strings, string(v))))
@@ -81,6 +85,7 @@ func HoldString[S ~string](r *Reader, v S) *S {
 
 // HoldEnum is HoldString for v, a constant of a generated enum type, whose
 // block can outlive the call.
+//
 //go:noinline
 func HoldEnum[S ~string](r *Reader, v S) *S {
 	return (*S)(unsafe.Pointer(hold(&r.heldValues().enums, string(v))))

@@ -382,6 +382,9 @@ func TestItemCountAndNesting(t *testing.T) {
 		`[]`, `[ ]`, `[1]`, `[[]]`, `[{}, []]`, `[1, "a,b", "]", "\\", "\\\"],[", {"a": [1, 2, {"b": "}"}]}]`,
 		`["\"", "\\\\", "x\\\\\"y", [[[["deep"]]]], {"k,": "v]"}, null, true, -1.5e3]`,
 		` [ 1 , 2 , 3 ] `,
+		// Strings whose end lies past the byte loop of closingQuote.
+		`["0123456789abcdef\\\"],[", "0123456789abcde\\\"x\\\\", "0123456789abcdefghijklmnop,]\\\\", [1]]`,
+		`["0123456789abcd\\\"", "x"]`, `["0123456789abcde\\\"", "x"]`, `["0123456789abcdef\\\"", "x"]`,
 	} {
 		var items []any
 		if err := json.Unmarshal([]byte(doc), &items); err != nil {
