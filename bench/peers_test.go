@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/go-faster/jx"
+	"github.com/go-json-experiment/json/jsontext"
 	googlejs "github.com/google/jsonschema-go/jsonschema"
 	kaptinlin "github.com/kaptinlin/jsonschema"
 	santhosh "github.com/santhosh-tekuri/jsonschema/v6"
@@ -183,6 +185,11 @@ var impls = []impl{
 	{"toolgen", validator, func(p payload) (func([]byte) error, error) { return p.parse, nil }},
 	{"encoding-json", decoder, func(p payload) (func([]byte) error, error) { return p.decode, nil }},
 	{"json-valid", syntax, func(payload) (func([]byte) error, error) { return checkSyntax, nil }},
+	// The floors of the two maintained tokenizers toolgen may build on:
+	// checking the bytes, handing out no token. A decoder built on one
+	// costs more than its floor on the same bytes.
+	{"jsontext-valid", syntax, func(payload) (func([]byte) error, error) { return checkJSONText, nil }},
+	{"jx-valid", syntax, func(payload) (func([]byte) error, error) { return checkJX, nil }},
 	{"santhosh", validator, prepareSanthosh},
 	{"google", validator, prepareGoogle},
 	{"kaptinlin", validator, prepareKaptinlin},
@@ -198,6 +205,23 @@ var (
 
 func checkSyntax(raw []byte) error {
 	if !json.Valid(raw) {
+		return errSyntax
+	}
+	return nil
+}
+
+// checkJSONText checks the bytes as toolgen's reader has jsontext read them
+// (duplicate names allowed; UTF-8 and surrogates checked).
+func checkJSONText(raw []byte) error {
+	if !jsontext.Value(raw).IsValid(jsontext.AllowDuplicateNames(true)) {
+		return errSyntax
+	}
+	return nil
+}
+
+// checkJX checks the bytes with jx, which lets invalid UTF-8 through.
+func checkJX(raw []byte) error {
+	if !jx.Valid(raw) {
 		return errSyntax
 	}
 	return nil
