@@ -384,7 +384,7 @@ func (r *Reader) Name() []byte {
 	if bytes.IndexByte(v, '\\') < 0 {
 		return v[1 : len(v)-1]
 	}
-	r.unquoted, _ = jsontext.AppendUnquote(r.unquoted[:0], v)
+	r.unquoted = appendUnquoted(r.unquoted[:0], v)
 	return r.unquoted
 }
 
@@ -395,7 +395,7 @@ func (r *Reader) String() (string, bool) {
 	}
 	v := r.last
 	if limit := r.limits.MaxStringLength; limit > 0 && len(v)-2 > limit {
-		if b, _ := jsontext.AppendUnquote(nil, v); len(b) > limit {
+		if b := appendUnquoted(nil, v); len(b) > limit {
 			if t, ok := r.beginViolation(); ok {
 				t = append(t, "string of "...)
 				t = strconv.AppendInt(t, int64(len(b)), 10)
@@ -413,7 +413,7 @@ func (r *Reader) String() (string, bool) {
 	if bytes.IndexByte(v, '\\') < 0 {
 		return r.makeString(v[1 : len(v)-1]), true
 	}
-	r.unquoted, _ = jsontext.AppendUnquote(r.unquoted[:0], v)
+	r.unquoted = appendUnquoted(r.unquoted[:0], v)
 	return r.makeString(r.unquoted), true
 }
 
@@ -458,7 +458,7 @@ func (r *Reader) StringBytes() ([]byte, bool) {
 	if bytes.IndexByte(v, '\\') < 0 {
 		return v[1 : len(v)-1], true
 	}
-	r.unquoted, _ = jsontext.AppendUnquote(r.unquoted[:0], v)
+	r.unquoted = appendUnquoted(r.unquoted[:0], v)
 	return r.unquoted, true
 }
 
@@ -880,8 +880,7 @@ func (r *Reader) memberName(level int) []byte {
 	if bytes.IndexByte(quoted, '\\') < 0 {
 		return quoted[1 : len(quoted)-1]
 	}
-	name, _ := jsontext.AppendUnquote(nil, quoted)
-	return name
+	return appendUnquoted(nil, quoted)
 }
 
 // appendPointerToken appends name as a JSON Pointer reference token,
