@@ -14,6 +14,10 @@
 //   - encoding-json: json.Unmarshal of the same bytes into the same
 //     generated argument struct, with no validation at all;
 //   - json-valid: json.Valid, which only checks the syntax;
+//   - jsontext-valid, jx-valid: jsontext.Value.IsValid (duplicate names
+//     allowed, as toolgen reads) and jx.Valid, the two maintained tokenizers
+//     toolgen may build on merely checking the bytes: what any decoder built
+//     on one of them costs at least;
 //   - santhosh: github.com/santhosh-tekuri/jsonschema/v6, UnmarshalJSON then
 //     Validate, formats asserted;
 //   - google: github.com/google/jsonschema-go, json.Unmarshal into any then
