@@ -1109,37 +1109,44 @@ func (r *Reader) ItemCount() int {
 		return 0
 	}
 	rest := r.data[r.dec.InputOffset():]
-	depth, commas, empty := 0, 0, true
-	for i := 0; i < len(rest); i++ {
-		switch c := rest[i]; c {
-		case ' ', '\t', '\n', '\r':
+	first := 0
+	for first < len(rest) && (rest[first] == ' ' || rest[first] == '\t' || rest[first] == '\n' || rest[first] == '\r') {
+		first++
+	}
+	if first == len(rest) || rest[first] == ']' {
+		return 0
+	}
+	depth, commas := 0, 0
+	for i := first; i < len(rest); i++ {
+		c := rest[i]
+		if !structural[c] {
+			continue // most bytes: one lookup each
+		}
+		switch c {
 		case '"':
 			if i = closingQuote(rest, i); i < 0 {
 				return 0
 			}
-			empty = false
 		case '[', '{':
 			depth++
-			empty = false
 		case ']', '}':
-			if depth == 0 {
-				if empty {
-					return 0
-				}
-				// Past MaxArrayLength, the read stops: no room needed.
-				if limit := r.limits.MaxArrayLength; limit > 0 && commas >= limit {
-					return limit
-				}
-				return commas + 1
+			if depth > 0 {
+				depth--
+				continue
 			}
-			depth--
+			// Past MaxArrayLength, the read stops: no room needed.
+			if limit := r.limits.MaxArrayLength; limit > 0 && commas >= limit {
+				return limit
+			}
+			return commas + 1
 		case ',':
 			if depth == 0 {
 				commas++
 			}
-		default:
-			empty = false
 		}
 	}
 	return 0
 }
+
+// structural marks the bytes ItemCount stops at.
+var structural = [256]bool{'"': true, '[': true, ']': true, '{': true, '}': true, ',': true}
