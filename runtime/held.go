@@ -14,8 +14,12 @@ import "unsafe"
 // constants) with it. Blocks of other strings are never shared between calls,
 // since their elements point to the calls' own strings.
 
-// heldBlock is the number of values a block holds.
-const heldBlock = 32
+// heldBlock is the number of values a block holds; heldStrBlock that of a
+// block of strings, which is new in every call, so kept small.
+const (
+	heldBlock    = 32
+	heldStrBlock = 8
+)
 
 // heldValues holds a reader's blocks, shared with its sub-readers.
 type heldValues struct {
@@ -28,9 +32,9 @@ type heldValues struct {
 
 // hold stores v in the next free element of *block, starting a new block
 // when it is full, and returns the element's address.
-func hold[T any](block *[]T, v T) *T {
+func hold[T any](block *[]T, size int, v T) *T {
 	if len(*block) == cap(*block) {
-		*block = make([]T, 0, heldBlock)
+		*block = make([]T, 0, size)
 	}
 	*block = append(*block, v)
 	return &(*block)[len(*block)-1]
@@ -56,7 +60,7 @@ func (r *Reader) heldValues() *heldValues {
 //
 //go:noinline
 func HoldInt[I ~int64](r *Reader, v I) *I {
-	return (*I)(unsafe.Pointer(hold(&r.heldValues().ints, int64(v))))
+	return (*I)(unsafe.Pointer(hold(&r.heldValues().ints, heldBlock, int64(v))))
 }
 
 // HoldNumber returns a pointer to a copy of v that costs no allocation of
@@ -64,7 +68,7 @@ func HoldInt[I ~int64](r *Reader, v I) *I {
 //
 //go:noinline
 func HoldNumber[F ~float64](r *Reader, v F) *F {
-	return (*F)(unsafe.Pointer(hold(&r.heldValues().numbers, float64(v))))
+	return (*F)(unsafe.Pointer(hold(&r.heldValues().numbers, heldBlock, float64(v))))
 }
 
 // HoldBool returns a pointer to a copy of v that costs no allocation of its
@@ -72,7 +76,7 @@ func HoldNumber[F ~float64](r *Reader, v F) *F {
 //
 //go:noinline
 func HoldBool[B ~bool](r *Reader, v B) *B {
-	return (*B)(unsafe.Pointer(hold(&r.heldValues().bools, bool(v))))
+	return (*B)(unsafe.Pointer(hold(&r.heldValues().bools, heldBlock, bool(v))))
 }
 
 // HoldString returns a pointer to a copy of v that costs no allocation of
@@ -80,7 +84,7 @@ func HoldBool[B ~bool](r *Reader, v B) *B {
 //
 //go:noinline
 func HoldString[S ~string](r *Reader, v S) *S {
-	return (*S)(unsafe.Pointer(hold(&r.heldValues().strings, string(v))))
+	return (*S)(unsafe.Pointer(hold(&r.heldValues().strings, heldStrBlock, string(v))))
 }
 
 // HoldEnum is HoldString for v, a constant of a generated enum type, whose
@@ -88,5 +92,5 @@ func HoldString[S ~string](r *Reader, v S) *S {
 //
 //go:noinline
 func HoldEnum[S ~string](r *Reader, v S) *S {
-	return (*S)(unsafe.Pointer(hold(&r.heldValues().enums, string(v))))
+	return (*S)(unsafe.Pointer(hold(&r.heldValues().enums, heldBlock, string(v))))
 }

@@ -376,7 +376,7 @@ func (r *Reader) Name() []byte {
 	}
 	// Where the name is, for locate: cheaper to note for every name than
 	// the decoder's StackPointer is to call for one violation.
-	level, end := r.dec.StackDepth(), r.dec.InputOffset()
+	level, end := len(r.items), r.dec.InputOffset()
 	for len(r.names) <= level {
 		r.names = append(r.names, nameSpan{})
 	}

@@ -829,7 +829,7 @@ func (x *CreateOrderArgs) readJSON(r *runtime.Reader) {
 			x.Customer.readJSON(r)
 		case 1: // "items"
 			if r.BeginArray() {
-				v := make([]CreateOrderItemsItem, 0, r.ItemCount())
+				v := make([]CreateOrderItemsItem, 0, 4)
 				for r.More() {
 					var item CreateOrderItemsItem
 					item.readJSON(r)

@@ -974,7 +974,7 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 			}
 		case 3: // "issue_fields"
 			if r.BeginArray() {
-				v := make([]IssueWriteIssueFieldsItem, 0, r.ItemCount())
+				v := make([]IssueWriteIssueFieldsItem, 0, 4)
 				for r.More() {
 					var item IssueWriteIssueFieldsItem
 					item.readJSON(r)
@@ -1271,7 +1271,7 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 			}
 		case 2: // "field_filters"
 			if r.BeginArray() {
-				v := make([]ListIssuesFieldFiltersItem, 0, r.ItemCount())
+				v := make([]ListIssuesFieldFiltersItem, 0, 4)
 				for r.More() {
 					var item ListIssuesFieldFiltersItem
 					item.readJSON(r)
@@ -1520,7 +1520,7 @@ func (x *PushFilesArgs) readJSON(r *runtime.Reader) {
 			}
 		case 1: // "files"
 			if r.BeginArray() {
-				v := make([]PushFilesFilesItem, 0, r.ItemCount())
+				v := make([]PushFilesFilesItem, 0, 4)
 				for r.More() {
 					var item PushFilesFilesItem
 					item.readJSON(r)
