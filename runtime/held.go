@@ -4,8 +4,8 @@ import "unsafe"
 
 // Optional members are pointers in generated structs: *int64 for an
 // optional integer. Taking the address of each value read would cost an
-// allocation per member present; HoldInt, HoldNumber, HoldBool and
-// HoldString instead hand out the elements of blocks of heldBlock values, one
+// allocation per member present; HoldInt, HoldNumber, HoldBool, HoldEnum
+// and HoldString instead hand out the elements of blocks of values, one
 // allocation per block.
 //
 // Blocks of numbers, booleans and enum constants outlive a call: a pooled

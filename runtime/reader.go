@@ -381,6 +381,13 @@ func (r *Reader) Name() []byte {
 		r.names = append(r.names, nameSpan{})
 	}
 	r.names[level] = nameSpan{end - int64(len(v)), end}
+	return r.contents(v)
+}
+
+// contents returns what the JSON string v, as the decoder read it, stands
+// for: v's own bytes without the quotes, or, if it has escapes, r.unquoted
+// made from it. Either is valid until the next read.
+func (r *Reader) contents(v []byte) []byte {
 	if bytes.IndexByte(v, '\\') < 0 {
 		return v[1 : len(v)-1]
 	}
@@ -393,28 +400,22 @@ func (r *Reader) String() (string, bool) {
 	if !r.expect(KindString, "a string") {
 		return "", false
 	}
-	v := r.last
-	if limit := r.limits.MaxStringLength; limit > 0 && len(v)-2 > limit {
-		if b := appendUnquoted(nil, v); len(b) > limit {
-			if t, ok := r.beginViolation(); ok {
-				t = append(t, "string of "...)
-				t = strconv.AppendInt(t, int64(len(b)), 10)
-				t = append(t, " bytes exceeds the limit of "...)
-				t = strconv.AppendInt(t, int64(limit), 10)
-				t = r.beginHint(t)
-				t = r.appendSubject(t)
-				t = append(t, " is longer than the "...)
-				t = strconv.AppendInt(t, int64(limit), 10)
-				r.record("limit", append(t, " bytes allowed; send a shorter text."...))
-			}
-			return "", false
+	b := r.contents(r.last)
+	if limit := r.limits.MaxStringLength; limit > 0 && len(b) > limit {
+		if t, ok := r.beginViolation(); ok {
+			t = append(t, "string of "...)
+			t = strconv.AppendInt(t, int64(len(b)), 10)
+			t = append(t, " bytes exceeds the limit of "...)
+			t = strconv.AppendInt(t, int64(limit), 10)
+			t = r.beginHint(t)
+			t = r.appendSubject(t)
+			t = append(t, " is longer than the "...)
+			t = strconv.AppendInt(t, int64(limit), 10)
+			r.record("limit", append(t, " bytes allowed; send a shorter text."...))
 		}
+		return "", false
 	}
-	if bytes.IndexByte(v, '\\') < 0 {
-		return r.makeString(v[1 : len(v)-1]), true
-	}
-	r.unquoted = appendUnquoted(r.unquoted[:0], v)
-	return r.makeString(r.unquoted), true
+	return r.makeString(b), true
 }
 
 // Strings read for a call are copied, one after the other, into blocks of
@@ -454,12 +455,7 @@ func (r *Reader) StringBytes() ([]byte, bool) {
 	if !r.expect(KindString, "a string") {
 		return nil, false
 	}
-	v := r.last
-	if bytes.IndexByte(v, '\\') < 0 {
-		return v[1 : len(v)-1], true
-	}
-	r.unquoted = appendUnquoted(r.unquoted[:0], v)
-	return r.unquoted, true
+	return r.contents(r.last), true
 }
 
 // Bool reads a boolean. A value of another kind is a type violation.
