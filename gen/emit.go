@@ -1129,7 +1129,7 @@ func (e *emitter) scalarChecks(v *Value, kind typeKind, val jen.Code) []jen.Code
 
 func (e *emitter) stringChecks(v *Value, val jen.Code) []jen.Code {
 	var out []jen.Code
-	count := jen.Qual("unicode/utf8", "RuneCountInString").Call(val)
+	count := jen.Qual(runtimePkg, "RuneCount").Call(val)
 	switch {
 	case v.MinLength != nil && v.MaxLength != nil:
 		out = append(out, jen.If(jen.Id("n").Op(":=").Add(count), jen.Id("n").Op("<").Lit(*v.MinLength)).Block(

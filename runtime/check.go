@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // SchemaFunc is the shape of the function generated for one schema: it checks
@@ -316,7 +315,7 @@ func isMultiple(text string, divisor *big.Rat) bool {
 // Length checks minLength (min >= 0) and maxLength (max >= 0) on a string,
 // counting code points.
 func (c *Check) Length(x *Value, min, max int) bool {
-	n := utf8.RuneCountInString(x.Text)
+	n := RuneCount(x.Text)
 	switch {
 	case min >= 0 && n < min:
 		return c.Report("minLength", "length "+strconv.Itoa(n)+" is less than "+strconv.Itoa(min),

@@ -7,7 +7,6 @@ import (
 	"github.com/toolgen/toolgen/runtime"
 	"regexp"
 	"slices"
-	"unicode/utf8"
 )
 
 // ToolName names a tool of the catalog.
@@ -552,7 +551,7 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 		switch r.Member(name, refundPaymentArgsFields, seen[:]) {
 		case 0: // "paymentId"
 			if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n < 8 {
+				if n := runtime.RuneCount(v); n < 8 {
 					r.MinLength(8, n)
 				} else if n > 64 {
 					r.MaxLength(64, n)
@@ -653,7 +652,7 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 		switch r.Member(name, searchIssuesArgsFields, seen[:]) {
 		case 0: // "query"
 			if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n < 1 {
+				if n := runtime.RuneCount(v); n < 1 {
 					r.MinLength(1, n)
 				} else if n > 256 {
 					r.MaxLength(256, n)
@@ -685,7 +684,7 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 				for r.More() {
 					var item string
 					if v1, ok := r.String(); ok {
-						if n := utf8.RuneCountInString(v1); n < 1 {
+						if n := runtime.RuneCount(v1); n < 1 {
 							r.MinLength(1, n)
 						} else if n > 50 {
 							r.MaxLength(50, n)
@@ -855,7 +854,7 @@ func (x *CreateOrderArgs) readJSON(r *runtime.Reader) {
 			}
 		case 3: // "notes"
 			if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n > 2000 {
+				if n := runtime.RuneCount(v); n > 2000 {
 					r.MaxLength(2000, n)
 				}
 				x.Notes = runtime.HoldString(r, v)
@@ -908,7 +907,7 @@ func (x *CreateOrderCustomer) readJSON(r *runtime.Reader) {
 			}
 		case 1: // "email"
 			if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n > 254 {
+				if n := runtime.RuneCount(v); n > 254 {
 					r.MaxLength(254, n)
 				}
 				if !runtime.IsEmail(v) {
@@ -966,7 +965,7 @@ func (x *CreateOrderCustomerAddress) readJSON(r *runtime.Reader) {
 		switch r.Member(name, createOrderCustomerAddressFields, seen[:]) {
 		case 0: // "street"
 			if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n < 1 {
+				if n := runtime.RuneCount(v); n < 1 {
 					r.MinLength(1, n)
 				} else if n > 200 {
 					r.MaxLength(200, n)
@@ -975,7 +974,7 @@ func (x *CreateOrderCustomerAddress) readJSON(r *runtime.Reader) {
 			}
 		case 1: // "city"
 			if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n < 1 {
+				if n := runtime.RuneCount(v); n < 1 {
 					r.MinLength(1, n)
 				} else if n > 100 {
 					r.MaxLength(100, n)
@@ -1164,7 +1163,7 @@ func (x *CreateOrderItemsItemOptions) readJSON(r *runtime.Reader) {
 			}
 		case 3: // "engraving"
 			if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n > 40 {
+				if n := runtime.RuneCount(v); n > 40 {
 					r.MaxLength(40, n)
 				}
 				x.Engraving = runtime.HoldString(r, v)

@@ -6,7 +6,6 @@ import (
 	"context"
 	"github.com/toolgen/toolgen/runtime"
 	"slices"
-	"unicode/utf8"
 )
 
 // ToolName names a tool of the catalog.
@@ -354,7 +353,7 @@ func (x *RescheduleDeliveryArgs) readJSON(r *runtime.Reader) {
 			}
 		case 3: // "note"
 			if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n > 200 {
+				if n := runtime.RuneCount(v); n > 200 {
 					r.MaxLength(200, n)
 				}
 				x.Note = runtime.HoldString(r, v)

@@ -7,7 +7,6 @@ import (
 	"github.com/toolgen/toolgen/runtime"
 	"slices"
 	"time"
-	"unicode/utf8"
 )
 
 // ToolName names a tool of the catalog.
@@ -413,7 +412,7 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 		switch r.Member(name, refundPaymentArgsFields, seen[:]) {
 		case 0: // "paymentId"
 			if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n < 8 {
+				if n := runtime.RuneCount(v); n < 8 {
 					r.MinLength(8, n)
 				} else if n > 64 {
 					r.MaxLength(64, n)
@@ -657,7 +656,7 @@ func (x *SendReceiptArgs) readJSON(r *runtime.Reader) {
 			if r.Null() {
 				x.Note.Null = true
 			} else if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n > 280 {
+				if n := runtime.RuneCount(v); n > 280 {
 					r.MaxLength(280, n)
 				}
 				x.Note.Value = v

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"github.com/toolgen/toolgen/runtime"
 	"slices"
-	"unicode/utf8"
 )
 
 // ToolName names a tool of the catalog.
@@ -1033,7 +1032,7 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 			if r.Null() {
 				x.Type.Null = true
 			} else if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n < 1 {
+				if n := runtime.RuneCount(v); n < 1 {
 					r.MinLength(1, n)
 				}
 				x.Type.Value = v

@@ -8,7 +8,6 @@ import (
 	"github.com/toolgen/toolgen/runtime"
 	"regexp"
 	"slices"
-	"unicode/utf8"
 )
 
 // ToolName names a tool of the catalog.
@@ -582,7 +581,7 @@ func (x *Card) readJSON(r *runtime.Reader) {
 			}
 		case 2: // "holder"
 			if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n < 1 {
+				if n := runtime.RuneCount(v); n < 1 {
 					r.MinLength(1, n)
 				} else if n > 80 {
 					r.MaxLength(80, n)
@@ -713,7 +712,7 @@ func (x *Transfer) readJSON(r *runtime.Reader) {
 			}
 		case 1: // "iban"
 			if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n < 15 {
+				if n := runtime.RuneCount(v); n < 15 {
 					r.MinLength(15, n)
 				} else if n > 34 {
 					r.MaxLength(34, n)
@@ -722,7 +721,7 @@ func (x *Transfer) readJSON(r *runtime.Reader) {
 			}
 		case 2: // "holder"
 			if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n < 1 {
+				if n := runtime.RuneCount(v); n < 1 {
 					r.MinLength(1, n)
 				} else if n > 80 {
 					r.MaxLength(80, n)
@@ -846,7 +845,7 @@ func (x *Card2) readJSON(r *runtime.Reader) {
 			}
 		case 1: // "holder"
 			if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n < 1 {
+				if n := runtime.RuneCount(v); n < 1 {
 					r.MinLength(1, n)
 				} else if n > 80 {
 					r.MaxLength(80, n)
@@ -901,7 +900,7 @@ func (x *Transfer2) readJSON(r *runtime.Reader) {
 		switch r.Member(name, transfer2Fields, seen[:]) {
 		case 0: // "iban"
 			if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n < 15 {
+				if n := runtime.RuneCount(v); n < 15 {
 					r.MinLength(15, n)
 				} else if n > 34 {
 					r.MaxLength(34, n)
@@ -910,7 +909,7 @@ func (x *Transfer2) readJSON(r *runtime.Reader) {
 			}
 		case 1: // "holder"
 			if v, ok := r.String(); ok {
-				if n := utf8.RuneCountInString(v); n < 1 {
+				if n := runtime.RuneCount(v); n < 1 {
 					r.MinLength(1, n)
 				} else if n > 80 {
 					r.MaxLength(80, n)
