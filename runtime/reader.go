@@ -474,6 +474,9 @@ func (r *Reader) Int() (int64, bool) {
 		return 0, false
 	}
 	text := r.last
+	if n, ok := parseShortInt(text); ok {
+		return n, true
+	}
 	if n, err := strconv.ParseInt(string(text), 10, 64); err == nil {
 		return n, true
 	}
@@ -498,6 +501,32 @@ func (r *Reader) Int() (int64, bool) {
 		r.record("type", append(r.appendShown(t, true), '.'))
 	}
 	return 0, false
+}
+
+// parseShortInt parses a JSON number the decoder has read, if it is an
+// integer literal of at most 18 digits, which cannot overflow an int64; for
+// any other number it returns false and the caller parses it in full. Most
+// integers in tool arguments are short, and strconv.ParseInt, which handles
+// bases, underscores and overflow, costs several times this loop.
+func parseShortInt(text []byte) (int64, bool) {
+	digits := text
+	if len(digits) > 0 && digits[0] == '-' {
+		digits = digits[1:]
+	}
+	if len(digits) == 0 || len(digits) > 18 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false // a fraction or an exponent
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if len(digits) < len(text) {
+		n = -n
+	}
+	return n, true
 }
 
 // Number reads any JSON number as a float64. A number beyond float64's range
@@ -571,16 +600,38 @@ func (r *Reader) appendShownText(b []byte) []byte {
 // RawText returns the JSON text of the last value read; valid until the next read.
 func (r *Reader) RawText() []byte { return r.last }
 
+// expect reads the next value, which should be a scalar of kind want. It
+// reads first and looks at the kind after: a separate look ahead would cost
+// the tokenizer a call per value, and a value of the wrong kind is read
+// whole and reported all the same.
 func (r *Reader) expect(want Kind, expected string) bool {
-	k := r.Kind()
-	if k == KindNone {
+	if r.stopped {
 		return false
 	}
-	if k != want {
-		r.mismatch(expected)
+	orNull := r.allowNull // reading the value resets it
+	if !r.readScalar() {
 		return false
 	}
-	return r.readScalar()
+	if textKind(r.last) == want {
+		return true
+	}
+	if r.depth+nesting(r.last) > r.maxDepth {
+		r.tooDeep()
+		return false
+	}
+	r.reportMismatch(expected, orNull)
+	return false
+}
+
+// textKind returns the kind of the JSON value v, which the decoder has read.
+func textKind(v []byte) Kind {
+	switch v[0] {
+	case 'n', '"', '{', '[':
+		return Kind(v[0])
+	case 't', 'f':
+		return KindBool
+	}
+	return KindNumber
 }
 
 func (r *Reader) readScalar() bool {
@@ -670,6 +721,11 @@ func (r *Reader) mismatch(expected string) {
 	if !r.readValue() {
 		return
 	}
+	r.reportMismatch(expected, orNull)
+}
+
+// reportMismatch records that the value just read is not what was expected.
+func (r *Reader) reportMismatch(expected string, orNull bool) {
 	t, ok := r.beginViolation()
 	if !ok {
 		return

@@ -110,6 +110,25 @@ func TestIntegersFollowJSONSchema(t *testing.T) {
 	}
 }
 
+// parseShortInt must agree with strconv.ParseInt on every number it takes,
+// and leave to it every number it cannot be sure of.
+func TestParseShortIntAgreesWithStrconv(t *testing.T) {
+	for _, in := range []string{"0", "-0", "7", "-7", "1999", "123456789012345678", "-123456789012345678",
+		"999999999999999999", "1234567890123456789", "9223372036854775807", "-9223372036854775808",
+		"1.0", "1e2", "-1E2", "0.5", "-", ""} {
+		n, ok := parseShortInt([]byte(in))
+		want, err := strconv.ParseInt(in, 10, 64)
+		switch short := len(strings.TrimPrefix(in, "-")) <= 18; {
+		case ok && (err != nil || n != want):
+			t.Errorf("parseShortInt(%q) = %d, strconv says %d, %v", in, n, want, err)
+		case !ok && err == nil && short:
+			t.Errorf("parseShortInt(%q) declined an integer of at most 18 digits", in)
+		case ok && !short:
+			t.Errorf("parseShortInt(%q) took a number of more than 18 digits", in)
+		}
+	}
+}
+
 func TestAllViolationsInOnePass(t *testing.T) {
 	ve := validate(`{"items":[{"qty":0},{"qty":"x"},{"qty":2,"b":1},{"qty":-1}]}`)
 	if ve == nil || len(ve.Violations) != 4 {
