@@ -598,13 +598,19 @@ func (e *emitter) readStruct(t *NamedType) {
 		body = append(body, jen.Var().Id("others").Qual(runtimePkg, "Names"))
 	}
 
+	// The name of a member that is not declared: after NextMember, the
+	// reader keeps it; an object that declares none reads it itself.
+	name := jen.Id("r").Dot("MemberName").Call()
+	if len(t.Fields) == 0 {
+		name = jen.Id("name")
+	}
 	var other []jen.Code
 	switch {
 	case t.Closed:
-		other = append(other, jen.Id("r").Dot("NotAllowed").Call(jen.String().Call(jen.Id("name")), jen.Id(e.fieldList(t))))
+		other = append(other, jen.Id("r").Dot("NotAllowed").Call(jen.String().Call(name), jen.Id(e.fieldList(t))))
 	case t.Additional != nil:
 		other = append(other,
-			jen.Id("key").Op(":=").String().Call(jen.Id("name")),
+			jen.Id("key").Op(":=").String().Call(name),
 			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id("x").Dot(t.AdditionalField).Index(jen.Id("key")), jen.Id("dup")).Block(
 				jen.Id("r").Dot("Duplicate").Call(jen.Id("key")),
 				jen.Continue(),
@@ -615,16 +621,17 @@ func (e *emitter) readStruct(t *NamedType) {
 		)
 		other = append(other, e.element(t.Additional, 0, jen.Id("x").Dot(t.AdditionalField).Index(jen.Id("key")))...)
 	default:
-		other = append(other, jen.Id("r").Dot("SkipOther").Call(jen.Op("&").Id("others"), jen.Id("name")))
+		other = append(other, jen.Id("r").Dot("SkipOther").Call(jen.Op("&").Id("others"), name))
 	}
 
-	var loop []jen.Code
-	loop = append(loop, jen.Id("name").Op(":=").Id("r").Dot("Name").Call())
 	if len(t.Fields) == 0 {
-		loop = append(loop, other...)
+		loop := append([]jen.Code{jen.Id("name").Op(":=").Id("r").Dot("Name").Call()}, other...)
+		body = append(body, jen.For(jen.Id("r").Dot("More").Call()).Block(loop...))
+		body = append(body, jen.Id("r").Dot("EndObject").Call())
 	} else {
-		// A switch on the member's index (see runtime.Reader.Member), which
-		// has marked it seen and reported it if repeated.
+		// A switch on the member's index (see runtime.Reader.NextMember),
+		// which has marked it seen and reported it if repeated, and has
+		// read the end of the object when it returns EndOfObject.
 		var cases []jen.Code
 		for i, f := range t.Fields {
 			var stmts []jen.Code
@@ -645,12 +652,13 @@ func (e *emitter) readStruct(t *NamedType) {
 			}
 			cases = append(cases, c)
 		}
-		cases = append(cases, jen.Case(jen.Qual(runtimePkg, "OtherMember")).Block(other...))
-		lookup := jen.Id("r").Dot("Member").Call(jen.Id("name"), jen.Id(e.fieldList(t)), jen.Id("seen").Index(jen.Empty(), jen.Empty()))
-		loop = append(loop, jen.Switch(lookup).Block(cases...))
+		cases = append(cases,
+			jen.Case(jen.Qual(runtimePkg, "OtherMember")).Block(other...),
+			jen.Case(jen.Qual(runtimePkg, "EndOfObject")).Block(jen.Break().Id("members")),
+		)
+		next := jen.Id("r").Dot("NextMember").Call(jen.Id(e.fieldList(t)), jen.Id("seen").Index(jen.Empty(), jen.Empty()))
+		body = append(body, jen.Id("members").Op(":"), jen.For().Block(jen.Switch(next).Block(cases...)))
 	}
-	body = append(body, jen.For(jen.Id("r").Dot("More").Call()).Block(loop...))
-	body = append(body, jen.Id("r").Dot("EndObject").Call())
 
 	for i, f := range t.Fields {
 		switch {

@@ -57,6 +57,31 @@ func readMembers(r *Reader) []int64 {
 	return got
 }
 
+// readNextMembers is readMembers as generated readers read objects now:
+// one NextMember call per member.
+func readNextMembers(r *Reader) []int64 {
+	var got []int64
+	if !r.BeginObject() {
+		return nil
+	}
+	var seen [1]bool
+	var others Names
+members:
+	for {
+		switch r.NextMember([]string{"n"}, seen[:]) {
+		case 0:
+			if v, ok := r.Int(); ok {
+				got = append(got, v)
+			}
+		case OtherMember:
+			r.SkipOther(&others, r.MemberName())
+		case EndOfObject:
+			break members
+		}
+	}
+	return got
+}
+
 // readMembersByName is readMembers as generated readers before Member did
 // it, which a program may still hold: a switch on the name and Repeated.
 func readMembersByName(r *Reader) []int64 {
@@ -97,7 +122,7 @@ func TestMemberRepeatedAndSkipOther(t *testing.T) {
 		{`{"x":1,"\u0078":2}`, nil, []string{"/x"}},
 	}
 	for _, c := range cases {
-		for _, read := range []func(*Reader) []int64{readMembers, readMembersByName} {
+		for _, read := range []func(*Reader) []int64{readNextMembers, readMembers, readMembersByName} {
 			r := NewReader([]byte(c.input))
 			stored := read(r)
 			violations := finish(t, r)
@@ -113,6 +138,38 @@ func TestMemberRepeatedAndSkipOther(t *testing.T) {
 					t.Errorf("%s: violation %d is %q at %q, want a duplicate (json) at %q", c.input, i, v.Keyword, v.Pointer, c.pointers[i])
 				}
 			}
+		}
+	}
+}
+
+// After NextMember, the object is read to its end, or the reading has
+// stopped at a syntax error, which all three shapes report the same way.
+func TestNextMemberEndsLikeMoreAndEndObject(t *testing.T) {
+	for _, input := range []string{`{}`, `{"n":1} `, `{"n":1,}`, `{"n":1 "x":2}`, `{"n":1`, `{"n"}`, `{"\u00"}`, `{"n":1}}`, `{"x":{"n":1}, "n":2}`} {
+		var want []Violation
+		var wantStored []int64
+		for i, read := range []func(*Reader) []int64{readMembers, readNextMembers, readMembersByName} {
+			r := NewReader([]byte(input))
+			stored := read(r)
+			err := r.Finish("t")
+			var violations []Violation
+			if err != nil {
+				var ve *ValidationError
+				if !errors.As(err, &ve) {
+					t.Fatalf("%s: Finish returned %T", input, err)
+				}
+				violations = ve.Violations
+			}
+			if i == 0 {
+				want, wantStored = violations, stored
+				continue
+			}
+			if !slices.Equal(stored, wantStored) || !slices.Equal(violations, want) {
+				t.Errorf("%s: reader %d stored %v and found %v; More and EndObject stored %v and found %v", input, i, stored, violations, wantStored, want)
+			}
+		}
+		if input == `{"n":1,}` && len(want) == 0 {
+			t.Errorf("%s: no syntax violation", input)
 		}
 	}
 }

@@ -85,7 +85,9 @@ type Reader struct {
 	items []int
 	// unquoted holds the last name or string read that had escapes, unescaped.
 	unquoted []byte
-	held     *heldValues // where optional members' values are held (see HoldInt)
+	// name is the last member name read, unescaped: in data or in unquoted.
+	name []byte
+	held *heldValues // where optional members' values are held (see HoldInt)
 	// names holds, for each level of the decoder's stack that is an object,
 	// where the last member name read in it is in data (see locate).
 	names []nameSpan
@@ -218,7 +220,7 @@ var readers = sync.Pool{New: func() any { return new(Reader) }}
 // release resets r and returns it to the pool, keeping its buffers.
 func (r *Reader) release() {
 	r.readState = readState{}
-	r.items, r.unquoted, r.names, r.pending = r.items[:0], r.unquoted[:0], r.names[:0], r.pending[:0]
+	r.items, r.unquoted, r.names, r.pending, r.name = r.items[:0], r.unquoted[:0], r.names[:0], r.pending[:0], nil
 	if r.held != nil {
 		r.held.strings = nil // a block of strings is never shared between calls
 	}
@@ -366,22 +368,33 @@ func (r *Reader) end() {
 // Name reads the next member name of the current object. The bytes are valid
 // until the next read; copy them to keep them.
 func (r *Reader) Name() []byte {
-	if r.stopped {
+	if r.stopped || !r.readName() {
 		return nil
 	}
+	return r.name
+}
+
+// readName reads a member name into r.name, unescaped, and notes where it is
+// for locate: cheaper to note for every name than the decoder's
+// StackPointer is to call for one violation. It reports false after a
+// syntax error.
+func (r *Reader) readName() bool {
 	v, err := r.dec.ReadValue()
 	if err != nil {
 		r.syntax(err)
-		return nil
+		return false
 	}
-	// Where the name is, for locate: cheaper to note for every name than
-	// the decoder's StackPointer is to call for one violation.
 	level, end := len(r.items), r.dec.InputOffset()
-	for len(r.names) <= level {
-		r.names = append(r.names, nameSpan{})
+	if level >= len(r.names) {
+		r.names = append(r.names, make([]nameSpan, level+1-len(r.names))...)
 	}
 	r.names[level] = nameSpan{end - int64(len(v)), end}
-	return r.contents(v)
+	if bytes.IndexByte(v, '\\') < 0 {
+		r.name = v[1 : len(v)-1]
+	} else {
+		r.name = r.unquote(v)
+	}
+	return true
 }
 
 // contents returns what the JSON string v, as the decoder read it, stands
@@ -391,6 +404,11 @@ func (r *Reader) contents(v []byte) []byte {
 	if bytes.IndexByte(v, '\\') < 0 {
 		return v[1 : len(v)-1]
 	}
+	return r.unquote(v)
+}
+
+// unquote unescapes v into r.unquoted and returns it.
+func (r *Reader) unquote(v []byte) []byte {
 	r.unquoted = appendUnquoted(r.unquoted[:0], v)
 	return r.unquoted
 }

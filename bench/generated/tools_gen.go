@@ -546,9 +546,9 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [3]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, refundPaymentArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(refundPaymentArgsFields, seen[:]) {
 		case 0: // "paymentId"
 			if v, ok := r.String(); ok {
 				if n := runtime.RuneCount(v); n < 8 {
@@ -573,10 +573,11 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 				x.Reason = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), refundPaymentArgsFields)
+			r.NotAllowed(string(r.MemberName()), refundPaymentArgsFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("paymentId")
 	}
@@ -647,9 +648,9 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [10]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, searchIssuesArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(searchIssuesArgsFields, seen[:]) {
 		case 0: // "query"
 			if v, ok := r.String(); ok {
 				if n := runtime.RuneCount(v); n < 1 {
@@ -737,10 +738,11 @@ func (x *SearchIssuesArgs) readJSON(r *runtime.Reader) {
 				x.Since = runtime.HoldString(r, v)
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), searchIssuesArgsFields)
+			r.NotAllowed(string(r.MemberName()), searchIssuesArgsFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("query")
 	}
@@ -821,9 +823,9 @@ func (x *CreateOrderArgs) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [4]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, createOrderArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(createOrderArgsFields, seen[:]) {
 		case 0: // "customer"
 			x.Customer.readJSON(r)
 		case 1: // "items"
@@ -860,10 +862,11 @@ func (x *CreateOrderArgs) readJSON(r *runtime.Reader) {
 				x.Notes = runtime.HoldString(r, v)
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), createOrderArgsFields)
+			r.NotAllowed(string(r.MemberName()), createOrderArgsFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("customer")
 	}
@@ -895,9 +898,9 @@ func (x *CreateOrderCustomer) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [3]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, createOrderCustomerFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(createOrderCustomerFields, seen[:]) {
 		case 0: // "id"
 			if v, ok := r.String(); ok {
 				if !matchPattern1(v) {
@@ -918,10 +921,11 @@ func (x *CreateOrderCustomer) readJSON(r *runtime.Reader) {
 		case 2: // "address"
 			x.Address.readJSON(r)
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), createOrderCustomerFields)
+			r.NotAllowed(string(r.MemberName()), createOrderCustomerFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("id")
 	}
@@ -960,9 +964,9 @@ func (x *CreateOrderCustomerAddress) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [4]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, createOrderCustomerAddressFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(createOrderCustomerAddressFields, seen[:]) {
 		case 0: // "street"
 			if v, ok := r.String(); ok {
 				if n := runtime.RuneCount(v); n < 1 {
@@ -993,10 +997,11 @@ func (x *CreateOrderCustomerAddress) readJSON(r *runtime.Reader) {
 				x.Country = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), createOrderCustomerAddressFields)
+			r.NotAllowed(string(r.MemberName()), createOrderCustomerAddressFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("street")
 	}
@@ -1069,9 +1074,9 @@ func (x *CreateOrderItemsItem) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [4]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, createOrderItemsItemFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(createOrderItemsItemFields, seen[:]) {
 		case 0: // "sku"
 			if v, ok := r.String(); ok {
 				if !matchPattern3(v) {
@@ -1104,10 +1109,11 @@ func (x *CreateOrderItemsItem) readJSON(r *runtime.Reader) {
 			v.readJSON(r)
 			x.Options = &v
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), createOrderItemsItemFields)
+			r.NotAllowed(string(r.MemberName()), createOrderItemsItemFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("sku")
 	}
@@ -1146,9 +1152,9 @@ func (x *CreateOrderItemsItemOptions) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [4]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, createOrderItemsItemOptionsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(createOrderItemsItemOptionsFields, seen[:]) {
 		case 0: // "giftWrap"
 			if v, ok := r.Bool(); ok {
 				x.GiftWrap = runtime.HoldBool(r, v)
@@ -1169,10 +1175,11 @@ func (x *CreateOrderItemsItemOptions) readJSON(r *runtime.Reader) {
 				x.Engraving = runtime.HoldString(r, v)
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), createOrderItemsItemOptionsFields)
+			r.NotAllowed(string(r.MemberName()), createOrderItemsItemOptionsFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 }
 
 // CreateOrderItemsItemOptionsColor is one of the values allowed at

@@ -275,9 +275,9 @@ func (x *TrackOrderArgs) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [1]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, trackOrderArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(trackOrderArgsFields, seen[:]) {
 		case 0: // "orderId"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
@@ -286,10 +286,11 @@ func (x *TrackOrderArgs) readJSON(r *runtime.Reader) {
 				x.OrderID = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), trackOrderArgsFields)
+			r.NotAllowed(string(r.MemberName()), trackOrderArgsFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("orderId")
 	}
@@ -330,9 +331,9 @@ func (x *RescheduleDeliveryArgs) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [4]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, rescheduleDeliveryArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(rescheduleDeliveryArgsFields, seen[:]) {
 		case 0: // "orderId"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
@@ -359,10 +360,11 @@ func (x *RescheduleDeliveryArgs) readJSON(r *runtime.Reader) {
 				x.Note = runtime.HoldString(r, v)
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), rescheduleDeliveryArgsFields)
+			r.NotAllowed(string(r.MemberName()), rescheduleDeliveryArgsFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("orderId")
 	}

@@ -372,9 +372,9 @@ func (x *GetOrderArgs) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [1]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, getOrderArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(getOrderArgsFields, seen[:]) {
 		case 0: // "orderId"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
@@ -383,10 +383,11 @@ func (x *GetOrderArgs) readJSON(r *runtime.Reader) {
 				x.OrderID = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), getOrderArgsFields)
+			r.NotAllowed(string(r.MemberName()), getOrderArgsFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("orderId")
 	}
@@ -416,9 +417,9 @@ func (x *GetOrderResult) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [3]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, getOrderResultFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(getOrderResultFields, seen[:]) {
 		case 0: // "orderId"
 			if v, ok := r.String(); ok {
 				x.OrderID = v
@@ -435,10 +436,11 @@ func (x *GetOrderResult) readJSON(r *runtime.Reader) {
 				x.TotalCents = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), getOrderResultFields)
+			r.NotAllowed(string(r.MemberName()), getOrderResultFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("orderId")
 	}
@@ -494,9 +496,9 @@ func (x *CancelOrderArgs) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [3]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, cancelOrderArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(cancelOrderArgsFields, seen[:]) {
 		case 0: // "orderId"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
@@ -513,10 +515,11 @@ func (x *CancelOrderArgs) readJSON(r *runtime.Reader) {
 				x.NotifyCustomer = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), cancelOrderArgsFields)
+			r.NotAllowed(string(r.MemberName()), cancelOrderArgsFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("orderId")
 	}
@@ -574,9 +577,9 @@ func (x *SearchOrdersArgs) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [3]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, searchOrdersArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(searchOrdersArgsFields, seen[:]) {
 		case 0: // "customerEmail"
 			if v, ok := r.String(); ok {
 				if !runtime.IsEmail(v) {
@@ -614,10 +617,11 @@ func (x *SearchOrdersArgs) readJSON(r *runtime.Reader) {
 				x.Limit = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), searchOrdersArgsFields)
+			r.NotAllowed(string(r.MemberName()), searchOrdersArgsFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("customerEmail")
 	}

@@ -270,9 +270,9 @@ func (x *GetOrderArgs) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [1]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, getOrderArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(getOrderArgsFields, seen[:]) {
 		case 0: // "orderId"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
@@ -281,10 +281,11 @@ func (x *GetOrderArgs) readJSON(r *runtime.Reader) {
 				x.OrderID = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), getOrderArgsFields)
+			r.NotAllowed(string(r.MemberName()), getOrderArgsFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("orderId")
 	}
@@ -320,9 +321,9 @@ func (x *RefundOrderArgs) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [3]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, refundOrderArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(refundOrderArgsFields, seen[:]) {
 		case 0: // "orderId"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
@@ -345,10 +346,11 @@ func (x *RefundOrderArgs) readJSON(r *runtime.Reader) {
 				x.Reason = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), refundOrderArgsFields)
+			r.NotAllowed(string(r.MemberName()), refundOrderArgsFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("orderId")
 	}

@@ -407,9 +407,9 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [3]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, refundPaymentArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(refundPaymentArgsFields, seen[:]) {
 		case 0: // "paymentId"
 			if v, ok := r.String(); ok {
 				if n := runtime.RuneCount(v); n < 8 {
@@ -434,10 +434,11 @@ func (x *RefundPaymentArgs) readJSON(r *runtime.Reader) {
 				x.Reason = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), refundPaymentArgsFields)
+			r.NotAllowed(string(r.MemberName()), refundPaymentArgsFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("paymentId")
 	}
@@ -491,9 +492,9 @@ func (x *RefundPaymentResult) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [3]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, refundPaymentResultFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(refundPaymentResultFields, seen[:]) {
 		case 0: // "status"
 			if v, ok := runtime.ReadEnum(r, refundPaymentResultStatusList, refundPaymentResultStatusValues); ok {
 				x.Status = v
@@ -513,10 +514,11 @@ func (x *RefundPaymentResult) readJSON(r *runtime.Reader) {
 				x.LeftCents = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), refundPaymentResultFields)
+			r.NotAllowed(string(r.MemberName()), refundPaymentResultFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("status")
 	}
@@ -566,9 +568,9 @@ func (x *GetPaymentArgs) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [2]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, getPaymentArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(getPaymentArgsFields, seen[:]) {
 		case 0: // "paymentId"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
@@ -581,10 +583,11 @@ func (x *GetPaymentArgs) readJSON(r *runtime.Reader) {
 				x.IncludeRefunds = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), getPaymentArgsFields)
+			r.NotAllowed(string(r.MemberName()), getPaymentArgsFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("paymentId")
 	}
@@ -634,9 +637,9 @@ func (x *SendReceiptArgs) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [6]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, sendReceiptArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(sendReceiptArgsFields, seen[:]) {
 		case 0: // "paymentId"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
@@ -698,10 +701,11 @@ func (x *SendReceiptArgs) readJSON(r *runtime.Reader) {
 				x.Locale = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), sendReceiptArgsFields)
+			r.NotAllowed(string(r.MemberName()), sendReceiptArgsFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("paymentId")
 	}

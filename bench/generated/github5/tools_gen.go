@@ -783,9 +783,9 @@ func (x *CreatePullRequestArgs) readJSON(r *runtime.Reader) {
 	}
 	var seen [9]bool
 	var others runtime.Names
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, createPullRequestArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(createPullRequestArgsFields, seen[:]) {
 		case 0: // "base"
 			if v, ok := r.String(); ok {
 				x.Base = v
@@ -832,10 +832,11 @@ func (x *CreatePullRequestArgs) readJSON(r *runtime.Reader) {
 				x.Title = v
 			}
 		case runtime.OtherMember:
-			r.SkipOther(&others, name)
+			r.SkipOther(&others, r.MemberName())
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("base")
 	}
@@ -947,9 +948,9 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 	}
 	var seen [14]bool
 	var others runtime.Names
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, issueWriteArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(issueWriteArgsFields, seen[:]) {
 		case 0: // "assignees"
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
@@ -1038,10 +1039,11 @@ func (x *IssueWriteArgs) readJSON(r *runtime.Reader) {
 				x.Type.Value = v
 			}
 		case runtime.OtherMember:
-			r.SkipOther(&others, name)
+			r.SkipOther(&others, r.MemberName())
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[6] {
 		r.Required("method")
 	}
@@ -1094,9 +1096,9 @@ func (x *IssueWriteIssueFieldsItem) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [4]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, issueWriteIssueFieldsItemFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(issueWriteIssueFieldsItemFields, seen[:]) {
 		case 0: // "delete"
 			if v, ok := r.Bool(); ok {
 				x.Delete = runtime.HoldBool(r, v)
@@ -1122,10 +1124,11 @@ func (x *IssueWriteIssueFieldsItem) readJSON(r *runtime.Reader) {
 			}
 			x.Value = r.LastRaw()
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), issueWriteIssueFieldsItemFields)
+			r.NotAllowed(string(r.MemberName()), issueWriteIssueFieldsItemFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[1] {
 		r.Required("field_name")
 	}
@@ -1257,9 +1260,9 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 	}
 	var seen [11]bool
 	var others runtime.Names
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, listIssuesArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(listIssuesArgsFields, seen[:]) {
 		case 0: // "after"
 			if v, ok := r.String(); ok {
 				x.After = runtime.HoldString(r, v)
@@ -1336,10 +1339,11 @@ func (x *ListIssuesArgs) readJSON(r *runtime.Reader) {
 				x.State = runtime.HoldEnum(r, v)
 			}
 		case runtime.OtherMember:
-			r.SkipOther(&others, name)
+			r.SkipOther(&others, r.MemberName())
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[6] {
 		r.Required("owner")
 	}
@@ -1390,9 +1394,9 @@ func (x *ListIssuesFieldFiltersItem) readJSON(r *runtime.Reader) {
 	}
 	var seen [2]bool
 	var others runtime.Names
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, listIssuesFieldFiltersItemFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(listIssuesFieldFiltersItemFields, seen[:]) {
 		case 0: // "field_name"
 			if v, ok := r.String(); ok {
 				x.FieldName = v
@@ -1402,10 +1406,11 @@ func (x *ListIssuesFieldFiltersItem) readJSON(r *runtime.Reader) {
 				x.Value = v
 			}
 		case runtime.OtherMember:
-			r.SkipOther(&others, name)
+			r.SkipOther(&others, r.MemberName())
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("field_name")
 	}
@@ -1510,9 +1515,9 @@ func (x *PushFilesArgs) readJSON(r *runtime.Reader) {
 	}
 	var seen [5]bool
 	var others runtime.Names
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, pushFilesArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(pushFilesArgsFields, seen[:]) {
 		case 0: // "branch"
 			if v, ok := r.String(); ok {
 				x.Branch = v
@@ -1541,10 +1546,11 @@ func (x *PushFilesArgs) readJSON(r *runtime.Reader) {
 				x.Repo = v
 			}
 		case runtime.OtherMember:
-			r.SkipOther(&others, name)
+			r.SkipOther(&others, r.MemberName())
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("branch")
 	}
@@ -1586,9 +1592,9 @@ func (x *PushFilesFilesItem) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [2]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, pushFilesFilesItemFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(pushFilesFilesItemFields, seen[:]) {
 		case 0: // "content"
 			if v, ok := r.String(); ok {
 				x.Content = v
@@ -1598,10 +1604,11 @@ func (x *PushFilesFilesItem) readJSON(r *runtime.Reader) {
 				x.Path = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), pushFilesFilesItemFields)
+			r.NotAllowed(string(r.MemberName()), pushFilesFilesItemFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("content")
 	}
@@ -1667,9 +1674,9 @@ func (x *SearchCodeArgs) readJSON(r *runtime.Reader) {
 	}
 	var seen [6]bool
 	var others runtime.Names
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, searchCodeArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(searchCodeArgsFields, seen[:]) {
 		case 0: // "fields"
 			if r.BeginArray() {
 				v := make([]SearchCodeFieldsItem, 0, r.ItemCount())
@@ -1713,10 +1720,11 @@ func (x *SearchCodeArgs) readJSON(r *runtime.Reader) {
 				x.Sort = runtime.HoldString(r, v)
 			}
 		case runtime.OtherMember:
-			r.SkipOther(&others, name)
+			r.SkipOther(&others, r.MemberName())
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[4] {
 		r.Required("query")
 	}

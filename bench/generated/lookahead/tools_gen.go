@@ -512,9 +512,9 @@ func (x *PayPlainArgs) readJSON(r *runtime.Reader) {
 	}
 	var seen [2]bool
 	var others runtime.Names
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, payPlainArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(payPlainArgsFields, seen[:]) {
 		case 0: // "amount"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
@@ -525,10 +525,11 @@ func (x *PayPlainArgs) readJSON(r *runtime.Reader) {
 		case 1: // "method"
 			x.Method.readJSON(r)
 		case runtime.OtherMember:
-			r.SkipOther(&others, name)
+			r.SkipOther(&others, r.MemberName())
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("amount")
 	}
@@ -562,9 +563,9 @@ func (x *Card) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [4]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, cardFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(cardFields, seen[:]) {
 		case 0: // "kind"
 			if v, ok := r.String(); ok {
 				if v != "card" {
@@ -596,10 +597,11 @@ func (x *Card) readJSON(r *runtime.Reader) {
 				x.Expiry = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), cardFields)
+			r.NotAllowed(string(r.MemberName()), cardFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("kind")
 	}
@@ -637,9 +639,9 @@ func (x *PayTaggedArgs) readJSON(r *runtime.Reader) {
 	}
 	var seen [2]bool
 	var others runtime.Names
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, payTaggedArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(payTaggedArgsFields, seen[:]) {
 		case 0: // "amount"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
@@ -665,10 +667,11 @@ func (x *PayTaggedArgs) readJSON(r *runtime.Reader) {
 				r.Adopt(sub)
 			}
 		case runtime.OtherMember:
-			r.SkipOther(&others, name)
+			r.SkipOther(&others, r.MemberName())
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("amount")
 	}
@@ -700,9 +703,9 @@ func (x *Transfer) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [3]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, transferFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(transferFields, seen[:]) {
 		case 0: // "kind"
 			if v, ok := r.String(); ok {
 				if v != "transfer" {
@@ -729,10 +732,11 @@ func (x *Transfer) readJSON(r *runtime.Reader) {
 				x.Holder = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), transferFields)
+			r.NotAllowed(string(r.MemberName()), transferFields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("kind")
 	}
@@ -767,9 +771,9 @@ func (x *PayUntaggedArgs) readJSON(r *runtime.Reader) {
 	}
 	var seen [2]bool
 	var others runtime.Names
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, payUntaggedArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(payUntaggedArgsFields, seen[:]) {
 		case 0: // "amount"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
@@ -799,10 +803,11 @@ func (x *PayUntaggedArgs) readJSON(r *runtime.Reader) {
 				x.Method = PayUntaggedMethod(v)
 			}
 		case runtime.OtherMember:
-			r.SkipOther(&others, name)
+			r.SkipOther(&others, r.MemberName())
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("amount")
 	}
@@ -833,9 +838,9 @@ func (x *Card2) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [3]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, card2Fields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(card2Fields, seen[:]) {
 		case 0: // "number"
 			if v, ok := r.String(); ok {
 				if !matchPattern0(v) {
@@ -860,10 +865,11 @@ func (x *Card2) readJSON(r *runtime.Reader) {
 				x.Expiry = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), card2Fields)
+			r.NotAllowed(string(r.MemberName()), card2Fields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("number")
 	}
@@ -895,9 +901,9 @@ func (x *Transfer2) readJSON(r *runtime.Reader) {
 		return
 	}
 	var seen [2]bool
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, transfer2Fields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(transfer2Fields, seen[:]) {
 		case 0: // "iban"
 			if v, ok := r.String(); ok {
 				if n := runtime.RuneCount(v); n < 15 {
@@ -917,10 +923,11 @@ func (x *Transfer2) readJSON(r *runtime.Reader) {
 				x.Holder = v
 			}
 		case runtime.OtherMember:
-			r.NotAllowed(string(name), transfer2Fields)
+			r.NotAllowed(string(r.MemberName()), transfer2Fields)
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("iban")
 	}
@@ -951,9 +958,9 @@ func (x *PayKindArgs) readJSON(r *runtime.Reader) {
 	}
 	var seen [2]bool
 	var others runtime.Names
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, payKindArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(payKindArgsFields, seen[:]) {
 		case 0: // "amount"
 			switch r.Kind() {
 			case runtime.KindNumber:
@@ -976,10 +983,11 @@ func (x *PayKindArgs) readJSON(r *runtime.Reader) {
 		case 1: // "method"
 			x.Method.readJSON(r)
 		case runtime.OtherMember:
-			r.SkipOther(&others, name)
+			r.SkipOther(&others, r.MemberName())
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("amount")
 	}
@@ -1011,9 +1019,9 @@ func (x *PayCheckedArgs) readJSON(r *runtime.Reader) {
 	}
 	var seen [2]bool
 	var others runtime.Names
-	for r.More() {
-		name := r.Name()
-		switch r.Member(name, payCheckedArgsFields, seen[:]) {
+members:
+	for {
+		switch r.NextMember(payCheckedArgsFields, seen[:]) {
 		case 0: // "amount"
 			if v, ok := r.Int(); ok {
 				if v < 1 {
@@ -1026,10 +1034,11 @@ func (x *PayCheckedArgs) readJSON(r *runtime.Reader) {
 				x.Method = v
 			}
 		case runtime.OtherMember:
-			r.SkipOther(&others, name)
+			r.SkipOther(&others, r.MemberName())
+		case runtime.EndOfObject:
+			break members
 		}
 	}
-	r.EndObject()
 	if !seen[0] {
 		r.Required("amount")
 	}
