@@ -55,27 +55,31 @@ const (
 // returns what Member returns for it, or, at the end of the object, reads
 // the end and returns EndOfObject. It is More, Name, Member and EndObject in
 // one call: a generated reader makes one call per member rather than three,
-// and per member those calls cost as much as the decoder's own reading of
-// the name. After OtherMember, MemberName returns the name.
+// and per member those calls cost as much as reading the name. After
+// OtherMember, MemberName returns the name.
 func (r *Reader) NextMember(members []string, seen []bool) int {
 	if r.stopped {
 		return EndOfObject
 	}
-	switch r.dec.PeekKind() {
-	case '"':
-	case '}':
+	c := r.next()
+	if c == '}' || len(r.frames) == 0 {
 		r.end()
 		return EndOfObject
-	default: // a syntax error: reading the token reports it
-		if _, err := r.dec.ReadToken(); err != nil {
-			r.syntax(err)
-		}
+	}
+	if !r.readName(c) {
 		return EndOfObject
 	}
-	if !r.readName() {
-		return EndOfObject
+	// Members mostly come in the order the schema declares them: the one
+	// after the last found is tried first.
+	f := &r.frames[len(r.frames)-1]
+	i := f.next
+	if i >= len(members) || members[i] != string(r.name) {
+		i = memberIndex(r.name, members)
 	}
-	return r.mark(memberIndex(r.name, members), members, seen)
+	if i >= 0 {
+		f.next = i + 1
+	}
+	return r.mark(i, members, seen)
 }
 
 // MemberName returns the unescaped name of the member NextMember or Name read

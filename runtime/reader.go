@@ -65,11 +65,13 @@ const (
 )
 
 // Reader reads one JSON value strictly, token by token, for generated
-// validators that decode and validate in the same pass. It never stops at the
-// first violation: generated code reports each one and reads on, so that the
-// model learns about every problem at once. Only a problem with the JSON text
-// itself (bad syntax, invalid UTF-8, nesting too deep) stops the reading,
-// since nothing after it can be trusted.
+// validators that decode and validate in the same pass. The tokenizer checks
+// the text first, all of it; the reader then walks the checked bytes. It
+// never stops at the first violation: generated code reports each one and
+// reads on, so that the model learns about every problem at once. Only a
+// problem with the JSON text itself (bad syntax, invalid UTF-8, nesting too
+// deep) stops the reading, where it is met, since nothing after it can be
+// trusted.
 //
 // A Reader tracks where it is, so a violation is recorded at the JSON Pointer
 // of the value just read, or, after an object or array ends, of that
@@ -79,18 +81,15 @@ type Reader struct {
 
 	// The buffers below outlive a call: a pooled reader keeps them, emptied,
 	// for the next one.
-	dec *jsontext.Decoder
-	// items counts the items read so far of each open array (-1 for an
-	// object), for MaxArrayLength.
-	items []int
+	dec *jsontext.Decoder // checks the input before it is read (see check)
+	// frames are the objects and arrays open in this reader's value, outermost
+	// first.
+	frames []frame
 	// unquoted holds the last name or string read that had escapes, unescaped.
 	unquoted []byte
 	// name is the last member name read, unescaped: in data or in unquoted.
 	name []byte
 	held *heldValues // where optional members' values are held (see HoldInt)
-	// names holds, for each level of the decoder's stack that is an object,
-	// where the last member name read in it is in data (see locate).
-	names []nameSpan
 	// The location of the last violation, and the violations found but not
 	// yet turned into Violation values (see locate and beginViolation).
 	ptrBuf  []byte // the JSON Pointer of the current position
@@ -118,18 +117,35 @@ type readState struct {
 	last      jsontext.Value // the raw bytes of the last scalar or raw value read
 	allowNull bool           // the caller tried Null first: a type hint says "or null"
 	sensitive int            // > 0 while reading a value that must not be echoed
-	input     bytes.Buffer   // the bytes being read, aliased by dec
-	data      []byte         // the same bytes, where names spans point
-	strings   []byte         // the block the call's strings are copied to (see makeString)
-	pooled    bool           // from NewReader: Finish recycles it
-	reading   bool           // start succeeded: dec is reading this reader's input
+	input     bytes.Buffer   // the bytes being checked, aliased by dec
+	// data is what the reader reads: the bytes of its value, checked by the
+	// tokenizer, or, when they are not JSON, the checked bytes before the
+	// first problem. pos is where the reading is.
+	data []byte
+	pos  int
+	// cut is the problem that ends data before the value ends, if any;
+	// trailing is a problem after the value, for Finish to report.
+	cut, trailing *Violation
+	strings       []byte // the block the call's strings are copied to (see makeString)
+	pooled        bool   // from NewReader: Finish recycles it
+	reading       bool   // start succeeded: data holds the reader's value
 
-	locatedAt int64            // 1 + the input offset ptrBuf and pathBuf were built at; 0 for none
+	locatedAt int              // 1 + the input offset ptrBuf and pathBuf were built at; 0 for none
 	writing   pendingViolation // the violation being written: where its parts start
 }
 
+// A frame is an object or array being read. For an array, items counts the
+// items begun; for an object, items is -1, name is where the last member
+// name read is in data, zero before the first, and next is the index of the
+// declared member after the last one NextMember found.
+type frame struct {
+	items int
+	name  nameSpan
+	next  int
+}
+
 // A nameSpan is where a quoted member name is in the input: data[start:end].
-type nameSpan struct{ start, end int64 }
+type nameSpan struct{ start, end int }
 
 // A pendingViolation is a violation whose pointer, message and hint are
 // text[start:message], text[message:hint] and text[hint:end].
@@ -167,7 +183,8 @@ func NewReader(data []byte, opts ...Options) *Reader {
 func (r *Reader) Sub(raw []byte) *Reader {
 	s := &Reader{readState: readState{limits: r.limits, maxDepth: r.maxDepth, depth: r.depth, sensitive: r.sensitive, prefix: r.pointer(), prefixPath: r.path()},
 		held: r.heldValues()}
-	s.start(raw)
+	// The bytes are a value r has read, so the tokenizer has checked them.
+	s.data, s.reading = raw, true
 	return s
 }
 
@@ -199,28 +216,87 @@ func (r *Reader) start(data []byte) {
 			"The arguments are empty; send a JSON object with the tool's fields.")
 		return
 	}
+	r.check(data)
+	r.reading = true
+}
+
+// check has the tokenizer check data, all of it, before anything is read:
+// the syntax, UTF-8, escapes and surrogate pairs of the value, and that
+// nothing but white space follows it. The reader then walks the checked
+// bytes itself (see cursor.go), which costs a fraction of asking the
+// tokenizer for one token at a time. When data is not JSON, the reader gets
+// the bytes up to the last token before the first problem, and the problem,
+// to report when it gets there: it still finds every violation before the
+// text breaks off, as a model resending a cut-off call needs.
+func (r *Reader) check(data []byte) {
 	// A bytes.Buffer lets the decoder parse data in place, without a copy.
-	r.input, r.data = *bytes.NewBuffer(data), data
+	r.input = *bytes.NewBuffer(data)
 	if r.dec == nil {
 		r.dec = jsontext.NewDecoder(&r.input, allowDuplicates)
 	} else {
 		r.dec.Reset(&r.input, allowDuplicates)
 	}
-	r.reading = true
+	if _, err := r.dec.ReadValue(); err == nil {
+		end := int(r.dec.InputOffset())
+		r.data = data[:end]
+		if onlySpace(data[end:]) {
+			return
+		}
+		if r.dec.PeekKind() != KindNone.jsontext() {
+			r.trailing = &Violation{Pointer: r.prefix, Keyword: "json",
+				Message: "unexpected data after the top-level value at byte " + strconv.FormatInt(r.dec.InputOffset(), 10),
+				Hint:    "There is more data after the JSON object; send exactly one JSON object."}
+		} else if _, err := r.dec.ReadToken(); err != io.EOF {
+			v := r.syntaxViolation(err)
+			r.trailing = &v
+		}
+		return
+	}
+	// Find the first problem again token by token, to know the last token
+	// before it.
+	r.input = *bytes.NewBuffer(data)
+	r.dec.Reset(&r.input, allowDuplicates)
+	var good int64
+	for {
+		var err error
+		switch r.dec.PeekKind() {
+		case '{', '[', '}', ']':
+			_, err = r.dec.ReadToken()
+		default:
+			_, err = r.dec.ReadValue()
+		}
+		if err != nil {
+			v := r.syntaxViolation(err)
+			r.data, r.cut = data[:good], &v
+			return
+		}
+		good = r.dec.InputOffset()
+	}
+}
+
+// onlySpace reports whether b is nothing but JSON white space, as what
+// follows the value almost always is.
+func onlySpace(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // Duplicate names are reported by generated code as violations, so that the
 // pass goes on; the tokenizer's own check would end it.
 var allowDuplicates = jsontext.AllowDuplicateNames(true)
 
-// readers recycles top-level readers and their decoders' buffers, which
-// otherwise dominate the allocations of a small call.
+// readers recycles top-level readers, their tokenizers and their buffers,
+// which otherwise dominate the allocations of a small call.
 var readers = sync.Pool{New: func() any { return new(Reader) }}
 
 // release resets r and returns it to the pool, keeping its buffers.
 func (r *Reader) release() {
 	r.readState = readState{}
-	r.items, r.unquoted, r.names, r.pending, r.name = r.items[:0], r.unquoted[:0], r.names[:0], r.pending[:0], nil
+	r.frames, r.unquoted, r.pending, r.name = r.frames[:0], r.unquoted[:0], r.pending[:0], nil
 	if r.held != nil {
 		r.held.strings = nil // a block of strings is never shared between calls
 	}
@@ -240,12 +316,16 @@ func reusable(b []byte) []byte {
 // Finish checks that nothing but white space follows the value and returns
 // the violations as a *ValidationError for tool, or nil if there were none.
 func (r *Reader) Finish(tool string) error {
-	if !r.stopped {
-		if r.dec.PeekKind() != KindNone.jsontext() {
-			r.fatal("", "json", "unexpected data after the top-level value at byte "+strconv.FormatInt(r.dec.InputOffset(), 10),
+	if !r.stopped && r.reading {
+		switch {
+		case tokenStart(r.data, r.pos) < len(r.data):
+			// The caller left part of the value unread.
+			r.fatal("", "json", "unexpected data after the top-level value at byte "+strconv.Itoa(r.pos),
 				"There is more data after the JSON object; send exactly one JSON object.")
-		} else if _, err := r.dec.ReadToken(); err != io.EOF {
-			r.syntax(err)
+		case r.cut != nil:
+			r.add(*r.cut)
+		case r.trailing != nil:
+			r.add(*r.trailing)
 		}
 	}
 	var err error
@@ -266,19 +346,49 @@ func (r *Reader) Kind() Kind {
 	if r.stopped {
 		return KindNone
 	}
-	k := r.dec.PeekKind()
-	switch k {
+	return r.kindAt(r.next())
+}
+
+// kindAt returns the kind of the token that starts with c, which next
+// returned; at the end of the checked bytes it records why they end.
+func (r *Reader) kindAt(c byte) Kind {
+	switch c {
 	case 0:
-		if _, err := r.dec.ReadToken(); err != nil {
-			r.syntax(err)
-		}
+		r.brokenOff()
 		return KindNone
-	case 'f':
-		return KindBool
 	case '}', ']':
 		return KindNone
+	case 't', 'f':
+		return KindBool
+	case 'n', '"', '{', '[':
+		return Kind(c)
 	}
-	return Kind(k)
+	return KindNumber
+}
+
+// next moves to the next token and returns its first byte, or 0 at the end
+// of the checked bytes.
+func (r *Reader) next() byte {
+	r.pos = tokenStart(r.data, r.pos)
+	if r.pos < len(r.data) {
+		return r.data[r.pos]
+	}
+	return 0
+}
+
+// brokenOff records, as the problem that stops the reading, why the checked
+// bytes end where the reader wanted more: the tokenizer's finding where the
+// text breaks off, or, for a value read in full, that there is no more.
+func (r *Reader) brokenOff() {
+	if r.stopped {
+		return
+	}
+	if r.cut != nil {
+		r.add(*r.cut)
+		r.stopped = true
+		return
+	}
+	r.syntax(io.ErrUnexpectedEOF)
 }
 
 // More reports whether the current object or array has another member.
@@ -286,12 +396,13 @@ func (r *Reader) More() bool {
 	if r.Kind() == KindNone {
 		return false
 	}
-	if n := len(r.items); n > 0 && r.items[n-1] >= 0 {
-		r.items[n-1]++
-		if limit := r.limits.MaxArrayLength; limit > 0 && r.items[n-1] > limit {
-			// The last item read is /array/limit-1: report at the array.
+	if n := len(r.frames); n > 0 && r.frames[n-1].items >= 0 {
+		f := &r.frames[n-1]
+		f.items++
+		r.locatedAt = 0 // the position moved to the new item
+		if limit := r.limits.MaxArrayLength; limit > 0 && f.items > limit {
+			f.items = 0 // report at the array itself
 			ptr, path := r.pointer(), r.path()
-			ptr, path = ptr[:strings.LastIndexByte(ptr, '/')], path[:strings.LastIndexByte(path, '[')]
 			r.fatalAt(ptr, "limit", "array longer than "+strconv.Itoa(limit)+" items",
 				"Field "+strconv.Quote(path)+" has more than "+strconv.Itoa(limit)+" items, the most allowed; send fewer.")
 			return false
@@ -305,7 +416,7 @@ func (r *Reader) More() bool {
 // allowed too.
 func (r *Reader) Null() bool {
 	if r.Kind() == KindNull {
-		r.readScalar()
+		r.readValue()
 		return true
 	}
 	r.allowNull = true
@@ -328,20 +439,17 @@ func (r *Reader) begin(want Kind, expected string) bool {
 		return false
 	}
 	r.allowNull = false
-	if _, err := r.dec.ReadToken(); err != nil {
-		r.syntax(err)
-		return false
-	}
+	r.pos++ // the '{' or '['
 	r.depth++
 	if r.depth > r.maxDepth {
 		r.tooDeep()
 		return false
 	}
+	items := -1
 	if want == KindArray {
-		r.items = append(r.items, 0)
-	} else {
-		r.items = append(r.items, -1)
+		items = 0
 	}
+	r.frames = append(r.frames, frame{items: items})
 	return true
 }
 
@@ -352,88 +460,128 @@ func (r *Reader) EndObject() { r.end() }
 func (r *Reader) EndArray() { r.end() }
 
 func (r *Reader) end() {
-	if r.stopped {
+	if r.stopped || len(r.frames) == 0 {
 		return
 	}
-	if _, err := r.dec.ReadToken(); err != nil {
-		r.syntax(err)
-		return
-	}
-	r.depth--
-	if n := len(r.items); n > 0 {
-		r.items = r.items[:n-1]
+	for {
+		switch c := r.next(); c {
+		case '}', ']':
+			r.pos++
+			r.depth--
+			r.frames = r.frames[:len(r.frames)-1]
+			return
+		case 0:
+			r.brokenOff()
+			return
+		}
+		// Members or items the caller left unread are passed over.
+		end, _ := valueEnd(r.data, r.pos)
+		if end < 0 {
+			r.pos = len(r.data)
+			r.brokenOff()
+			return
+		}
+		r.pos = end
 	}
 }
 
 // Name reads the next member name of the current object. The bytes are valid
 // until the next read; copy them to keep them.
 func (r *Reader) Name() []byte {
-	if r.stopped || !r.readName() {
+	if r.stopped || !r.readName(r.next()) {
 		return nil
 	}
 	return r.name
 }
 
-// readName reads a member name into r.name, unescaped, and notes where it is
-// for locate: cheaper to note for every name than the decoder's
-// StackPointer is to call for one violation. It reports false after a
-// syntax error.
-func (r *Reader) readName() bool {
-	v, err := r.dec.ReadValue()
-	if err != nil {
-		r.syntax(err)
+// readName reads the member name that starts with c, which next returned,
+// into r.name, unescaped, and notes where it is for locate. It reports false
+// when there is no name to read, which it records.
+func (r *Reader) readName(c byte) bool {
+	if c != '"' {
+		r.brokenOff()
 		return false
 	}
-	level, end := len(r.items), r.dec.InputOffset()
-	if level >= len(r.names) {
-		r.names = append(r.names, make([]nameSpan, level+1-len(r.names))...)
+	start := r.pos
+	contents, end := r.stringAt(start)
+	if end < 0 {
+		r.pos = len(r.data)
+		r.brokenOff()
+		return false
 	}
-	r.names[level] = nameSpan{end - int64(len(v)), end}
-	if bytes.IndexByte(v, '\\') < 0 {
-		r.name = v[1 : len(v)-1]
-	} else {
-		r.name = r.unquote(v)
+	r.pos, r.name = end, contents
+	if n := len(r.frames); n > 0 {
+		r.frames[n-1].name = nameSpan{start, end}
 	}
 	return true
 }
 
-// contents returns what the JSON string v, as the decoder read it, stands
-// for: v's own bytes without the quotes, or, if it has escapes, r.unquoted
-// made from it. Either is valid until the next read.
-func (r *Reader) contents(v []byte) []byte {
-	if bytes.IndexByte(v, '\\') < 0 {
-		return v[1 : len(v)-1]
+// stringAt reads the string whose opening quote is r.data[start] and
+// returns what it stands for, valid until the next read (the input's own
+// bytes, or, for a string with escapes, r.unquoted), and the index just past
+// it; -1 if the checked bytes end first.
+func (r *Reader) stringAt(start int) ([]byte, int) {
+	end, escape := plainString(r.data, start)
+	if escape < 0 {
+		if end < 0 {
+			return nil, -1
+		}
+		return r.data[start+1 : end-1], end
 	}
-	return r.unquote(v)
+	r.unquoted = append(r.unquoted[:0], r.data[start+1:escape]...)
+	r.unquoted, end = unquoteFrom(r.unquoted, r.data, escape)
+	return r.unquoted, end
 }
 
-// unquote unescapes v into r.unquoted and returns it.
-func (r *Reader) unquote(v []byte) []byte {
-	r.unquoted = appendUnquoted(r.unquoted[:0], v)
-	return r.unquoted
+// readString reads a string and returns what it stands for, valid until
+// the next read; r.last holds its JSON text. A value of another kind is a
+// type violation.
+func (r *Reader) readString() ([]byte, bool) {
+	if r.stopped {
+		return nil, false
+	}
+	if r.next() != '"' {
+		r.mismatch("a string")
+		return nil, false
+	}
+	r.allowNull = false
+	start := r.pos
+	contents, end := r.stringAt(start)
+	if end < 0 {
+		r.pos = len(r.data)
+		r.brokenOff()
+		return nil, false
+	}
+	r.last, r.pos = r.data[start:end], end
+	return contents, true
 }
 
 // String reads a string. A value of another kind is a type violation.
 func (r *Reader) String() (string, bool) {
-	if !r.expect(KindString, "a string") {
+	b, ok := r.readString()
+	if !ok {
 		return "", false
 	}
-	b := r.contents(r.last)
 	if limit := r.limits.MaxStringLength; limit > 0 && len(b) > limit {
-		if t, ok := r.beginViolation(); ok {
-			t = append(t, "string of "...)
-			t = strconv.AppendInt(t, int64(len(b)), 10)
-			t = append(t, " bytes exceeds the limit of "...)
-			t = strconv.AppendInt(t, int64(limit), 10)
-			t = r.beginHint(t)
-			t = r.appendSubject(t)
-			t = append(t, " is longer than the "...)
-			t = strconv.AppendInt(t, int64(limit), 10)
-			r.record("limit", append(t, " bytes allowed; send a shorter text."...))
-		}
+		r.tooLong(len(b), limit)
 		return "", false
 	}
 	return r.makeString(b), true
+}
+
+// tooLong records that the string just read is longer than limit bytes.
+func (r *Reader) tooLong(size, limit int) {
+	if t, ok := r.beginViolation(); ok {
+		t = append(t, "string of "...)
+		t = strconv.AppendInt(t, int64(size), 10)
+		t = append(t, " bytes exceeds the limit of "...)
+		t = strconv.AppendInt(t, int64(limit), 10)
+		t = r.beginHint(t)
+		t = r.appendSubject(t)
+		t = append(t, " is longer than the "...)
+		t = strconv.AppendInt(t, int64(limit), 10)
+		r.record("limit", append(t, " bytes allowed; send a shorter text."...))
+	}
 }
 
 // Strings read for a call are copied, one after the other, into blocks of
@@ -452,14 +600,7 @@ func (r *Reader) makeString(b []byte) string {
 	if len(b) > ownStringLength || len(b) <= 1 {
 		return string(b) // Go allocates nothing for strings of one byte or none
 	}
-	if len(b) > cap(r.strings)-len(r.strings) {
-		// Blocks double from the length of the longest string on.
-		size := min(stringBlock, max(2*cap(r.strings), ownStringLength))
-		if r.reading {
-			size = min(size, len(r.data)-int(r.dec.InputOffset())+len(b))
-		}
-		r.strings = make([]byte, 0, max(size, len(b)))
-	}
+	r.reserve(len(b))
 	start := len(r.strings)
 	r.strings = append(r.strings, b...)
 	// The bytes are never written again: later strings go after them, or
@@ -467,14 +608,23 @@ func (r *Reader) makeString(b []byte) string {
 	return unsafe.String(&r.strings[start], len(b))
 }
 
+// reserve makes room for n more bytes in the block of strings, starting a
+// new block if needed.
+func (r *Reader) reserve(n int) {
+	if n <= cap(r.strings)-len(r.strings) {
+		return
+	}
+	// Blocks double from the length of the longest string on.
+	size := min(stringBlock, max(2*cap(r.strings), ownStringLength))
+	if r.reading {
+		size = min(size, len(r.data)-r.pos+n)
+	}
+	r.strings = make([]byte, 0, max(size, n))
+}
+
 // StringBytes reads a string and returns its unescaped bytes, valid until the
 // next read: for comparing with known values without allocating a string.
-func (r *Reader) StringBytes() ([]byte, bool) {
-	if !r.expect(KindString, "a string") {
-		return nil, false
-	}
-	return r.contents(r.last), true
-}
+func (r *Reader) StringBytes() ([]byte, bool) { return r.readString() }
 
 // Bool reads a boolean. A value of another kind is a type violation.
 func (r *Reader) Bool() (bool, bool) {
@@ -521,7 +671,7 @@ func (r *Reader) Int() (int64, bool) {
 	return 0, false
 }
 
-// parseShortInt parses a JSON number the decoder has read, if it is an
+// parseShortInt parses a JSON number the tokenizer has checked, if it is an
 // integer literal of at most 18 digits, which cannot overflow an int64; for
 // any other number it returns false and the caller parses it in full. Most
 // integers in tool arguments are short, and strconv.ParseInt, which handles
@@ -552,6 +702,11 @@ func parseShortInt(text []byte) (int64, bool) {
 func (r *Reader) Number() (float64, bool) {
 	if !r.expect(KindNumber, "a number") {
 		return 0, false
+	}
+	// Most numbers in tool arguments are small integers, which float64
+	// holds exactly: up to 15 digits, and not -0, whose sign ParseFloat keeps.
+	if n, ok := parseShortInt(r.last); ok && len(r.last) <= 15 && (n != 0 || r.last[0] != '-') {
+		return float64(n), true
 	}
 	f, err := strconv.ParseFloat(string(r.last), 64)
 	if err != nil || math.IsInf(f, 0) {
@@ -618,119 +773,58 @@ func (r *Reader) appendShownText(b []byte) []byte {
 // RawText returns the JSON text of the last value read; valid until the next read.
 func (r *Reader) RawText() []byte { return r.last }
 
-// expect reads the next value, which should be a scalar of kind want. It
-// reads first and looks at the kind after: a separate look ahead would cost
-// the tokenizer a call per value, and a value of the wrong kind is read
-// whole and reported all the same.
+// expect reads the next value, which should be a number (want is
+// KindNumber) or a boolean (KindBool), into r.last. A value of another kind
+// is read whole and reported.
 func (r *Reader) expect(want Kind, expected string) bool {
 	if r.stopped {
 		return false
 	}
-	orNull := r.allowNull // reading the value resets it
-	if !r.readScalar() {
+	c := r.next()
+	start, end := r.pos, -1
+	switch {
+	case want == KindNumber && (c == '-' || c >= '0' && c <= '9'):
+		end = numberEnd(r.data, start)
+	case want == KindBool && c == 't':
+		end = literalEnd(r.data, start, len("true"))
+	case want == KindBool && c == 'f':
+		end = literalEnd(r.data, start, len("false"))
+	case r.kindAt(c) == KindNone:
+		r.brokenOff()
+		return false
+	default:
+		r.mismatch(expected)
 		return false
 	}
-	if textKind(r.last) == want {
-		return true
-	}
-	if r.depth+nesting(r.last) > r.maxDepth {
-		r.tooDeep()
+	if end < 0 {
+		r.pos = len(r.data)
+		r.brokenOff()
 		return false
 	}
-	r.reportMismatch(expected, orNull)
-	return false
-}
-
-// textKind returns the kind of the JSON value v, which the decoder has read.
-func textKind(v []byte) Kind {
-	switch v[0] {
-	case 'n', '"', '{', '[':
-		return Kind(v[0])
-	case 't', 'f':
-		return KindBool
-	}
-	return KindNumber
-}
-
-func (r *Reader) readScalar() bool {
-	r.allowNull = false
-	v, err := r.dec.ReadValue()
-	if err != nil {
-		r.syntax(err)
-		return false
-	}
-	r.last = v
+	r.last, r.pos, r.allowNull = r.data[start:end], end, false
 	return true
 }
 
-// readValue reads a whole value, checking the nesting limit inside it too.
+// readValue reads the next value whole into r.last, checking the nesting
+// limit inside it too.
 func (r *Reader) readValue() bool {
-	if !r.readScalar() {
+	r.allowNull = false
+	if c := r.next(); c == 0 || c == '}' || c == ']' {
+		r.brokenOff()
 		return false
 	}
-	if r.depth+nesting(r.last) > r.maxDepth {
+	end, depth := valueEnd(r.data, r.pos)
+	if end < 0 {
+		r.pos = len(r.data)
+		r.brokenOff()
+		return false
+	}
+	r.last, r.pos = r.data[r.pos:end], end
+	if r.depth+depth > r.maxDepth {
 		r.tooDeep()
 		return false
 	}
 	return true
-}
-
-// nesting returns how deeply objects and arrays nest in a valid JSON text.
-func nesting(v []byte) int {
-	if len(v) == 0 || v[0] != '{' && v[0] != '[' {
-		return 0
-	}
-	depth, deepest := 0, 0
-	for i := 0; i < len(v); i++ {
-		switch v[i] {
-		case '"':
-			if i = closingQuote(v, i); i < 0 {
-				return deepest
-			}
-		case '{', '[':
-			depth++
-			deepest = max(deepest, depth)
-		case '}', ']':
-			depth--
-		}
-	}
-	return deepest
-}
-
-// closingQuote returns the index of the quote that ends the string starting
-// at text[open], or -1 if there is none. Most strings are short: a byte loop
-// finds their end sooner than a call to the vectorised search, which takes
-// over for the rest of a long string, a quote escaped by an odd number of
-// backslashes being no end.
-func closingQuote(text []byte, open int) int {
-	end := min(len(text), open+16)
-	i := open + 1
-	for ; i < end; i++ {
-		switch text[i] {
-		case '"':
-			return i
-		case '\\':
-			i++ // the escaped byte
-		}
-	}
-	if i >= len(text) {
-		return -1
-	}
-	i-- // the search starts after text[i]
-	for {
-		j := bytes.IndexByte(text[i+1:], '"')
-		if j < 0 {
-			return -1
-		}
-		i += 1 + j
-		backslashes := 0
-		for k := i - 1; text[k] == '\\'; k-- {
-			backslashes++
-		}
-		if backslashes%2 == 0 {
-			return i
-		}
-	}
 }
 
 // mismatch records that the next value has the wrong type and skips it.
@@ -765,11 +859,17 @@ func (r *Reader) reportMismatch(expected string, orNull bool) {
 	r.record("type", append(t, '.'))
 }
 
-// syntax turns a tokenizer error into a fatal json violation.
+// syntax records a tokenizer error as a fatal json violation.
 func (r *Reader) syntax(err error) {
 	if r.stopped {
 		return
 	}
+	r.add(r.syntaxViolation(err))
+	r.stopped = true
+}
+
+// syntaxViolation turns a tokenizer error into a json violation.
+func (r *Reader) syntaxViolation(err error) Violation {
 	pointer, offset := "", int64(-1)
 	var se *jsontext.SyntacticError
 	if errors.As(err, &se) {
@@ -791,7 +891,7 @@ func (r *Reader) syntax(err error) {
 	default:
 		hint = "The arguments are not valid JSON (" + msg + "); send one well-formed JSON object."
 	}
-	r.fatalAt(r.prefix+pointer, "json", msg, hint)
+	return Violation{Pointer: r.prefix + pointer, Keyword: "json", Message: msg, Hint: hint}
 }
 
 func (r *Reader) tooDeep() {
@@ -899,13 +999,14 @@ func (r *Reader) add(v Violation) {
 
 // locate brings ptrBuf and pathBuf up to date with the current position.
 //
-// The position is that of the decoder's StackPointer: for each level of its
-// stack, the last member name read in an object (kept by Name in r.names) or
-// the index of the last item read in an array; a last level with nothing
-// read yet adds nothing. It is computed once for all the violations found at
-// one input offset (a string that is both too short and off its pattern; the
-// required members missing from one object): reading anything moves the
-// offset forward, so an unchanged offset means an unchanged position.
+// The position is, for each open object or array, the last member name read
+// in the object or the index of the item being read in the array; a last
+// level with nothing read yet adds nothing. It is computed once for all the
+// violations found at one input offset (a string that is both too short and
+// off its pattern; the required members missing from one object): reading
+// anything moves the offset forward, so an unchanged offset means an
+// unchanged position, and More, which moves to the next item without
+// necessarily moving the offset, starts afresh.
 func (r *Reader) locate() {
 	if !r.reading {
 		// Nothing was read; a reader without input is located by its prefix.
@@ -914,25 +1015,26 @@ func (r *Reader) locate() {
 		r.locatedAt = 0
 		return
 	}
-	at := r.dec.InputOffset() + 1
+	at := r.pos + 1
 	if at == r.locatedAt {
 		return
 	}
 	r.locatedAt = at
 	ptr := append(r.ptrBuf[:0], r.prefix...)
 	path := append(r.pathBuf[:0], r.prefixPath...)
-	depth := r.dec.StackDepth()
-	for level := 1; level <= depth; level++ {
-		kind, length := r.dec.StackIndex(level)
-		if length == 0 {
-			break // only the last level can be empty
-		}
-		if kind == '[' {
-			ptr = strconv.AppendInt(append(ptr, '/'), length-1, 10)
-			path = append(strconv.AppendInt(append(path, '['), length-1, 10), ']')
+	for _, f := range r.frames {
+		if f.items >= 0 {
+			if f.items == 0 {
+				break // only the last level can be empty
+			}
+			ptr = strconv.AppendInt(append(ptr, '/'), int64(f.items-1), 10)
+			path = append(strconv.AppendInt(append(path, '['), int64(f.items-1), 10), ']')
 			continue
 		}
-		name := r.memberName(level)
+		if f.name.end == 0 {
+			break
+		}
+		name := r.memberName(f.name)
 		ptr = appendPointerToken(append(ptr, '/'), name)
 		if len(path) > 0 {
 			path = append(path, '.')
@@ -942,10 +1044,8 @@ func (r *Reader) locate() {
 	r.ptrBuf, r.pathBuf = ptr, path
 }
 
-// memberName returns the last member name read in the object at level of the
-// decoder's stack, unquoted.
-func (r *Reader) memberName(level int) []byte {
-	span := r.names[level]
+// memberName returns the member name at span of the input, unquoted.
+func (r *Reader) memberName(span nameSpan) []byte {
 	quoted := r.data[span.start:span.end]
 	if bytes.IndexByte(quoted, '\\') < 0 {
 		return quoted[1 : len(quoted)-1]
@@ -1144,7 +1244,7 @@ func truncateFrom(b []byte, start, n int) []byte {
 // Options.NullAsAbsent and reports whether it did.
 func (r *Reader) AbsentNull() bool {
 	if r.limits.NullAsAbsent && r.Kind() == KindNull {
-		r.readScalar()
+		r.readValue()
 		return true
 	}
 	return false
@@ -1171,14 +1271,14 @@ func Ptr[T any](v T) *T { return &v }
 // ItemCount returns the number of items of the array BeginArray just opened,
 // for generated code to allocate the slice that holds them once. It is only
 // a size: it counts the top-level commas of the array's text, skipping
-// strings with a fast search for their closing quote, and trusts the text to
-// be JSON, which the decoder checks as it reads the items; on text that is
-// not, the count is merely wrong, and the slice grows as it is filled.
+// strings with a fast search for their closing quote; the text is checked
+// JSON, and were it not, the count would merely be wrong, and the slice
+// would grow as it is filled.
 func (r *Reader) ItemCount() int {
 	if r.stopped || !r.reading {
 		return 0
 	}
-	rest := r.data[r.dec.InputOffset():]
+	rest := r.data[r.pos:]
 	first := 0
 	for first < len(rest) && (rest[first] == ' ' || rest[first] == '\t' || rest[first] == '\n' || rest[first] == '\r') {
 		first++
@@ -1217,6 +1317,3 @@ func (r *Reader) ItemCount() int {
 	}
 	return 0
 }
-
-// structural marks the bytes ItemCount stops at.
-var structural = [256]bool{'"': true, '[': true, ']': true, '{': true, '}': true, ',': true}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // readPoint reads {"items":[{"qty":...}, ...]} the way generated code does,
@@ -266,10 +268,10 @@ func TestReport(t *testing.T) {
 	}
 }
 
-// TestLocateAgreesWithTheDecoder walks documents with the reader and checks,
-// before and after every read, that the position locate builds from the
-// names it noted is the decoder's own StackPointer, and that the hint path
-// spells the same members.
+// TestLocateAgreesWithTheDecoder walks documents with the reader and, in
+// step, with a jsontext.Decoder, and checks after every read that the
+// position locate builds from the frames is the decoder's own StackPointer,
+// and that the hint path spells the same members.
 func TestLocateAgreesWithTheDecoder(t *testing.T) {
 	docs := []string{
 		`{}`, `[]`, `{"a":1}`, `[1,[2,[3]],{}]`,
@@ -277,13 +279,23 @@ func TestLocateAgreesWithTheDecoder(t *testing.T) {
 		`{"a\/b":{"~x":{"y/~z":1}},"\u00e9t\u00e9":[0,{"\"q\"":2}]}`,
 		`{"items":[{"sku":"A","tags":["x","y"]},{"sku":"B","tags":[]}],"note":"n"}`,
 		`{"a":{"a":{"a":{}}},"b":{"b":[[[]]]}}`,
+		` { "a" : [ 1 , { "b" : "c" } ] , "d" : [ ] } `,
 	}
 	for _, doc := range docs {
 		r := NewReader([]byte(doc))
+		dec := jsontext.NewDecoder(strings.NewReader(doc))
+		step := func(read func() error) {
+			t.Helper()
+			if err := read(); err != nil {
+				t.Fatalf("%s: the decoder: %v", doc, err)
+			}
+		}
+		token := func() error { _, err := dec.ReadToken(); return err }
+		value := func() error { _, err := dec.ReadValue(); return err }
 		check := func(after string) {
 			t.Helper()
 			r.locatedAt = 0 // locate afresh at every step
-			got, want := r.pointer(), string(r.dec.StackPointer())
+			got, want := r.pointer(), string(dec.StackPointer())
 			if got != want {
 				t.Fatalf("%s: after %s: pointer %q, the decoder says %q", doc, after, got, want)
 			}
@@ -296,26 +308,32 @@ func TestLocateAgreesWithTheDecoder(t *testing.T) {
 			switch r.Kind() {
 			case KindObject:
 				r.BeginObject()
+				step(token)
 				check("{")
 				for r.More() {
 					name := string(r.Name())
+					step(value)
 					check("name " + name)
 					walk()
 					check("the value of " + name)
 				}
 				r.EndObject()
+				step(token)
 				check("}")
 			case KindArray:
 				r.BeginArray()
+				step(token)
 				check("[")
 				for r.More() {
 					walk()
 					check("an item")
 				}
 				r.EndArray()
+				step(token)
 				check("]")
 			default:
 				r.Skip()
+				step(value)
 				check("a scalar")
 			}
 		}
@@ -432,8 +450,9 @@ func TestItemCountAndNesting(t *testing.T) {
 			return 0
 		}
 		deepest := depthOf(items)
-		if got := nesting([]byte(strings.TrimSpace(doc))); got != deepest { // as ReadValue returns values
-			t.Errorf("%s: nesting %d, want %d", doc, got, deepest)
+		text := []byte(strings.TrimSpace(doc))
+		if end, got := valueEnd(text, 0); end != len(text) || got != deepest {
+			t.Errorf("%s: valueEnd %d, %d, want %d, %d", doc, end, got, len(text), deepest)
 		}
 		_ = r.Finish("t")
 	}

@@ -1,53 +1,110 @@
 package runtime
 
 import (
-	"bytes"
+	"math/bits"
+	"slices"
 	"unicode/utf16"
 	"unicode/utf8"
 )
 
 // appendUnquoted appends the string quoted stands for: a JSON string the
-// decoder has read, and so checked, whose escapes are therefore well formed,
-// whose \u surrogates come in pairs and whose bytes are UTF-8.
+// tokenizer has checked, whose escapes are therefore well formed, whose \u
+// surrogates come in pairs and whose bytes are UTF-8.
 // jsontext.AppendUnquote checks all of that again as it goes, rune by rune;
 // this copies the runs between escapes whole.
 func appendUnquoted(b, quoted []byte) []byte {
-	s := quoted[1 : len(quoted)-1]
+	i := nextQuoteOrBackslash(quoted, 1)
+	b = append(b, quoted[1:i]...)
+	if i < len(quoted) && quoted[i] == '\\' {
+		b, _ = unquoteFrom(b, quoted, i)
+	}
+	return b
+}
+
+// unquoteFrom appends what the rest of a checked JSON string in text stands
+// for, from the backslash at text[i] to the closing quote, and returns the
+// index just past that quote, or -1 if text ends first. Finding the end and
+// undoing the escapes is one pass, copying eight bytes at a time: a word is
+// stored whole even when a quote or backslash is in it, and what follows
+// that byte is overwritten next. Between the escapes of text such as source
+// code the runs are short, and a search and a copy per run cost more.
+func unquoteFrom(b, text []byte, i int) ([]byte, int) {
+	n := len(b)
+	b = b[:cap(b)]
 	for {
-		i := bytes.IndexByte(s, '\\')
-		if i < 0 || i+1 >= len(s) {
-			return append(b, s...)
+		// text[i] is a backslash; an escape stands for at most four bytes.
+		if len(b)-n < 16 {
+			b = grow(b, n)
 		}
-		b = append(b, s[:i]...)
-		c := s[i+1]
-		s = s[i+2:]
+		if i+1 >= len(text) {
+			return b[:n], -1
+		}
+		c := text[i+1]
+		i += 2
 		switch c {
 		case 'b':
-			b = append(b, '\b')
+			c = '\b'
 		case 'f':
-			b = append(b, '\f')
+			c = '\f'
 		case 'n':
-			b = append(b, '\n')
+			c = '\n'
 		case 'r':
-			b = append(b, '\r')
+			c = '\r'
 		case 't':
-			b = append(b, '\t')
+			c = '\t'
 		case 'u':
-			if len(s) < 4 {
-				return b
+			if i+4 > len(text) {
+				return b[:n], -1
 			}
-			r := hex4(s)
-			s = s[4:]
-			if utf16.IsSurrogate(r) && len(s) >= 6 && s[0] == '\\' && s[1] == 'u' {
-				if pair := utf16.DecodeRune(r, hex4(s[2:])); pair != utf8.RuneError {
-					r, s = pair, s[6:]
+			r := hex4(text[i:])
+			i += 4
+			if utf16.IsSurrogate(r) && i+6 <= len(text) && text[i] == '\\' && text[i+1] == 'u' {
+				if pair := utf16.DecodeRune(r, hex4(text[i+2:])); pair != utf8.RuneError {
+					r, i = pair, i+6
 				}
 			}
-			b = utf8.AppendRune(b, r)
-		default: // '"', '\\', '/'
-			b = append(b, c)
+			n += utf8.EncodeRune(b[n:], r)
+			c = 0
+		}
+		if c != 0 { // '"', '\\' and '/' stand for themselves
+			b[n] = c
+			n++
+		}
+		// The run up to the next quote or backslash.
+		for i+8 <= len(text) {
+			if len(b)-n < 8 {
+				b = grow(b, n)
+			}
+			word := load64(text, i)
+			store64(b, n, word)
+			if mask := quoteOrBackslash(word); mask != 0 {
+				k := bits.TrailingZeros64(mask) / 8
+				i, n = i+k, n+k
+				break
+			}
+			i, n = i+8, n+8
+		}
+		for i < len(text) && text[i] != '"' && text[i] != '\\' {
+			if n == len(b) {
+				b = grow(b, n)
+			}
+			b[n] = text[i]
+			i, n = i+1, n+1
+		}
+		if i >= len(text) {
+			return b[:n], -1
+		}
+		if text[i] == '"' {
+			return b[:n], i + 1
 		}
 	}
+}
+
+// grow returns b, of which the first n bytes are written, with room for
+// more: its full capacity as its length.
+func grow(b []byte, n int) []byte {
+	b = slices.Grow(b[:n], max(64, n))
+	return b[:cap(b)]
 }
 
 // hex4 returns the value of the four hexadecimal digits s starts with.

@@ -35,13 +35,13 @@ func (r *Reader) Value() (Value, bool) {
 	case KindNone:
 		return Value{}, false
 	case KindNull:
-		r.readScalar()
+		r.readValue()
 		return Value{Kind: KindNull}, true
 	case KindBool:
 		b, ok := r.Bool()
 		return Value{Kind: KindBool, Bool: b}, ok
 	case KindNumber:
-		if !r.readScalar() {
+		if !r.readValue() {
 			return Value{}, false
 		}
 		return Value{Kind: KindNumber, Text: string(r.last)}, true
