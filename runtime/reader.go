@@ -330,7 +330,7 @@ func (r *Reader) Finish(tool string) error {
 	}
 	var err error
 	if !r.Valid() {
-		err = &ValidationError{Tool: tool, Violations: r.Violations(), Omitted: r.omitted}
+		err = r.validationError(tool)
 	}
 	if r.pooled {
 		r.release()
@@ -966,6 +966,45 @@ func (r *Reader) record(keyword string, t []byte) {
 	r.pending = append(r.pending, r.writing)
 }
 
+// validationError returns the violations as a *ValidationError for tool.
+// When they are few and all pending, the error and its slice of violations
+// are one allocation, made to measure: an invalid call is mostly the words
+// that go back to the model and the memory they take.
+func (r *Reader) validationError(tool string) *ValidationError {
+	if r.violations == nil {
+		switch len(r.pending) {
+		case 1:
+			e := new(struct {
+				ValidationError
+				room [1]Violation
+			})
+			return r.fill(&e.ValidationError, tool, e.room[:0])
+		case 2:
+			e := new(struct {
+				ValidationError
+				room [2]Violation
+			})
+			return r.fill(&e.ValidationError, tool, e.room[:0])
+		case 3:
+			e := new(struct {
+				ValidationError
+				room [3]Violation
+			})
+			return r.fill(&e.ValidationError, tool, e.room[:0])
+		}
+	}
+	return r.fill(new(ValidationError), tool, nil)
+}
+
+// fill sets e to the violations of tool, those pending appended to room.
+func (r *Reader) fill(e *ValidationError, tool string, room []Violation) *ValidationError {
+	if room != nil {
+		r.violations = room
+	}
+	*e = ValidationError{Tool: tool, Violations: r.Violations(), Omitted: r.omitted}
+	return e
+}
+
 // flush turns the pending violations into Violation values.
 func (r *Reader) flush() {
 	if len(r.pending) == 0 {
@@ -1056,6 +1095,9 @@ func (r *Reader) memberName(span nameSpan) []byte {
 // appendPointerToken appends name as a JSON Pointer reference token,
 // escaping '~' as ~0 and '/' as ~1 (RFC 6901).
 func appendPointerToken(b, name []byte) []byte {
+	if bytes.IndexByte(name, '~') < 0 && bytes.IndexByte(name, '/') < 0 {
+		return append(b, name...) // as names almost always are
+	}
 	for _, c := range name {
 		switch c {
 		case '~':
