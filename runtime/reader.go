@@ -503,32 +503,29 @@ func (r *Reader) readName(c byte) bool {
 		return false
 	}
 	start := r.pos
-	contents, end := r.stringAt(start)
-	if end < 0 {
-		r.pos = len(r.data)
-		r.brokenOff()
-		return false
+	end, escape := plainString(r.data, start)
+	if escape >= 0 {
+		r.name, end = r.unquoteAt(start, escape)
+	} else if end >= 0 {
+		r.name = r.data[start+1 : end-1]
 	}
-	r.pos, r.name = end, contents
+	if end < 0 {
+		return r.brokenOffAtEnd()
+	}
+	r.pos = end
 	if n := len(r.frames); n > 0 {
 		r.frames[n-1].name = nameSpan{start, end}
 	}
 	return true
 }
 
-// stringAt reads the string whose opening quote is r.data[start] and
-// returns what it stands for, valid until the next read (the input's own
-// bytes, or, for a string with escapes, r.unquoted), and the index just past
-// it; -1 if the checked bytes end first.
-func (r *Reader) stringAt(start int) ([]byte, int) {
-	end, escape := plainString(r.data, start)
-	if escape < 0 {
-		if end < 0 {
-			return nil, -1
-		}
-		return r.data[start+1 : end-1], end
-	}
+// unquoteAt reads the string whose opening quote is r.data[start] and
+// whose first escape is at escape, unescaping it into r.unquoted, and
+// returns that and the index just past the string, or -1 if the checked
+// bytes end first.
+func (r *Reader) unquoteAt(start, escape int) ([]byte, int) {
 	r.unquoted = append(r.unquoted[:0], r.data[start+1:escape]...)
+	var end int
 	r.unquoted, end = unquoteFrom(r.unquoted, r.data, escape)
 	return r.unquoted, end
 }
@@ -546,14 +543,27 @@ func (r *Reader) readString() ([]byte, bool) {
 	}
 	r.allowNull = false
 	start := r.pos
-	contents, end := r.stringAt(start)
+	end, escape := plainString(r.data, start)
+	var contents []byte
+	switch {
+	case escape >= 0:
+		contents, end = r.unquoteAt(start, escape)
+	case end >= 0:
+		contents = r.data[start+1 : end-1]
+	}
 	if end < 0 {
-		r.pos = len(r.data)
-		r.brokenOff()
-		return nil, false
+		return nil, r.brokenOffAtEnd()
 	}
 	r.last, r.pos = r.data[start:end], end
 	return contents, true
+}
+
+// brokenOffAtEnd is brokenOff for a token that runs past the checked bytes;
+// it returns false.
+func (r *Reader) brokenOffAtEnd() bool {
+	r.pos = len(r.data)
+	r.brokenOff()
+	return false
 }
 
 // String reads a string. A value of another kind is a type violation.
