@@ -211,13 +211,9 @@ func (r *Reader) start(data []byte) {
 		r.fatal("", "json", "input starts with a UTF-8 byte order mark",
 			"The arguments start with a byte order mark; send plain JSON without it.")
 		return
-	case len(bytes.TrimSpace(data)) == 0:
-		r.fatal("", "json", "empty input",
-			"The arguments are empty; send a JSON object with the tool's fields.")
-		return
 	}
-	r.check(data)
 	r.reading = true
+	r.check(data)
 }
 
 // check has the tokenizer check data, all of it, before anything is read:
@@ -250,6 +246,11 @@ func (r *Reader) check(data []byte) {
 			v := r.syntaxViolation(err)
 			r.trailing = &v
 		}
+		return
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		r.fatal("", "json", "empty input",
+			"The arguments are empty; send a JSON object with the tool's fields.")
 		return
 	}
 	// Find the first problem again token by token, to know the last token
