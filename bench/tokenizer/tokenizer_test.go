@@ -35,6 +35,9 @@ var sink int
 //   - jsontext-dupcheck: as jsontext with default options, i.e. duplicate
 //     object names are detected (what a strict validator wants).
 //   - jx: github.com/go-faster/jx Decoder, generic Next/Obj/Arr/Str/Num walk.
+//   - toolgen-reader: toolgen's runtime.Reader, which has jsontext check the
+//     whole text and then walks the checked bytes, as generated code reads;
+//     names as bytes, like jsontext-rawnames.
 //   - encoding-json: encoding/json Decoder.Token (baseline). It has no Reset,
 //     so a new Decoder is made each iteration; only its bytes.Reader is reused.
 //   - valid: encoding/json.Valid, the floor (no tokens handed out).
@@ -62,6 +65,17 @@ func BenchmarkTokenize(b *testing.B) {
 			for b.Loop() {
 				d.ResetBytes(payload)
 				n, _, err := walkJX(d, &w)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sink += n
+			}
+		})
+		b.Run(name+"/toolgen-reader", func(b *testing.B) {
+			b.SetBytes(int64(len(payload)))
+			b.ReportAllocs()
+			for b.Loop() {
+				n, _, err := walkReader(payload)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -138,6 +152,11 @@ func TestWalkersAgree(t *testing.T) {
 			t.Fatalf("%s/jx: %v", name, err)
 		}
 		got["jx"] = result{n, s}
+		n, s, err = walkReader(payload)
+		if err != nil {
+			t.Fatalf("%s/toolgen-reader: %v", name, err)
+		}
+		got["toolgen-reader"] = result{n, s}
 		n, s, err = walkStd(json.NewDecoder(bytes.NewReader(payload)))
 		if err != nil {
 			t.Fatalf("%s/encoding-json: %v", name, err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-faster/jx"
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/runtime"
 )
 
 // Every walker visits every value of its input and materialises every string
@@ -152,6 +153,43 @@ func walkStd(d *json.Decoder) (n, strLen int, err error) {
 		}
 		n++
 	}
+}
+
+// walkReader walks one value with toolgen's runtime.Reader the way generated
+// code reads it: jsontext checks the whole text when the reader is made, then
+// the reader walks the checked bytes. String values are materialised as Go
+// strings (String copies them into the reader's blocks); names are taken as
+// bytes, as generated code matches them, so it compares with
+// walkJSONTextRawNames; numbers are kept as their raw text.
+func walkReader(data []byte) (n, strLen int, err error) {
+	r := runtime.NewReader(data)
+	var walk func()
+	walk = func() {
+		n++
+		switch r.Kind() {
+		case runtime.KindObject:
+			r.BeginObject()
+			for r.More() {
+				n++
+				strLen += len(r.Name())
+				walk()
+			}
+			r.EndObject()
+		case runtime.KindArray:
+			r.BeginArray()
+			for r.More() {
+				walk()
+			}
+			r.EndArray()
+		case runtime.KindString:
+			s, _ := r.String()
+			strLen += keep(s)
+		default:
+			r.Skip()
+		}
+	}
+	walk()
+	return n, strLen, r.Finish("walk")
 }
 
 var errInvalid = errors.New("invalid JSON")
