@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
@@ -239,5 +240,66 @@ func BenchmarkViolations(b *testing.B) {
 				r.Finish("order")
 			}
 		})
+	}
+}
+
+// readItemsThroughSubs reads each item of {"items":[...]} with a sub-reader
+// of its own, as generated code reads the alternatives of a union, and
+// returns the reader, finished, and its violations' pointers.
+func readItemsThroughSubs(t *testing.T, input string) (*Reader, []string) {
+	t.Helper()
+	r := NewReader([]byte(input))
+	r.BeginObject()
+	for r.More() {
+		r.Name()
+		r.BeginArray()
+		for r.More() {
+			raw, _ := r.Raw()
+			sub := r.Sub(raw)
+			readItem(sub)
+			r.Adopt(sub)
+		}
+		r.EndArray()
+	}
+	r.EndObject()
+	var pointers []string
+	if err := r.Finish("order"); err != nil {
+		var ve *ValidationError
+		if !errors.As(err, &ve) {
+			t.Fatalf("Finish: %v", err)
+		}
+		for _, v := range ve.Violations {
+			pointers = append(pointers, v.Pointer)
+		}
+	}
+	return r, pointers
+}
+
+// A pooled reader keeps its sub-readers for its next calls: each must start
+// clean, be handed out once per call, and keep nothing of the call's input.
+func TestSubReadersAreRecycledWithTheirReader(t *testing.T) {
+	for range 3 {
+		r, got := readItemsThroughSubs(t, `{"items":[{"sku":"ab","tags":[]},{"sku":"SKU1","tags":[]},{"sku":"SKU2","x":1,"tags":[]}]}`)
+		if want := "/items/0/sku /items/0/sku /items/2/x"; strings.Join(got, " ") != want {
+			t.Fatalf("violations at %q, want %s", got, want)
+		}
+		for i, s := range r.subs {
+			if s.data != nil || s.root != nil || len(s.prefix) != 0 || len(s.text) != 0 || len(s.frames) != 0 {
+				t.Fatalf("sub-reader %d of a finished call still holds its state", i)
+			}
+		}
+		if _, got := readItemsThroughSubs(t, `{"items":[{"sku":"SKU1","tags":[]}]}`); got != nil {
+			t.Fatalf("a valid call after an invalid one: %q", got)
+		}
+	}
+	// More sub-readers than are kept: the rest are made afresh.
+	many := `{"items":[` + strings.Repeat(`{"sku":"SKU1","tags":[]},`, maxSpareSubs+3) + `{"sku":"no","tags":[]}]}`
+	r, got := readItemsThroughSubs(t, many)
+	at := "/items/" + strconv.Itoa(maxSpareSubs+3) + "/sku"
+	if len(got) != 2 || got[0] != at || got[1] != at {
+		t.Fatalf("violations at %q, want two at %s", got, at)
+	}
+	if len(r.subs) > maxSpareSubs {
+		t.Fatalf("a reader keeps %d sub-readers, more than %d", len(r.subs), maxSpareSubs)
 	}
 }

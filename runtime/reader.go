@@ -85,6 +85,13 @@ type Reader struct {
 	// frames are the objects and arrays open in this reader's value, outermost
 	// first.
 	frames []frame
+	// prefix and prefixPath locate a sub-reader's value within the whole
+	// arguments (as ptrBuf and pathBuf do); both are empty for a top-level
+	// reader.
+	prefix, prefixPath []byte
+	// subs are the sub-readers a pooled reader handed out (see Sub), kept
+	// with their buffers for its next calls.
+	subs []*Reader
 	// unquoted holds the last name or string read that had escapes, unescaped.
 	unquoted []byte
 	// name is the last member name read, unescaped: in data or in unquoted.
@@ -105,10 +112,10 @@ type readState struct {
 	maxDepth int
 	depth    int // open objects and arrays, including those of enclosing readers
 
-	// prefix and prefixPath locate a sub-reader's value within the whole
-	// arguments; both are empty for a top-level reader.
-	prefix     string
-	prefixPath string
+	// root is the top-level reader a sub-reader's value is part of; nil for
+	// a top-level reader. usedSubs counts the subs handed out this call.
+	root     *Reader
+	usedSubs int
 
 	violations []Violation
 	omitted    int
@@ -180,11 +187,47 @@ func NewReader(data []byte, opts ...Options) *Reader {
 // Sub returns a Reader over raw, a value read with Raw at the current
 // position, whose violations are located below the current pointer. Merge its
 // violations back with Adopt, or drop them (to try one alternative of a union).
+//
+// The sub-reader is part of r's call: it must not be used after the
+// top-level reader's Finish, which recycles it with the top-level reader.
 func (r *Reader) Sub(raw []byte) *Reader {
-	s := &Reader{readState: readState{limits: r.limits, maxDepth: r.maxDepth, depth: r.depth, sensitive: r.sensitive, prefix: r.pointer(), prefixPath: r.path()},
-		held: r.heldValues()}
+	root := r.root
+	if root == nil {
+		root = r
+	}
+	s := root.spareSub()
+	s.readState = readState{limits: r.limits, maxDepth: r.maxDepth, depth: r.depth, sensitive: r.sensitive, root: root}
+	r.locate()
+	s.prefix = append(s.prefix[:0], r.ptrBuf...)
+	s.prefixPath = append(s.prefixPath[:0], r.pathBuf...)
+	s.held = r.heldValues()
 	// The bytes are a value r has read, so the tokenizer has checked them.
 	s.data, s.reading = raw, true
+	return s
+}
+
+// maxSpareSubs bounds the sub-readers a pooled reader keeps between calls:
+// enough for the unions of a call, not a thousand for a thousand items.
+const maxSpareSubs = 8
+
+// spareSub returns a sub-reader with empty buffers: one kept from an earlier
+// call if r is pooled and has one, else a new one, kept if there is room.
+// Every sub-reader of a call is handed out once, since any of them may
+// still hold violations until the call ends.
+func (r *Reader) spareSub() *Reader {
+	if !r.pooled {
+		return new(Reader)
+	}
+	if r.usedSubs < len(r.subs) {
+		s := r.subs[r.usedSubs]
+		r.usedSubs++
+		return s
+	}
+	s := new(Reader)
+	if len(r.subs) < maxSpareSubs {
+		r.subs = append(r.subs, s)
+		r.usedSubs++
+	}
 	return s
 }
 
@@ -239,7 +282,7 @@ func (r *Reader) check(data []byte) {
 			return
 		}
 		if r.dec.PeekKind() != KindNone.jsontext() {
-			r.trailing = &Violation{Pointer: r.prefix, Keyword: "json",
+			r.trailing = &Violation{Pointer: string(r.prefix), Keyword: "json",
 				Message: "unexpected data after the top-level value at byte " + strconv.FormatInt(r.dec.InputOffset(), 10),
 				Hint:    "There is more data after the JSON object; send exactly one JSON object."}
 		} else if _, err := r.dec.ReadToken(); err != io.EOF {
@@ -296,13 +339,25 @@ var readers = sync.Pool{New: func() any { return new(Reader) }}
 
 // release resets r and returns it to the pool, keeping its buffers.
 func (r *Reader) release() {
-	r.readState = readState{}
-	r.frames, r.unquoted, r.pending, r.name = r.frames[:0], r.unquoted[:0], r.pending[:0], nil
+	for _, s := range r.subs[:r.usedSubs] {
+		s.reset()
+		s.held = nil // r's, which r keeps
+	}
+	r.reset()
 	if r.held != nil {
 		r.held.strings = nil // a block of strings is never shared between calls
 	}
-	r.ptrBuf, r.pathBuf, r.text = reusable(r.ptrBuf), reusable(r.pathBuf), reusable(r.text)
 	readers.Put(r)
+}
+
+// reset empties a reader for its next value: its state zero, its buffers
+// kept, so that it holds nothing of the call it was part of (the input
+// included).
+func (r *Reader) reset() {
+	r.readState = readState{}
+	r.frames, r.unquoted, r.pending, r.name = r.frames[:0], r.unquoted[:0], r.pending[:0], nil
+	r.ptrBuf, r.pathBuf, r.text = reusable(r.ptrBuf), reusable(r.pathBuf), reusable(r.text)
+	r.prefix, r.prefixPath = reusable(r.prefix), reusable(r.prefixPath)
 }
 
 // reusable empties a scratch buffer for the next call, or drops it when a
@@ -902,7 +957,7 @@ func (r *Reader) syntaxViolation(err error) Violation {
 	default:
 		hint = "The arguments are not valid JSON (" + msg + "); send one well-formed JSON object."
 	}
-	return Violation{Pointer: r.prefix + pointer, Keyword: "json", Message: msg, Hint: hint}
+	return Violation{Pointer: string(r.prefix) + pointer, Keyword: "json", Message: msg, Hint: hint}
 }
 
 func (r *Reader) tooDeep() {
@@ -912,7 +967,7 @@ func (r *Reader) tooDeep() {
 }
 
 func (r *Reader) fatal(pointer, keyword, message, hint string) {
-	r.fatalAt(r.prefix+pointer, keyword, message, hint)
+	r.fatalAt(string(r.prefix)+pointer, keyword, message, hint)
 }
 
 func (r *Reader) fatalAt(pointer, keyword, message, hint string) {
