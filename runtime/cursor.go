@@ -126,13 +126,6 @@ func quoteOrBackslash(x uint64) uint64 {
 	return ((q-ones)&^q | (b-ones)&^b) & highBits
 }
 
-// closingQuote returns the index of the quote that ends the string starting
-// at text[open], or -1 if there is none.
-func closingQuote(text []byte, open int) int {
-	end, _ := stringEnd(text, open)
-	return end - 1
-}
-
 // numberByte marks the bytes a JSON number is made of.
 var numberByte = [256]bool{
 	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
@@ -158,7 +151,8 @@ func valueEnd(text []byte, i int) (end, depth int) {
 		end, _ := stringEnd(text, i)
 		return end, 0
 	case '{', '[':
-		return containerEnd(text, i)
+		end, depth, _ := containerEnd(text, i)
+		return end, depth
 	case 't', 'n':
 		return literalEnd(text, i, len("true")), 0
 	case 'f':
@@ -176,9 +170,10 @@ func literalEnd(text []byte, i, n int) int {
 }
 
 // containerEnd returns the index just past the object or array starting at
-// text[open] and how deeply objects and arrays nest in it, itself included;
-// end is -1 if text ends first.
-func containerEnd(text []byte, open int) (end, deepest int) {
+// text[open], how deeply objects and arrays nest in it, itself included, and
+// how many commas separate its own members or items; end is -1 if text ends
+// first.
+func containerEnd(text []byte, open int) (end, deepest, commas int) {
 	depth := 0
 	for i := open; i < len(text); i++ {
 		c := text[i]
@@ -189,7 +184,7 @@ func containerEnd(text []byte, open int) (end, deepest int) {
 		case '"':
 			end, _ := stringEnd(text, i)
 			if end < 0 {
-				return -1, deepest
+				return -1, deepest, commas
 			}
 			i = end - 1
 		case '{', '[':
@@ -198,11 +193,15 @@ func containerEnd(text []byte, open int) (end, deepest int) {
 		case '}', ']':
 			depth--
 			if depth == 0 {
-				return i + 1, deepest
+				return i + 1, deepest, commas
+			}
+		case ',':
+			if depth == 1 {
+				commas++
 			}
 		}
 	}
-	return -1, deepest
+	return -1, deepest, commas
 }
 
 // structural marks the bytes that open or close strings, objects and

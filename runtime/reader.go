@@ -1378,50 +1378,24 @@ func Ptr[T any](v T) *T { return &v }
 
 // ItemCount returns the number of items of the array BeginArray just opened,
 // for generated code to allocate the slice that holds them once. It is only
-// a size: it counts the top-level commas of the array's text, skipping
-// strings with a fast search for their closing quote; the text is checked
-// JSON, and were it not, the count would merely be wrong, and the slice
-// would grow as it is filled.
+// a size: it counts the commas between the array's items, skipping strings
+// with a fast search for their closing quote; the text is checked JSON, and
+// were it not, the count would merely be wrong, and the slice would grow as
+// it is filled.
 func (r *Reader) ItemCount() int {
-	if r.stopped || !r.reading {
+	if r.stopped || !r.reading || r.pos == 0 || r.data[r.pos-1] != '[' {
 		return 0
 	}
-	rest := r.data[r.pos:]
-	first := 0
-	for first < len(rest) && (rest[first] == ' ' || rest[first] == '\t' || rest[first] == '\n' || rest[first] == '\r') {
-		first++
-	}
-	if first == len(rest) || rest[first] == ']' {
+	if first := tokenStart(r.data, r.pos); first == len(r.data) || r.data[first] == ']' {
 		return 0
 	}
-	depth, commas := 0, 0
-	for i := first; i < len(rest); i++ {
-		c := rest[i]
-		if !structural[c] {
-			continue // most bytes: one lookup each
-		}
-		switch c {
-		case '"':
-			if i = closingQuote(rest, i); i < 0 {
-				return 0
-			}
-		case '[', '{':
-			depth++
-		case ']', '}':
-			if depth > 0 {
-				depth--
-				continue
-			}
-			// Past MaxArrayLength, the read stops: no room needed.
-			if limit := r.limits.MaxArrayLength; limit > 0 && commas >= limit {
-				return limit
-			}
-			return commas + 1
-		case ',':
-			if depth == 0 {
-				commas++
-			}
-		}
+	end, _, commas := containerEnd(r.data, r.pos-1)
+	if end < 0 {
+		return 0
 	}
-	return 0
+	// Past MaxArrayLength, the read stops: no room needed.
+	if limit := r.limits.MaxArrayLength; limit > 0 && commas >= limit {
+		return limit
+	}
+	return commas + 1
 }

@@ -419,7 +419,7 @@ func TestItemCountAndNesting(t *testing.T) {
 		`[]`, `[ ]`, `[1]`, `[[]]`, `[{}, []]`, `[1, "a,b", "]", "\\", "\\\"],[", {"a": [1, 2, {"b": "}"}]}]`,
 		`["\"", "\\\\", "x\\\\\"y", [[[["deep"]]]], {"k,": "v]"}, null, true, -1.5e3]`,
 		` [ 1 , 2 , 3 ] `,
-		// Strings whose end lies past the byte loop of closingQuote.
+		// Strings whose end lies past the eight-byte loop of plainString.
 		`["0123456789abcdef\\\"],[", "0123456789abcde\\\"x\\\\", "0123456789abcdefghijklmnop,]\\\\", [1]]`,
 		`["0123456789abcd\\\"", "x"]`, `["0123456789abcde\\\"", "x"]`, `["0123456789abcdef\\\"", "x"]`,
 	} {
