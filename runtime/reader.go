@@ -533,8 +533,7 @@ func (r *Reader) end() {
 		// Members or items the caller left unread are passed over.
 		end, _ := valueEnd(r.data, r.pos)
 		if end < 0 {
-			r.pos = len(r.data)
-			r.brokenOff()
+			r.brokenOffAtEnd()
 			return
 		}
 		r.pos = end
@@ -863,9 +862,7 @@ func (r *Reader) expect(want Kind, expected string) bool {
 		return false
 	}
 	if end < 0 {
-		r.pos = len(r.data)
-		r.brokenOff()
-		return false
+		return r.brokenOffAtEnd()
 	}
 	r.last, r.pos, r.allowNull = r.data[start:end], end, false
 	return true
@@ -881,9 +878,7 @@ func (r *Reader) readValue() bool {
 	}
 	end, depth := valueEnd(r.data, r.pos)
 	if end < 0 {
-		r.pos = len(r.data)
-		r.brokenOff()
-		return false
+		return r.brokenOffAtEnd()
 	}
 	r.last, r.pos = r.data[r.pos:end], end
 	if r.depth+depth > r.maxDepth {
