@@ -268,6 +268,10 @@ func (r *Reader) start(data []byte) {
 // to report when it gets there: it still finds every violation before the
 // text breaks off, as a model resending a cut-off call needs.
 func (r *Reader) check(data []byte) {
+	if end, ok := wellFormed(data); ok {
+		r.data = data[:end]
+		return
+	}
 	// A bytes.Buffer lets the decoder parse data in place, without a copy.
 	r.input = *bytes.NewBuffer(data)
 	if r.dec == nil {

@@ -97,12 +97,17 @@ func sameName(key []byte, name string) bool {
 	return err == nil && string(unquoted) == name
 }
 
+// skipSpace returns the index of the first byte at or after i that is not
+// JSON white space, or len(text).
 func skipSpace(text []byte, i int) int {
-	for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r') {
+	for i < len(text) && jsonSpace[text[i]] {
 		i++
 	}
 	return i
 }
+
+// jsonSpace marks JSON's four white-space bytes.
+var jsonSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
 
 // skipString returns the index just past the string starting at i.
 func skipString(text []byte, i int) int {

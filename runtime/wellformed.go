@@ -1,0 +1,277 @@
+package runtime
+
+import (
+	"math/bits"
+	"unicode/utf8"
+)
+
+// wellFormed is the reader's first look at a text: it reports whether text
+// is one JSON value with nothing but white space around it, as the tokenizer
+// would accept it (names may repeat), and where the value ends. It answers
+// what the tokenizer's own check does on every text a call's arguments
+// realistically are, at a fraction of the cost on text (eight bytes at a
+// time between escapes), and gives up on what it does not handle itself:
+// false means "ask the tokenizer", never "not JSON". The tokenizer has the
+// last word, and gives the errors. FuzzWellFormed checks on any input that a
+// text wellFormed accepts is one the tokenizer accepts, ending at the same
+// byte, and that it declines none the tokenizer accepts nested no deeper
+// than wellFormedDepth.
+func wellFormed(text []byte) (end int, ok bool) {
+	// Bit d of objects is set if the container at depth d+1 is an object;
+	// inObject says so of the innermost one.
+	var objects [wellFormedDepth / 64]uint64
+	var depth uint
+	inObject := false
+	i := skipSpace(text, 0)
+	for {
+		// A value starts at text[i].
+		if i < 0 || i >= len(text) {
+			return 0, false
+		}
+		switch c := text[i]; c {
+		case '"':
+			i = checkedStringEnd(text, i)
+		case '{', '[':
+			j := skipSpace(text, i+1)
+			if j < len(text) && text[j] == c+2 { // '}' is '{'+2 and ']' is '['+2
+				i = j + 1
+				break
+			}
+			if depth == wellFormedDepth {
+				return 0, false
+			}
+			inObject = c == '{'
+			if inObject {
+				objects[depth/64] |= 1 << (depth % 64)
+				j = memberValueStart(text, j)
+			} else {
+				objects[depth/64] &^= 1 << (depth % 64)
+			}
+			depth++
+			i = j
+			continue
+		case 't':
+			i = literalAt(text, i, "true")
+		case 'f':
+			i = literalAt(text, i, "false")
+		case 'n':
+			i = literalAt(text, i, "null")
+		default:
+			i = checkedNumberEnd(text, i)
+		}
+		// After a value: close what ends here, or go on past a comma.
+		for {
+			if i < 0 {
+				return 0, false
+			}
+			if depth == 0 {
+				return i, onlySpace(text[i:])
+			}
+			if i = skipSpace(text, i); i >= len(text) {
+				return 0, false
+			}
+			c := text[i]
+			if c == ',' {
+				i = skipSpace(text, i+1)
+				if inObject {
+					i = memberValueStart(text, i)
+				}
+				break
+			}
+			if inObject && c == '}' || !inObject && c == ']' {
+				depth--
+				if depth > 0 {
+					inObject = objects[(depth-1)/64]>>((depth-1)%64)&1 == 1
+				}
+				i++
+				continue
+			}
+			return 0, false
+		}
+	}
+}
+
+// wellFormedDepth is how deeply wellFormed follows objects and arrays: far
+// below the tokenizer's own limit, and as deep as the reader's default.
+const wellFormedDepth = 256
+
+// memberValueStart checks a member's name and colon starting at text[i],
+// and returns the index where its value starts, or -1.
+func memberValueStart(text []byte, i int) int {
+	if i >= len(text) || text[i] != '"' {
+		return -1
+	}
+	if i = checkedStringEnd(text, i); i < 0 {
+		return -1
+	}
+	if i = skipSpace(text, i); i >= len(text) || text[i] != ':' {
+		return -1
+	}
+	return skipSpace(text, i+1)
+}
+
+// literalAt returns the index just past lit at text[i], or -1 if it is not
+// there.
+func literalAt(text []byte, i int, lit string) int {
+	if len(text)-i < len(lit) || string(text[i:i+len(lit)]) != lit {
+		return -1
+	}
+	return i + len(lit)
+}
+
+// checkedNumberEnd returns the index just past the JSON number at text[i],
+// or -1 if none starts there. What follows it is the caller's to check.
+func checkedNumberEnd(text []byte, i int) int {
+	if text[i] == '-' {
+		i++
+	}
+	switch {
+	case i >= len(text):
+		return -1
+	case text[i] == '0':
+		i++
+	case '1' <= text[i] && text[i] <= '9':
+		i = digitsEnd(text, i+1)
+	default:
+		return -1
+	}
+	if i < len(text) && text[i] == '.' {
+		j := digitsEnd(text, i+1)
+		if j == i+1 {
+			return -1
+		}
+		i = j
+	}
+	if i < len(text) && text[i]|0x20 == 'e' {
+		i++
+		if i < len(text) && (text[i] == '+' || text[i] == '-') {
+			i++
+		}
+		j := digitsEnd(text, i)
+		if j == i {
+			return -1
+		}
+		i = j
+	}
+	return i
+}
+
+// digitsEnd returns the index of the first byte at or after i that is not a
+// decimal digit.
+func digitsEnd(text []byte, i int) int {
+	for i < len(text) && '0' <= text[i] && text[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// checkedStringEnd returns the index just past the JSON string whose opening
+// quote is text[open], or -1 if it is not one: it ends, its escapes are
+// complete and their surrogates paired, it has no control bytes and its
+// bytes are UTF-8.
+func checkedStringEnd(text []byte, open int) int {
+	for i := open + 1; ; {
+		if i+8 <= len(text) {
+			mask := stringSpecial(load64(text, i))
+			if mask == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(mask) / 8
+		} else {
+			for i < len(text) && !inStringSpecial[text[i]] {
+				i++
+			}
+			if i >= len(text) {
+				return -1
+			}
+		}
+		switch c := text[i]; {
+		case c == '"':
+			return i + 1
+		case c == '\\':
+			if i = escapeEnd(text, i); i < 0 {
+				return -1
+			}
+		case c < 0x20:
+			return -1
+		default:
+			r, size := utf8.DecodeRune(text[i:])
+			if r == utf8.RuneError && size == 1 {
+				return -1
+			}
+			i += size
+		}
+	}
+}
+
+// stringSpecial returns x, eight bytes of text in little-endian order, with
+// the high bit set in each byte that a string scan must stop at (a quote, a
+// backslash, a control byte or the first byte of a multi-byte sequence) and,
+// possibly, in bytes after the first (subtraction borrows), so that its
+// lowest set bit marks the first exactly. Zero means none is there.
+func stringSpecial(x uint64) uint64 {
+	control := (x - ones*0x20) &^ x
+	return quoteOrBackslash(x) | (control|x)&highBits
+}
+
+// inStringSpecial marks the bytes stringSpecial finds.
+var inStringSpecial = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c < 0x20 || c >= 0x80 || c == '"' || c == '\\'
+	}
+	return t
+}()
+
+// escapeEnd returns the index just past the escape whose backslash is
+// text[i], or -1 if it is not a complete one. A \u escape of a high
+// surrogate must be followed by one of a low surrogate, and a low surrogate
+// must not come alone.
+func escapeEnd(text []byte, i int) int {
+	if i+1 >= len(text) {
+		return -1
+	}
+	switch text[i+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return i + 2
+	case 'u':
+	default:
+		return -1
+	}
+	r, ok := checkedHex4(text, i+2)
+	switch {
+	case !ok || 0xDC00 <= r && r <= 0xDFFF:
+		return -1
+	case r < 0xD800 || r > 0xDFFF:
+		return i + 6
+	}
+	if i+8 > len(text) || text[i+6] != '\\' || text[i+7] != 'u' {
+		return -1
+	}
+	if low, ok := checkedHex4(text, i+8); !ok || low < 0xDC00 || low > 0xDFFF {
+		return -1
+	}
+	return i + 12
+}
+
+// checkedHex4 returns the value of the four hexadecimal digits at
+// text[i:i+4], if they are four.
+func checkedHex4(text []byte, i int) (rune, bool) {
+	if i+4 > len(text) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range text[i : i+4] {
+		var d byte
+		switch {
+		case '0' <= c && c <= '9':
+			d = c - '0'
+		case 'a' <= c|0x20 && c|0x20 <= 'f':
+			d = c | 0x20 - 'a' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(d)
+	}
+	return r, true
+}

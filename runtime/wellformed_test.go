@@ -1,0 +1,105 @@
+package runtime
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// tokenizerEnd is what Reader.check asks of the tokenizer: whether text is
+// one value with only white space after it, and where the value ends.
+func tokenizerEnd(text []byte) (int, bool) {
+	dec := jsontext.NewDecoder(bytes.NewReader(text), allowDuplicates)
+	if _, err := dec.ReadValue(); err != nil {
+		return 0, false
+	}
+	end := int(dec.InputOffset())
+	return end, onlySpace(text[end:])
+}
+
+// tokenizerDepth returns how deeply objects and arrays nest in text, as far
+// as the tokenizer reads it.
+func tokenizerDepth(text []byte) int {
+	dec := jsontext.NewDecoder(bytes.NewReader(text), allowDuplicates)
+	deepest := 0
+	for {
+		if _, err := dec.ReadToken(); err != nil {
+			return deepest
+		}
+		deepest = max(deepest, dec.StackDepth())
+	}
+}
+
+// FuzzWellFormed checks wellFormed against the tokenizer's check, which it
+// stands in for: what it accepts, the tokenizer accepts, ending at the same
+// byte; and it declines only what the tokenizer declines or what nests
+// deeper than wellFormedDepth.
+func FuzzWellFormed(f *testing.F) {
+	for _, seed := range []string{
+		`{"a":1,"b":[true,false,null],"c":{"d":"e\n\u00e9\ud83d\ude00"}}`,
+		` [ 1 , -2.5e3 , "x" , [ ] , { } ] `, "\t{\r\n}\n", `{"a":1,"a":2}`,
+		`0`, `-0`, `-`, `01`, `1.`, `.5`, `1e`, `1e+`, `1E-7`, `-0.0e0`, `1.5x`, `[1 2]`, `[1,]`, `{"a":1,}`,
+		`{"a" 1}`, `{"a":}`, `{,}`, `{1:2}`, `[}`, `{]`, `tru`, `nul`, `falsey`, `true false`,
+		`"\ud800"`, `"\udc00"`, `"\ud800\udc00"`, `"\ud800\u0041"`, `"\ud800\"`, `"\u12"`, `"\u12g4"`,
+		`"\x"`, `"\/"`, "\"\x01\"", "\"\x7f\"", "\"\xff\"", "\"\xc3\xa9\"", "\"\xc3\"",
+		"\"\xed\xa0\x80\"", "\"\xef\xbf\xbd\"", "\"\xf0\x9f\x98\x80\"", "\"\xc0\xaf\"",
+		`"0123456789abcdef\"0123456789abcdef"`, `"0123456789abcdef`, `{} {}`, `{}x`, ``, ` `, "\x00",
+		strings.Repeat("[", 256) + strings.Repeat("]", 256), strings.Repeat("[", 257) + strings.Repeat("]", 257),
+		strings.Repeat(`{"a":`, 300) + "1" + strings.Repeat("}", 300),
+	} {
+		f.Add([]byte(seed))
+	}
+	files, _ := filepath.Glob("../bench/testdata/*.json")
+	for _, name := range files {
+		if text, err := os.ReadFile(name); err == nil {
+			f.Add(text)
+		}
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		end, ok := wellFormed(text)
+		wantEnd, want := tokenizerEnd(text)
+		switch {
+		case ok && !want:
+			t.Fatalf("%q: wellFormed accepts it, the tokenizer does not", text)
+		case ok && end != wantEnd:
+			t.Fatalf("%q: wellFormed says the value ends at %d, the tokenizer at %d", text, end, wantEnd)
+		case !ok && want && tokenizerDepth(text) <= wellFormedDepth:
+			t.Fatalf("%q: the tokenizer accepts it, wellFormed declines", text)
+		}
+	})
+}
+
+func BenchmarkWellFormed(b *testing.B) {
+	files, _ := filepath.Glob("../bench/testdata/*.valid.json")
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		name := filepath.Base(f)
+		b.Run(name+"/wellFormed", func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				if _, ok := wellFormed(text); !ok {
+					b.Fatal("declined")
+				}
+			}
+		})
+		b.Run(name+"/jsontext", func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			var in bytes.Buffer
+			dec := jsontext.NewDecoder(&in, allowDuplicates)
+			for b.Loop() {
+				in = *bytes.NewBuffer(text)
+				dec.Reset(&in, allowDuplicates)
+				if _, err := dec.ReadValue(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
