@@ -120,10 +120,13 @@ const (
 // with the high bit set in each byte that is '"' or '\\' and, possibly, in
 // bytes after the first such byte (the subtraction borrows), so that its
 // lowest set bit marks the first exactly. Zero means neither is there.
+//
+// Each subtraction sets the high bit of the bytes it looks for and of bytes
+// from 0x80 up, which "and not x" then clears.
 func quoteOrBackslash(x uint64) uint64 {
-	q := x ^ (ones * '"')
-	b := x ^ (ones * '\\')
-	return ((q-ones)&^q | (b-ones)&^b) & highBits
+	quote := (x ^ ones*'"') - ones
+	backslash := (x ^ ones*'\\') - ones
+	return (quote | backslash) &^ x & highBits
 }
 
 // numberByte marks the bytes a JSON number is made of.

@@ -190,7 +190,11 @@ func checkedStringEnd(text []byte, open int) int {
 		case c == '"':
 			return i + 1
 		case c == '\\':
-			if i = escapeEnd(text, i); i < 0 {
+			if i+1 < len(text) && shortEscape[text[i+1]] {
+				i += 2 // most escapes in text: \n, \t, \"
+				continue
+			}
+			if i = unicodeEscapeEnd(text, i); i < 0 {
 				return -1
 			}
 		case c < 0x20:
@@ -207,12 +211,18 @@ func checkedStringEnd(text []byte, open int) int {
 
 // stringSpecial returns x, eight bytes of text in little-endian order, with
 // the high bit set in each byte that a string scan must stop at (a quote, a
-// backslash, a control byte or the first byte of a multi-byte sequence) and,
+// backslash, a control byte or a byte of a multi-byte sequence) and,
 // possibly, in bytes after the first (subtraction borrows), so that its
 // lowest set bit marks the first exactly. Zero means none is there.
+//
+// Each subtraction sets the high bit of the bytes it looks for, and of
+// bytes from 0x80 up, which x's own high bits flag anyway: so none needs
+// the usual "and not x" to be exact.
 func stringSpecial(x uint64) uint64 {
-	control := (x - ones*0x20) &^ x
-	return quoteOrBackslash(x) | (control|x)&highBits
+	quote := (x ^ ones*'"') - ones
+	backslash := (x ^ ones*'\\') - ones
+	control := x - ones*0x20
+	return (quote | backslash | control | x) & highBits
 }
 
 // inStringSpecial marks the bytes stringSpecial finds.
@@ -223,19 +233,16 @@ var inStringSpecial = func() (t [256]bool) {
 	return t
 }()
 
-// escapeEnd returns the index just past the escape whose backslash is
-// text[i], or -1 if it is not a complete one. A \u escape of a high
-// surrogate must be followed by one of a low surrogate, and a low surrogate
-// must not come alone.
-func escapeEnd(text []byte, i int) int {
-	if i+1 >= len(text) {
-		return -1
-	}
-	switch text[i+1] {
-	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		return i + 2
-	case 'u':
-	default:
+// shortEscape marks the bytes that make a two-byte escape after a
+// backslash.
+var shortEscape = [256]bool{'"': true, '\\': true, '/': true, 'b': true, 'f': true, 'n': true, 'r': true, 't': true}
+
+// unicodeEscapeEnd returns the index just past the \u escape whose
+// backslash is text[i], or -1 if it is not a complete one. An escape of a
+// high surrogate must be followed by one of a low surrogate, and a low
+// surrogate must not come alone.
+func unicodeEscapeEnd(text []byte, i int) int {
+	if i+1 >= len(text) || text[i+1] != 'u' {
 		return -1
 	}
 	r, ok := checkedHex4(text, i+2)

@@ -2,6 +2,9 @@ package runtime
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,5 +104,39 @@ func BenchmarkWellFormed(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestWordMasksFindTheFirstByte checks stringSpecial and quoteOrBackslash
+// against a byte-by-byte search, on words that put every byte value at
+// every position among random neighbours.
+func TestWordMasksFindTheFirstByte(t *testing.T) {
+	first := func(w [8]byte, is func(byte) bool) int {
+		for k, c := range w {
+			if is(c) {
+				return k
+			}
+		}
+		return 8
+	}
+	found := func(mask uint64) int { return bits.TrailingZeros64(mask) / 8 }
+	rng := rand.New(rand.NewPCG(1, 2))
+	for c := range 256 {
+		for at := range 8 {
+			for range 16 {
+				var w [8]byte
+				for k := range w {
+					w[k] = byte(rng.Uint32())
+				}
+				w[at] = byte(c)
+				x := binary.LittleEndian.Uint64(w[:])
+				if got, want := found(stringSpecial(x)), first(w, func(c byte) bool { return inStringSpecial[c] }); got != want {
+					t.Fatalf("stringSpecial(% x) finds byte %d, want %d", w, got, want)
+				}
+				if got, want := found(quoteOrBackslash(x)), first(w, func(c byte) bool { return c == '"' || c == '\\' }); got != want {
+					t.Fatalf("quoteOrBackslash(% x) finds byte %d, want %d", w, got, want)
+				}
+			}
+		}
 	}
 }
