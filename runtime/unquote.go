@@ -39,20 +39,11 @@ func unquoteFrom(b, text []byte, i int) ([]byte, int) {
 		if i+1 >= len(text) {
 			return b[:n], -1
 		}
-		c := text[i+1]
-		i += 2
-		switch c {
-		case 'b':
-			c = '\b'
-		case 'f':
-			c = '\f'
-		case 'n':
-			c = '\n'
-		case 'r':
-			c = '\r'
-		case 't':
-			c = '\t'
-		case 'u':
+		if c := unescaped[text[i+1]]; c != 0 {
+			b[n] = c
+			i, n = i+2, n+1
+		} else { // \u
+			i += 2
 			if i+4 > len(text) {
 				return b[:n], -1
 			}
@@ -64,14 +55,22 @@ func unquoteFrom(b, text []byte, i int) ([]byte, int) {
 				}
 			}
 			n += utf8.EncodeRune(b[n:], r)
-			c = 0
-		}
-		if c != 0 { // '"', '\\' and '/' stand for themselves
-			b[n] = c
-			n++
 		}
 		// The run up to the next quote or backslash.
-		for i+8 <= len(text) {
+		for {
+			if i+8 > len(text) {
+				for i < len(text) && text[i] != '"' && text[i] != '\\' {
+					if n == len(b) {
+						b = grow(b, n)
+					}
+					b[n] = text[i]
+					i, n = i+1, n+1
+				}
+				if i >= len(text) {
+					return b[:n], -1
+				}
+				break
+			}
 			if len(b)-n < 8 {
 				b = grow(b, n)
 			}
@@ -84,21 +83,21 @@ func unquoteFrom(b, text []byte, i int) ([]byte, int) {
 			}
 			i, n = i+8, n+8
 		}
-		for i < len(text) && text[i] != '"' && text[i] != '\\' {
-			if n == len(b) {
-				b = grow(b, n)
-			}
-			b[n] = text[i]
-			i, n = i+1, n+1
-		}
-		if i >= len(text) {
-			return b[:n], -1
-		}
 		if text[i] == '"' {
 			return b[:n], i + 1
 		}
 	}
 }
+
+// unescaped maps the byte after a backslash to the byte the escape stands
+// for; 'u', whose escape stands for a rune, maps to 0.
+var unescaped = func() (t [256]byte) {
+	for c := range t {
+		t[c] = byte(c) // '"', '\\' and '/' stand for themselves
+	}
+	t['b'], t['f'], t['n'], t['r'], t['t'], t['u'] = '\b', '\f', '\n', '\r', '\t', 0
+	return t
+}()
 
 // grow returns b, of which the first n bytes are written, with room for
 // more: its full capacity as its length.
