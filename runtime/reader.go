@@ -94,6 +94,9 @@ type Reader struct {
 	subs []*Reader
 	// unquoted holds the last name or string read that had escapes, unescaped.
 	unquoted []byte
+	// escaped holds the strings with escapes, unescaped when they were
+	// checked (see check).
+	escaped escapedStrings
 	// name is the last member name read, unescaped: in data or in unquoted.
 	name []byte
 	held *heldValues // where optional members' values are held (see HoldInt)
@@ -268,10 +271,12 @@ func (r *Reader) start(data []byte) {
 // to report when it gets there: it still finds every violation before the
 // text breaks off, as a model resending a cut-off call needs.
 func (r *Reader) check(data []byte) {
-	if end, ok := wellFormed(data); ok {
+	r.escaped.reset()
+	if end, ok := wellFormed(data, &r.escaped); ok {
 		r.data = data[:end]
 		return
 	}
+	r.escaped.reset()
 	// A bytes.Buffer lets the decoder parse data in place, without a copy.
 	r.input = *bytes.NewBuffer(data)
 	if r.dec == nil {
@@ -360,6 +365,7 @@ func (r *Reader) release() {
 func (r *Reader) reset() {
 	r.readState = readState{}
 	r.frames, r.unquoted, r.pending, r.name = r.frames[:0], r.unquoted[:0], r.pending[:0], nil
+	r.escaped.reset()
 	r.ptrBuf, r.pathBuf, r.text = reusable(r.ptrBuf), reusable(r.pathBuf), reusable(r.text)
 	r.prefix, r.prefixPath = reusable(r.prefix), reusable(r.prefixPath)
 }
@@ -579,10 +585,14 @@ func (r *Reader) readName(c byte) bool {
 }
 
 // unquoteAt reads the string whose opening quote is r.data[start] and
-// whose first escape is at escape, unescaping it into r.unquoted, and
-// returns that and the index just past the string, or -1 if the checked
-// bytes end first.
+// whose first escape is at escape, and returns what it stands for and the
+// index just past the string, or -1 if the checked bytes end first: as
+// unescaped when the text was checked, or else unescaped now into
+// r.unquoted.
 func (r *Reader) unquoteAt(start, escape int) ([]byte, int) {
+	if text, end, ok := r.escaped.find(start); ok {
+		return text, end
+	}
 	r.unquoted = append(r.unquoted[:0], r.data[start+1:escape]...)
 	var end int
 	r.unquoted, end = unquoteFrom(r.unquoted, r.data, escape)

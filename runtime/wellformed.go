@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"math/bits"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -16,7 +17,7 @@ import (
 // text wellFormed accepts is one the tokenizer accepts, ending at the same
 // byte, and that it declines none the tokenizer accepts nested no deeper
 // than wellFormedDepth.
-func wellFormed(text []byte) (end int, ok bool) {
+func wellFormed(text []byte, esc *escapedStrings) (end int, ok bool) {
 	// Bit d of objects is set if the container at depth d+1 is an object;
 	// inObject says so of the innermost one.
 	var objects [wellFormedDepth / 64]uint64
@@ -30,7 +31,7 @@ func wellFormed(text []byte) (end int, ok bool) {
 		}
 		switch c := text[i]; c {
 		case '"':
-			i = checkedStringEnd(text, i)
+			i = checkedStringEnd(text, i, esc)
 		case '{', '[':
 			j := skipSpace(text, i+1)
 			if j < len(text) && text[j] == c+2 { // '}' is '{'+2 and ']' is '['+2
@@ -43,7 +44,7 @@ func wellFormed(text []byte) (end int, ok bool) {
 			inObject = c == '{'
 			if inObject {
 				objects[depth/64] |= 1 << (depth % 64)
-				j = memberValueStart(text, j)
+				j = memberValueStart(text, j, esc)
 			} else {
 				objects[depth/64] &^= 1 << (depth % 64)
 			}
@@ -74,7 +75,7 @@ func wellFormed(text []byte) (end int, ok bool) {
 			if c == ',' {
 				i = skipSpace(text, i+1)
 				if inObject {
-					i = memberValueStart(text, i)
+					i = memberValueStart(text, i, esc)
 				}
 				break
 			}
@@ -97,11 +98,11 @@ const wellFormedDepth = 256
 
 // memberValueStart checks a member's name and colon starting at text[i],
 // and returns the index where its value starts, or -1.
-func memberValueStart(text []byte, i int) int {
+func memberValueStart(text []byte, i int, esc *escapedStrings) int {
 	if i >= len(text) || text[i] != '"' {
 		return -1
 	}
-	if i = checkedStringEnd(text, i); i < 0 {
+	if i = checkedStringEnd(text, i, esc); i < 0 {
 		return -1
 	}
 	if i = skipSpace(text, i); i >= len(text) || text[i] != ':' {
@@ -168,8 +169,9 @@ func digitsEnd(text []byte, i int) int {
 // checkedStringEnd returns the index just past the JSON string whose opening
 // quote is text[open], or -1 if it is not one: it ends, its escapes are
 // complete and their surrogates paired, it has no control bytes and its
-// bytes are UTF-8.
-func checkedStringEnd(text []byte, open int) int {
+// bytes are UTF-8. A string with escapes is unescaped into esc as it is
+// checked, from its first backslash on.
+func checkedStringEnd(text []byte, open int, esc *escapedStrings) int {
 	for i := open + 1; ; {
 		if i+8 <= len(text) {
 			mask := stringSpecial(load64(text, i))
@@ -190,13 +192,7 @@ func checkedStringEnd(text []byte, open int) int {
 		case c == '"':
 			return i + 1
 		case c == '\\':
-			if i+1 < len(text) && shortEscape[text[i+1]] {
-				i += 2 // most escapes in text: \n, \t, \"
-				continue
-			}
-			if i = unicodeEscapeEnd(text, i); i < 0 {
-				return -1
-			}
+			return esc.add(text, open, i)
 		case c < 0x20:
 			return -1
 		default:
@@ -205,6 +201,126 @@ func checkedStringEnd(text []byte, open int) int {
 				return -1
 			}
 			i += size
+		}
+	}
+}
+
+// escapedStrings holds the strings with escapes that wellFormed met,
+// unescaped as it checked them, for the reader to take instead of
+// unescaping them a second time: for text full of escapes (source code,
+// Markdown) the two passes were the larger part of a call.
+type escapedStrings struct {
+	text []byte          // what the strings stand for, one after the other
+	list []escapedString // in the order of the input
+	next int             // the first one the reader has not passed yet
+}
+
+// An escapedString is the string data[start:end] of the input, standing for
+// text[from:to] of its escapedStrings.
+type escapedString struct{ start, end, from, to int }
+
+// reset empties e for a new text.
+func (e *escapedStrings) reset() {
+	e.text, e.list, e.next = reusable(e.text), e.list[:0], 0
+}
+
+// add checks and unescapes the string whose opening quote is text[open] and
+// whose first escape is at text[i], and returns the index just past it, or
+// -1 if it is not a string the tokenizer accepts.
+func (e *escapedStrings) add(text []byte, open, i int) int {
+	from := len(e.text)
+	e.text = append(e.text, text[open+1:i]...)
+	var end int
+	if e.text, end = checkedUnquoteFrom(e.text, text, i); end >= 0 {
+		e.list = append(e.list, escapedString{open, end, from, len(e.text)})
+	}
+	return end
+}
+
+// find returns what the string starting at data[start] stands for, and the
+// index just past it, if it is one of e's. The reader asks in the order of
+// the input, passing over the strings it skipped.
+func (e *escapedStrings) find(start int) ([]byte, int, bool) {
+	for e.next < len(e.list) && e.list[e.next].start < start {
+		e.next++
+	}
+	if e.next == len(e.list) || e.list[e.next].start != start {
+		return nil, 0, false
+	}
+	s := e.list[e.next]
+	e.next++
+	return e.text[s.from:s.to], s.end, true
+}
+
+// checkedUnquoteFrom is unquoteFrom for text not checked yet: it appends to
+// b what the rest of the JSON string in text stands for, from the backslash
+// at text[i], and returns the index just past its closing quote, or -1 if it
+// is not a string the tokenizer accepts (see checkedStringEnd).
+func checkedUnquoteFrom(b, text []byte, i int) ([]byte, int) {
+	n := len(b)
+	b = b[:cap(b)]
+	for {
+		// text[i] is a byte stringSpecial stops at; what it stands for
+		// takes at most four bytes.
+		if len(b)-n < 16 {
+			b = grow(b, n)
+		}
+		switch c := text[i]; {
+		case c == '"':
+			return b[:n], i + 1
+		case c == '\\':
+			if i+1 < len(text) && shortEscape[text[i+1]] {
+				b[n] = unescaped[text[i+1]]
+				i, n = i+2, n+1
+				break
+			}
+			end := unicodeEscapeEnd(text, i)
+			if end < 0 {
+				return b[:n], -1
+			}
+			r := hex4(text[i+2:])
+			if end-i == 12 { // a surrogate pair
+				r = utf16.DecodeRune(r, hex4(text[i+8:]))
+			}
+			n += utf8.EncodeRune(b[n:], r)
+			i = end
+		case c < 0x20:
+			return b[:n], -1
+		default:
+			r, size := utf8.DecodeRune(text[i:])
+			if r == utf8.RuneError && size == 1 {
+				return b[:n], -1
+			}
+			n += copy(b[n:], text[i:i+size])
+			i += size
+		}
+		// The run up to the next byte to stop at, copied eight bytes at a
+		// time as in unquoteFrom.
+		for {
+			if i+8 > len(text) {
+				for i < len(text) && !inStringSpecial[text[i]] {
+					if n == len(b) {
+						b = grow(b, n)
+					}
+					b[n] = text[i]
+					i, n = i+1, n+1
+				}
+				if i >= len(text) {
+					return b[:n], -1
+				}
+				break
+			}
+			if len(b)-n < 8 {
+				b = grow(b, n)
+			}
+			word := load64(text, i)
+			store64(b, n, word)
+			if mask := stringSpecial(word); mask != 0 {
+				k := bits.TrailingZeros64(mask) / 8
+				i, n = i+k, n+k
+				break
+			}
+			i, n = i+8, n+8
 		}
 	}
 }

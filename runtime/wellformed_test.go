@@ -63,7 +63,8 @@ func FuzzWellFormed(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, text []byte) {
-		end, ok := wellFormed(text)
+		var esc escapedStrings
+		end, ok := wellFormed(text, &esc)
 		wantEnd, want := tokenizerEnd(text)
 		switch {
 		case ok && !want:
@@ -72,6 +73,15 @@ func FuzzWellFormed(f *testing.F) {
 			t.Fatalf("%q: wellFormed says the value ends at %d, the tokenizer at %d", text, end, wantEnd)
 		case !ok && want && tokenizerDepth(text) <= wellFormedDepth:
 			t.Fatalf("%q: the tokenizer accepts it, wellFormed declines", text)
+		case !ok:
+			return
+		}
+		for _, s := range esc.list {
+			want, err := jsontext.AppendUnquote(nil, text[s.start:s.end])
+			if err != nil || string(esc.text[s.from:s.to]) != string(want) {
+				t.Fatalf("%q: wellFormed unescapes %q as %q, the tokenizer as %q (%v)",
+					text, text[s.start:s.end], esc.text[s.from:s.to], want, err)
+			}
 		}
 	})
 }
@@ -86,8 +96,10 @@ func BenchmarkWellFormed(b *testing.B) {
 		name := filepath.Base(f)
 		b.Run(name+"/wellFormed", func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
+			var esc escapedStrings
 			for b.Loop() {
-				if _, ok := wellFormed(text); !ok {
+				esc.reset()
+				if _, ok := wellFormed(text, &esc); !ok {
 					b.Fatal("declined")
 				}
 			}
