@@ -6,7 +6,7 @@ import (
 )
 
 // The functions below find where the tokens of a JSON text end. They are
-// not a parser: a Reader calls them only on bytes the tokenizer has checked
+// not a parser: a Reader calls them only on bytes that have been checked
 // (see Reader.check), where every token is well formed, white space is
 // white space and separators are where they belong, so that finding a
 // token's end is all there is left to do. They stay safe on any bytes, never

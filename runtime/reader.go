@@ -65,8 +65,8 @@ const (
 )
 
 // Reader reads one JSON value strictly, token by token, for generated
-// validators that decode and validate in the same pass. The tokenizer checks
-// the text first, all of it; the reader then walks the checked bytes. It
+// validators that decode and validate in the same pass. The text is checked
+// first, all of it (see check); the reader then walks the checked bytes. It
 // never stops at the first violation: generated code reports each one and
 // reads on, so that the model learns about every problem at once. Only a
 // problem with the JSON text itself (bad syntax, invalid UTF-8, nesting too
@@ -204,7 +204,7 @@ func (r *Reader) Sub(raw []byte) *Reader {
 	s.prefix = append(s.prefix[:0], r.ptrBuf...)
 	s.prefixPath = append(s.prefixPath[:0], r.pathBuf...)
 	s.held = r.heldValues()
-	// The bytes are a value r has read, so the tokenizer has checked them.
+	// The bytes are a value r has read, so they have been checked.
 	s.data, s.reading = raw, true
 	return s
 }
@@ -262,11 +262,12 @@ func (r *Reader) start(data []byte) {
 	r.check(data)
 }
 
-// check has the tokenizer check data, all of it, before anything is read:
-// the syntax, UTF-8, escapes and surrogate pairs of the value, and that
-// nothing but white space follows it. The reader then walks the checked
-// bytes itself (see cursor.go), which costs a fraction of asking the
-// tokenizer for one token at a time. When data is not JSON, the reader gets
+// check checks data, all of it, before anything is read: the syntax, UTF-8,
+// escapes and surrogate pairs of the value, and that nothing but white space
+// follows it. wellFormed looks first, and unescapes the strings with escapes
+// as it goes; what it declines, the tokenizer checks. The reader then walks
+// the checked bytes itself (see cursor.go), which costs a fraction of asking
+// the tokenizer for one token at a time. When data is not JSON, the reader gets
 // the bytes up to the last token before the first problem, and the problem,
 // to report when it gets there: it still finds every violation before the
 // text breaks off, as a model resending a cut-off call needs.
@@ -750,7 +751,7 @@ func (r *Reader) Int() (int64, bool) {
 	return 0, false
 }
 
-// parseShortInt parses a JSON number the tokenizer has checked, if it is an
+// parseShortInt parses a JSON number that has been checked, if it is an
 // integer literal of at most 18 digits, which cannot overflow an int64; for
 // any other number it returns false and the caller parses it in full. Most
 // integers in tool arguments are short, and strconv.ParseInt, which handles

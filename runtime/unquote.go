@@ -7,8 +7,8 @@ import (
 	"unicode/utf8"
 )
 
-// appendUnquoted appends the string quoted stands for: a JSON string the
-// tokenizer has checked, whose escapes are therefore well formed, whose \u
+// appendUnquoted appends the string quoted stands for: a JSON string that
+// has been checked (see Reader.check), whose escapes are therefore well formed, whose \u
 // surrogates come in pairs and whose bytes are UTF-8.
 // jsontext.AppendUnquote checks all of that again as it goes, rune by rune;
 // this copies the runs between escapes whole.
