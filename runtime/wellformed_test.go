@@ -152,3 +152,29 @@ func TestWordMasksFindTheFirstByte(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapedStringsAcrossGrowth unescapes strings whose escapes, runs and
+// ends fall on every byte around the points where the buffer grows, alone
+// (where the string ends the text) and several to a text.
+func TestEscapedStringsAcrossGrowth(t *testing.T) {
+	for before := range 80 {
+		for after := range 80 {
+			s := `"` + strings.Repeat("a", before) + `\n\u00e9` + strings.Repeat("b", after) + `\t"`
+			for _, text := range []string{s, "[" + s + "," + s + "," + s + "]"} {
+				var esc escapedStrings
+				if _, ok := wellFormed([]byte(text), &esc); !ok {
+					t.Fatalf("%s: declined", text)
+				}
+				if len(esc.list) == 0 {
+					t.Fatalf("%s: no escaped strings recorded", text)
+				}
+				for _, e := range esc.list {
+					want, err := jsontext.AppendUnquote(nil, []byte(text[e.start:e.end]))
+					if err != nil || string(esc.text[e.from:e.to]) != string(want) {
+						t.Fatalf("%s: unescaped as %q, want %q (%v)", text[e.start:e.end], esc.text[e.from:e.to], want, err)
+					}
+				}
+			}
+		}
+	}
+}
