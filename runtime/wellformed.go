@@ -219,9 +219,15 @@ type escapedStrings struct {
 // text[from:to] of its escapedStrings.
 type escapedString struct{ start, end, from, to int }
 
-// reset empties e for a new text.
+// reset empties e for a new text. Like the reader's other buffers, what
+// one unusually large text needed is not kept for the next.
 func (e *escapedStrings) reset() {
-	e.text, e.list, e.next = reusable(e.text), e.list[:0], 0
+	e.text, e.next = reusable(e.text), 0
+	if cap(e.list) > 1<<10 {
+		e.list = nil
+	} else {
+		e.list = e.list[:0]
+	}
 }
 
 // add checks and unescapes the string whose opening quote is text[open] and

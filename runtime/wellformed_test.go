@@ -178,3 +178,27 @@ func TestEscapedStringsAcrossGrowth(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapedStringsResetDropsLargeBuffers checks that a reader keeps no
+// more than a usual text's worth of escaped strings between texts.
+func TestEscapedStringsResetDropsLargeBuffers(t *testing.T) {
+	var esc escapedStrings
+	text := "[" + strings.Repeat(`"\n",`, 5000) + `"\n"]`
+	if _, ok := wellFormed([]byte(text), &esc); !ok {
+		t.Fatal("declined")
+	}
+	if len(esc.list) != 5001 {
+		t.Fatalf("%d escaped strings recorded, want 5001", len(esc.list))
+	}
+	esc.reset()
+	if cap(esc.list) != 0 || len(esc.list) != 0 {
+		t.Errorf("after reset the list keeps room for %d strings", cap(esc.list))
+	}
+	if _, ok := wellFormed([]byte(`["\n","\t"]`), &esc); !ok {
+		t.Fatal("declined")
+	}
+	esc.reset()
+	if cap(esc.list) == 0 {
+		t.Error("after reset a small text's list is not kept for reuse")
+	}
+}
