@@ -36,7 +36,7 @@
 //
 // From the bench module root:
 //
-//	go test -run '^$' -bench DecodeValidate -benchmem -count 5 .
+//	go test -run '^$' -bench DecodeValidate -benchmem -count 10 .
 //
 // See ../docs/BENCHMARKS.md for the results and run.sh for the command
 // that reproduces all of them.
