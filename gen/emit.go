@@ -26,7 +26,7 @@ const (
 
 // Emit renders a model as one gofmt'ed Go file.
 func Emit(m *Model, opts Options) ([]byte, error) {
-	e := &emitter{m: m, pkg: opts.Package, allowed: map[string]string{}, varNames: map[string]bool{}, readerNames: map[*Value]string{}, enumListNames: map[*NamedType]string{}, fieldLists: map[*NamedType]string{}}
+	e := &emitter{m: m, pkg: opts.Package, allowed: map[string]string{}, varNames: map[string]bool{}, readerNames: map[*Value]string{}, enumListNames: map[*NamedType]string{}, fieldLists: map[*NamedType]string{}, objectTypes: map[*NamedType]string{}}
 	e.newChunk()
 
 	e.toolNames()
@@ -75,6 +75,7 @@ type emitter struct {
 	// enumListNames names the variable listing each plain enum type's values.
 	enumListNames map[*NamedType]string
 	fieldLists    map[*NamedType]string // the member list variable of each struct type
+	objectTypes   map[*NamedType]string // the runtime.ObjectType variable of each struct type held by pointer
 }
 
 // chunkDecls is how many top-level declarations a chunk holds: enough that
@@ -722,7 +723,7 @@ func (e *emitter) field(f *Field) []jen.Code {
 	v := f.Value
 	switch f.Holder {
 	case holdPointer:
-		read := e.read(v, 0, func(val jen.Code) jen.Code { return jen.Add(dst).Op("=").Add(e.pointerTo(v, val)) }, nil)
+		read := e.readHeld(v, 0, dst)
 		if v.Nullable {
 			return []jen.Code{jen.If(jen.Op("!").Id("r").Dot("Null").Call()).Block(read...)}
 		}
@@ -747,15 +748,43 @@ func (e *emitter) field(f *Field) []jen.Code {
 // element emits the statements that read an array item or map value into dst.
 func (e *emitter) element(v *Value, depth int, dst jen.Code) []jen.Code {
 	if v.Nullable && !hasNil(v) {
-		return []jen.Code{jen.If(jen.Op("!").Id("r").Dot("Null").Call()).Block(
-			e.read(v, depth, func(val jen.Code) jen.Code { return jen.Add(dst).Op("=").Add(e.pointerTo(v, val)) }, nil)...,
-		)}
+		return []jen.Code{jen.If(jen.Op("!").Id("r").Dot("Null").Call()).Block(e.readHeld(v, depth, dst)...)}
 	}
 	read := e.read(v, depth, func(val jen.Code) jen.Code { return jen.Add(dst).Op("=").Add(val) }, dst)
 	if v.Nullable && v.Kind != kindRaw {
 		return []jen.Code{jen.If(jen.Op("!").Id("r").Dot("Null").Call()).Block(read...)}
 	}
 	return read
+}
+
+// readHeld emits the statements that read one non-null value of v and point
+// dst, a pointer, at it. An object is read in place into an element of a
+// block of the reader's (runtime.NewObject): a variable whose address is
+// taken would cost an allocation per object.
+func (e *emitter) readHeld(v *Value, depth int, dst jen.Code) []jen.Code {
+	if v.Kind != kindStruct {
+		return e.read(v, depth, func(val jen.Code) jen.Code { return jen.Add(dst).Op("=").Add(e.pointerTo(v, val)) }, nil)
+	}
+	val := varName("v", depth)
+	return []jen.Code{
+		jen.Id(val).Op(":=").Qual(runtimePkg, "NewObject").Index(jen.Id(v.Named.Name)).Call(jen.Id("r"), jen.Op("&").Id(e.objectType(v.Named))),
+		jen.Id(val).Dot("readJSON").Call(jen.Id("r")),
+		jen.Add(dst).Op("=").Id(val),
+	}
+}
+
+// objectType declares the runtime.ObjectType that stands for t, a struct
+// type held by pointer, and returns the variable's name.
+func (e *emitter) objectType(t *NamedType) string {
+	if name, ok := e.objectTypes[t]; ok {
+		return name
+	}
+	name := lowerFirst(t.Name) + "Objects"
+	e.objectTypes[t] = name
+	e.f.Add(comment(fmt.Sprintf("%s finds the reader's block of %s values, which optional members point into.", name, t.Name)))
+	e.f.Var().Id(name).Qual(runtimePkg, "ObjectType")
+	e.end()
+	return name
 }
 
 // pointerTo returns a pointer to val, a value of v read into a variable. A

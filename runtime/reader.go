@@ -355,7 +355,7 @@ func (r *Reader) release() {
 	}
 	r.reset()
 	if r.held != nil {
-		r.held.strings = nil // a block of strings is never shared between calls
+		r.held.endCall()
 	}
 	readers.Put(r)
 }

@@ -1068,6 +1068,10 @@ type CreateOrderItemsItem struct {
 // the order its reader numbers them.
 var createOrderItemsItemFields = []string{"sku", "qty", "unitPriceCents", "options"}
 
+// createOrderItemsItemOptionsObjects finds the reader's block of
+// CreateOrderItemsItemOptions values, which optional members point into.
+var createOrderItemsItemOptionsObjects runtime.ObjectType
+
 // readJSON decodes an object into x and reports every violation of its schema to r.
 func (x *CreateOrderItemsItem) readJSON(r *runtime.Reader) {
 	if !r.BeginObject() {
@@ -1105,9 +1109,9 @@ members:
 				x.UnitPriceCents = v
 			}
 		case 3: // "options"
-			var v CreateOrderItemsItemOptions
+			v := runtime.NewObject[CreateOrderItemsItemOptions](r, &createOrderItemsItemOptionsObjects)
 			v.readJSON(r)
-			x.Options = &v
+			x.Options = v
 		case runtime.OtherMember:
 			r.NotAllowed(string(r.MemberName()), createOrderItemsItemFields)
 		case runtime.EndOfObject:
