@@ -1135,29 +1135,69 @@ func (r *Reader) locate() {
 		return
 	}
 	r.locatedAt = at
-	ptr := append(r.ptrBuf[:0], r.prefix...)
-	path := append(r.pathBuf[:0], r.prefixPath...)
+	ptr, path := r.ptrBuf[:0], r.pathBuf[:0]
+	if len(r.prefix)+len(r.prefixPath) > 0 {
+		ptr, path = append(ptr, r.prefix...), append(path, r.prefixPath...)
+	}
 	for _, f := range r.frames {
 		if f.items >= 0 {
 			if f.items == 0 {
 				break // only the last level can be empty
 			}
-			ptr = strconv.AppendInt(append(ptr, '/'), int64(f.items-1), 10)
-			path = append(strconv.AppendInt(append(path, '['), int64(f.items-1), 10), ']')
+			ptr, path = appendIndex(ptr, path, f.items-1)
 			continue
 		}
 		if f.name.end == 0 {
 			break
 		}
-		name := r.memberName(f.name)
-		ptr = appendPointerToken(append(ptr, '/'), name)
 		if len(path) > 0 {
 			path = append(path, '.')
 		}
-		path = append(path, name...)
+		// The common case is kept here and the rare one out of line, which
+		// leaves this loop few enough variables to hold them in registers.
+		if name := r.data[f.name.start+1 : f.name.end-1]; plainName(name) {
+			ptr = append(append(ptr, '/'), name...)
+			path = append(path, name...)
+		} else {
+			ptr, path = r.appendEscapedName(ptr, path, f.name)
+		}
 	}
 	r.ptrBuf, r.pathBuf = ptr, path
 }
+
+// appendIndex appends an array index to a JSON Pointer and to a path.
+func appendIndex(ptr, path []byte, i int) ([]byte, []byte) {
+	ptr = strconv.AppendInt(append(ptr, '/'), int64(i), 10)
+	path = append(strconv.AppendInt(append(path, '['), int64(i), 10), ']')
+	return ptr, path
+}
+
+// appendEscapedName appends the member name at span, which is not a
+// plainName, to a JSON Pointer and to a path.
+func (r *Reader) appendEscapedName(ptr, path []byte, span nameSpan) ([]byte, []byte) {
+	name := r.memberName(span)
+	return appendPointerToken(append(ptr, '/'), name), append(path, name...)
+}
+
+// plainName reports whether name, a member name as it is in the input, is
+// also its own unquoted text and JSON Pointer reference token, and needs no
+// escaping in a hint: printable ASCII without '"', '\\', '~' or '/', as
+// names almost always are. A table look-up per byte is cheaper than the
+// searches memberName, appendPointerToken and appendQuoted make for others.
+func plainName(name []byte) bool {
+	for _, c := range name {
+		if !plainNameByte[c] {
+			return false
+		}
+	}
+	return true
+}
+
+var plainNameByte = func() [256]bool {
+	t := quoteFree
+	t['~'], t['/'] = false, false
+	return t
+}()
 
 // memberName returns the member name at span of the input, unquoted.
 func (r *Reader) memberName(span nameSpan) []byte {
@@ -1241,7 +1281,7 @@ func (r *Reader) appendMemberSubject(b []byte, name string) []byte {
 // copied as it is.
 func appendQuoted[S ~string | ~[]byte](b []byte, s S) []byte {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+		if !quoteFree[s[i]] {
 			return strconv.AppendQuote(b, string(s))
 		}
 	}
@@ -1249,6 +1289,16 @@ func appendQuoted[S ~string | ~[]byte](b []byte, s S) []byte {
 	b = append(b, s...)
 	return append(b, '"')
 }
+
+// quoteFree marks the bytes strconv.Quote copies as they are: printable
+// ASCII but for '"' and '\\'.
+var quoteFree = func() (t [256]bool) {
+	for c := ' '; c <= '~'; c++ {
+		t[c] = true
+	}
+	t['"'], t['\\'] = false, false
+	return t
+}()
 
 // appendList appends values separated by commas: the allowed values of an
 // enum, the allowed members of an object.

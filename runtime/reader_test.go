@@ -81,6 +81,10 @@ func TestViolationsCarryPointersAndHints(t *testing.T) {
 		{"{\"items\":[{\"qty\":\"\xff\"}]}", "/items/0/qty", "json", "The arguments contain bytes that are not valid UTF-8; send text as valid UTF-8 JSON strings."},
 		{`{"items":[{"qty":12345678901234567890}]}`, "/items/0/qty", "type", `Field "items[0].qty" must be an integer between -9223372036854775808 and 9223372036854775807, got the number 12345678901234567890.`},
 		{`{"items":[{"a~b/c":1}]}`, "/items/0/a~0b~1c", "additionalProperties", `Field "items[0].a~b/c" is not allowed here; remove it. Allowed fields: qty.`},
+		{`{"items":[{"\u0071ty":"1"}]}`, "/items/0/qty", "type", `Field "items[0].qty" must be an integer, got the string "1".`},
+		{`{"items":[{"a\"b":1}]}`, "/items/0/a\"b", "additionalProperties", `Field "items[0].a\"b" is not allowed here; remove it. Allowed fields: qty.`},
+		{`{"items":[{"ü":1}]}`, "/items/0/ü", "additionalProperties", `Field "items[0].ü" is not allowed here; remove it. Allowed fields: qty.`},
+		{`{"items":[{"a\tb":1}]}`, "/items/0/a\tb", "additionalProperties", `Field "items[0].a\tb" is not allowed here; remove it. Allowed fields: qty.`},
 	}
 	for _, c := range cases {
 		ve := validate(c.input)
