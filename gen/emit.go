@@ -840,15 +840,8 @@ func (e *emitter) read(v *Value, depth int, store func(jen.Code) jen.Code, direc
 		}
 	case kindSlice:
 		item := varName("item", depth)
-		// Items of one token each are counted first, so that the slice is
-		// allocated once; counting objects or arrays would cost a second
-		// scan of all their text, so those slices start with room for a few
-		// and grow.
-		room := jen.Lit(4)
-		switch v.Elem.Kind {
-		case kindString, kindInt, kindNumber, kindBool, kindEnum:
-			room = jen.Id("r").Dot("ItemCount").Call()
-		}
+		// The items are counted first, so that the slice is allocated once.
+		room := jen.Id("r").Dot("ItemCount").Call()
 		body := []jen.Code{jen.Id(val).Op(":=").Make(e.typ(v), jen.Lit(0), room)}
 		if v.UniqueItems {
 			body = append(body, jen.Id(varName("mark", depth)).Op(":=").Id("r").Dot("Mark").Call())

@@ -97,6 +97,9 @@ type Reader struct {
 	// escaped holds the strings with escapes, unescaped when they were
 	// checked (see check).
 	escaped escapedStrings
+	// arrays holds the lengths of the arrays of objects or arrays, counted
+	// when they were checked (see check).
+	arrays arrayLengths
 	// name is the last member name read, unescaped: in data or in unquoted.
 	name []byte
 	held *heldValues // where optional members' values are held (see HoldInt)
@@ -273,11 +276,13 @@ func (r *Reader) start(data []byte) {
 // text breaks off, as a model resending a cut-off call needs.
 func (r *Reader) check(data []byte) {
 	r.escaped.reset()
-	if end, ok := wellFormed(data, &r.escaped); ok {
+	r.arrays.reset()
+	if end, ok := wellFormed(data, &r.escaped, &r.arrays); ok {
 		r.data = data[:end]
 		return
 	}
 	r.escaped.reset()
+	r.arrays.reset()
 	// A bytes.Buffer lets the decoder parse data in place, without a copy.
 	r.input = *bytes.NewBuffer(data)
 	if r.dec == nil {
@@ -367,6 +372,7 @@ func (r *Reader) reset() {
 	r.readState = readState{}
 	r.frames, r.unquoted, r.pending, r.name = r.frames[:0], r.unquoted[:0], r.pending[:0], nil
 	r.escaped.reset()
+	r.arrays.reset()
 	r.ptrBuf, r.pathBuf, r.text = reusable(r.ptrBuf), reusable(r.pathBuf), reusable(r.text)
 	r.prefix, r.prefixPath = reusable(r.prefix), reusable(r.prefixPath)
 }
@@ -1438,24 +1444,33 @@ func Ptr[T any](v T) *T { return &v }
 
 // ItemCount returns the number of items of the array BeginArray just opened,
 // for generated code to allocate the slice that holds them once. It is only
-// a size: it counts the commas between the array's items, skipping strings
-// with a fast search for their closing quote; the text is checked JSON, and
-// were it not, the count would merely be wrong, and the slice would grow as
-// it is filled.
+// a size. The items of an array of objects or arrays were counted when the
+// text was checked; for others it counts the commas between the items,
+// skipping strings with a fast search for their closing quote. The text is
+// checked JSON, and were it not, the count would merely be wrong, and the
+// slice would grow as it is filled.
 func (r *Reader) ItemCount() int {
 	if r.stopped || !r.reading || r.pos == 0 || r.data[r.pos-1] != '[' {
 		return 0
 	}
-	if first := tokenStart(r.data, r.pos); first == len(r.data) || r.data[first] == ']' {
+	first := tokenStart(r.data, r.pos)
+	if first == len(r.data) || r.data[first] == ']' {
 		return 0
 	}
-	end, _, commas := containerEnd(r.data, r.pos-1)
-	if end < 0 {
-		return 0
+	n, ok := 0, false
+	if c := r.data[first]; c == '{' || c == '[' {
+		n, ok = r.arrays.find(r.pos - 1)
+	}
+	if !ok {
+		end, _, commas := containerEnd(r.data, r.pos-1)
+		if end < 0 {
+			return 0
+		}
+		n = commas + 1
 	}
 	// Past MaxArrayLength, the read stops: no room needed.
-	if limit := r.limits.MaxArrayLength; limit > 0 && commas >= limit {
+	if limit := r.limits.MaxArrayLength; limit > 0 && n > limit {
 		return limit
 	}
-	return commas + 1
+	return n
 }

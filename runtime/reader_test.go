@@ -426,6 +426,10 @@ func TestItemCountAndNesting(t *testing.T) {
 		// Strings whose end lies past the eight-byte loop of plainString.
 		`["0123456789abcdef\\\"],[", "0123456789abcde\\\"x\\\\", "0123456789abcdefghijklmnop,]\\\\", [1]]`,
 		`["0123456789abcd\\\"", "x"]`, `["0123456789abcde\\\"", "x"]`, `["0123456789abcdef\\\"", "x"]`,
+		// Arrays of containers, whose items the first check counts; the last
+		// nests deeper than that check goes, so ItemCount counts it itself.
+		`[{"a": [1, 2]}, {"b": [[3], [4, 5]]}, {}]`, `[[1, [2, 3]], [], [{"c": 4}]]`,
+		`[{"a": ` + strings.Repeat("[", wellFormedDepth+1) + strings.Repeat("]", wellFormedDepth+1) + `}, {}]`,
 	} {
 		var items []any
 		if err := json.Unmarshal([]byte(doc), &items); err != nil {

@@ -17,12 +17,14 @@ import (
 // text wellFormed accepts is one the tokenizer accepts, ending at the same
 // byte, and that it declines none the tokenizer accepts nested no deeper
 // than wellFormedDepth.
-func wellFormed(text []byte, esc *escapedStrings) (end int, ok bool) {
+func wellFormed(text []byte, esc *escapedStrings, arrays *arrayLengths) (end int, ok bool) {
 	// Bit d of objects is set if the container at depth d+1 is an object;
-	// inObject says so of the innermost one.
-	var objects [wellFormedDepth / 64]uint64
+	// inObject says so of the innermost one. Bit d of counted is set if it
+	// is an array whose items arrays counts; inCounted says so of the
+	// innermost one, and counting is the index of its count.
+	var objects, counted [wellFormedDepth / 64]uint64
 	var depth uint
-	inObject := false
+	inObject, inCounted, counting := false, false, -1
 	i := skipSpace(text, 0)
 	for {
 		// A value starts at text[i].
@@ -42,11 +44,21 @@ func wellFormed(text []byte, esc *escapedStrings) (end int, ok bool) {
 				return 0, false
 			}
 			inObject = c == '{'
+			// Only arrays of objects or arrays are counted: ItemCount counts
+			// those of single tokens cheaply itself.
+			inCounted = !inObject && j < len(text) && (text[j] == '{' || text[j] == '[')
 			if inObject {
 				objects[depth/64] |= 1 << (depth % 64)
 				j = memberValueStart(text, j, esc)
 			} else {
 				objects[depth/64] &^= 1 << (depth % 64)
+			}
+			if inCounted {
+				counted[depth/64] |= 1 << (depth % 64)
+				arrays.list = append(arrays.list, arrayLength{start: i, items: 1, outer: counting})
+				counting = len(arrays.list) - 1
+			} else {
+				counted[depth/64] &^= 1 << (depth % 64)
 			}
 			depth++
 			i = j
@@ -76,13 +88,19 @@ func wellFormed(text []byte, esc *escapedStrings) (end int, ok bool) {
 				i = skipSpace(text, i+1)
 				if inObject {
 					i = memberValueStart(text, i, esc)
+				} else if inCounted {
+					arrays.list[counting].items++
 				}
 				break
 			}
 			if inObject && c == '}' || !inObject && c == ']' {
+				if inCounted {
+					counting = arrays.list[counting].outer
+				}
 				depth--
 				if depth > 0 {
 					inObject = objects[(depth-1)/64]>>((depth-1)%64)&1 == 1
+					inCounted = counted[(depth-1)/64]>>((depth-1)%64)&1 == 1
 				}
 				i++
 				continue
@@ -256,6 +274,44 @@ func (e *escapedStrings) find(start int) ([]byte, int, bool) {
 	s := e.list[e.next]
 	e.next++
 	return e.text[s.from:s.to], s.end, true
+}
+
+// arrayLengths holds how many items each array of objects or arrays has,
+// as wellFormed counted them on its way through the text, for ItemCount to
+// answer without a second scan of all the items' text: generated code then
+// makes the slice that holds them once, at its size, instead of growing it.
+type arrayLengths struct {
+	list []arrayLength // in the order of the input
+	next int           // the first one the reader has not passed yet
+}
+
+// An arrayLength is the number of items of the array whose '[' is at start
+// in the input; outer is the index in the list of the counted array around
+// it, or -1.
+type arrayLength struct{ start, items, outer int }
+
+// reset empties a for a new text, dropping a list one unusual text grew.
+func (a *arrayLengths) reset() {
+	a.next = 0
+	if cap(a.list) > 1<<10 {
+		a.list = nil
+	} else {
+		a.list = a.list[:0]
+	}
+}
+
+// find returns the number of items of the array whose '[' is at start, if
+// it is one of a's. The reader asks in the order of the input, passing over
+// the arrays it skipped.
+func (a *arrayLengths) find(start int) (int, bool) {
+	for a.next < len(a.list) && a.list[a.next].start < start {
+		a.next++
+	}
+	if a.next == len(a.list) || a.list[a.next].start != start {
+		return 0, false
+	}
+	a.next++
+	return a.list[a.next-1].items, true
 }
 
 // checkedUnquoteFrom is unquoteFrom for text not checked yet: it appends to

@@ -24,6 +24,51 @@ func tokenizerEnd(text []byte) (int, bool) {
 	return end, onlySpace(text[end:])
 }
 
+// tokenizerArrayLengths returns, in the order of the input, where each
+// array whose first item is an object or an array starts and how many items
+// it has, as the tokenizer reads text.
+func tokenizerArrayLengths(text []byte) []arrayLength {
+	var lengths []arrayLength
+	var open []int // for each open container, its index in lengths, or -1
+	dec := jsontext.NewDecoder(bytes.NewReader(text), allowDuplicates)
+	for {
+		if n := len(open); n > 0 && open[n-1] >= 0 && dec.PeekKind() == ']' {
+			_, items := dec.StackIndex(dec.StackDepth())
+			lengths[open[n-1]].items = int(items)
+		}
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return lengths
+		}
+		switch tok.Kind() {
+		case '[':
+			open = append(open, -1)
+			if k := dec.PeekKind(); k == '{' || k == '[' {
+				lengths = append(lengths, arrayLength{start: int(dec.InputOffset()) - 1})
+				open[len(open)-1] = len(lengths) - 1
+			}
+		case '{':
+			open = append(open, -1)
+		case ']', '}':
+			open = open[:len(open)-1]
+		}
+	}
+}
+
+// equalLengths compares array lengths by start and items; outer is
+// wellFormed's own bookkeeping.
+func equalLengths(a, b []arrayLength) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].start != b[i].start || a[i].items != b[i].items {
+			return false
+		}
+	}
+	return true
+}
+
 // tokenizerDepth returns how deeply objects and arrays nest in text, as far
 // as the tokenizer reads it.
 func tokenizerDepth(text []byte) int {
@@ -64,7 +109,8 @@ func FuzzWellFormed(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text []byte) {
 		var esc escapedStrings
-		end, ok := wellFormed(text, &esc)
+		var arrays arrayLengths
+		end, ok := wellFormed(text, &esc, &arrays)
 		wantEnd, want := tokenizerEnd(text)
 		switch {
 		case ok && !want:
@@ -75,6 +121,9 @@ func FuzzWellFormed(f *testing.F) {
 			t.Fatalf("%q: the tokenizer accepts it, wellFormed declines", text)
 		case !ok:
 			return
+		}
+		if got, want := arrays.list, tokenizerArrayLengths(text); !equalLengths(got, want) {
+			t.Fatalf("%q: wellFormed counts the items of arrays of containers as %v, the tokenizer as %v", text, got, want)
 		}
 		for _, s := range esc.list {
 			want, err := jsontext.AppendUnquote(nil, text[s.start:s.end])
@@ -97,9 +146,11 @@ func BenchmarkWellFormed(b *testing.B) {
 		b.Run(name+"/wellFormed", func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
 			var esc escapedStrings
+			var arrays arrayLengths
 			for b.Loop() {
 				esc.reset()
-				if _, ok := wellFormed(text, &esc); !ok {
+				arrays.reset()
+				if _, ok := wellFormed(text, &esc, &arrays); !ok {
 					b.Fatal("declined")
 				}
 			}
@@ -162,7 +213,8 @@ func TestEscapedStringsAcrossGrowth(t *testing.T) {
 			s := `"` + strings.Repeat("a", before) + `\n\u00e9` + strings.Repeat("b", after) + `\t"`
 			for _, text := range []string{s, "[" + s + "," + s + "," + s + "]"} {
 				var esc escapedStrings
-				if _, ok := wellFormed([]byte(text), &esc); !ok {
+				var arrays arrayLengths
+				if _, ok := wellFormed([]byte(text), &esc, &arrays); !ok {
 					t.Fatalf("%s: declined", text)
 				}
 				if len(esc.list) == 0 {
@@ -183,22 +235,29 @@ func TestEscapedStringsAcrossGrowth(t *testing.T) {
 // more than a usual text's worth of escaped strings between texts.
 func TestEscapedStringsResetDropsLargeBuffers(t *testing.T) {
 	var esc escapedStrings
-	text := "[" + strings.Repeat(`"\n",`, 5000) + `"\n"]`
-	if _, ok := wellFormed([]byte(text), &esc); !ok {
+	var arrays arrayLengths
+	text := "[" + strings.Repeat(`["\n"],`, 5000) + `["\n"]]`
+	if _, ok := wellFormed([]byte(text), &esc, &arrays); !ok {
 		t.Fatal("declined")
 	}
-	if len(esc.list) != 5001 {
-		t.Fatalf("%d escaped strings recorded, want 5001", len(esc.list))
+	if len(esc.list) != 5001 || len(arrays.list) != 1 || arrays.list[0].items != 5001 {
+		t.Fatalf("%d escaped strings and %d counted arrays recorded, want 5001 and 1 of 5001 items", len(esc.list), len(arrays.list))
 	}
-	esc.reset()
-	if cap(esc.list) != 0 || len(esc.list) != 0 {
-		t.Errorf("after reset the list keeps room for %d strings", cap(esc.list))
-	}
-	if _, ok := wellFormed([]byte(`["\n","\t"]`), &esc); !ok {
+	text = "[" + strings.Repeat(`[{}],`, 5000) + `[{}]]`
+	if _, ok := wellFormed([]byte(text), &esc, &arrays); !ok {
 		t.Fatal("declined")
 	}
 	esc.reset()
-	if cap(esc.list) == 0 {
-		t.Error("after reset a small text's list is not kept for reuse")
+	arrays.reset()
+	if cap(esc.list) != 0 || len(esc.list) != 0 || cap(arrays.list) != 0 || len(arrays.list) != 0 {
+		t.Errorf("after reset the lists keep room for %d strings and %d arrays", cap(esc.list), cap(arrays.list))
+	}
+	if _, ok := wellFormed([]byte(`[["\n"],["\t"]]`), &esc, &arrays); !ok {
+		t.Fatal("declined")
+	}
+	esc.reset()
+	arrays.reset()
+	if cap(esc.list) == 0 || cap(arrays.list) == 0 {
+		t.Error("after reset a small text's lists are not kept for reuse")
 	}
 }

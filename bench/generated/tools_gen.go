@@ -830,7 +830,7 @@ members:
 			x.Customer.readJSON(r)
 		case 1: // "items"
 			if r.BeginArray() {
-				v := make([]CreateOrderItemsItem, 0, 4)
+				v := make([]CreateOrderItemsItem, 0, r.ItemCount())
 				for r.More() {
 					var item CreateOrderItemsItem
 					item.readJSON(r)

@@ -974,7 +974,7 @@ members:
 			}
 		case 3: // "issue_fields"
 			if r.BeginArray() {
-				v := make([]IssueWriteIssueFieldsItem, 0, 4)
+				v := make([]IssueWriteIssueFieldsItem, 0, r.ItemCount())
 				for r.More() {
 					var item IssueWriteIssueFieldsItem
 					item.readJSON(r)
@@ -1273,7 +1273,7 @@ members:
 			}
 		case 2: // "field_filters"
 			if r.BeginArray() {
-				v := make([]ListIssuesFieldFiltersItem, 0, 4)
+				v := make([]ListIssuesFieldFiltersItem, 0, r.ItemCount())
 				for r.More() {
 					var item ListIssuesFieldFiltersItem
 					item.readJSON(r)
@@ -1524,7 +1524,7 @@ members:
 			}
 		case 1: // "files"
 			if r.BeginArray() {
-				v := make([]PushFilesFilesItem, 0, 4)
+				v := make([]PushFilesFilesItem, 0, r.ItemCount())
 				for r.More() {
 					var item PushFilesFilesItem
 					item.readJSON(r)
