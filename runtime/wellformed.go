@@ -240,12 +240,16 @@ type escapedString struct{ start, end, from, to int }
 // reset empties e for a new text. Like the reader's other buffers, what
 // one unusually large text needed is not kept for the next.
 func (e *escapedStrings) reset() {
-	e.text, e.next = reusable(e.text), 0
-	if cap(e.list) > 1<<10 {
-		e.list = nil
-	} else {
-		e.list = e.list[:0]
+	e.text, e.list, e.next = reusable(e.text), reusableList(e.list), 0
+}
+
+// reusableList is reusable for the lists the check keeps: emptied for the
+// next text, or dropped when one unusual text grew it past 1,024 entries.
+func reusableList[T any](list []T) []T {
+	if cap(list) > 1<<10 {
+		return nil
 	}
+	return list[:0]
 }
 
 // add checks and unescapes the string whose opening quote is text[open] and
@@ -292,12 +296,7 @@ type arrayLength struct{ start, items, outer int }
 
 // reset empties a for a new text, dropping a list one unusual text grew.
 func (a *arrayLengths) reset() {
-	a.next = 0
-	if cap(a.list) > 1<<10 {
-		a.list = nil
-	} else {
-		a.list = a.list[:0]
-	}
+	a.list, a.next = reusableList(a.list), 0
 }
 
 // find returns the number of items of the array whose '[' is at start, if
