@@ -94,9 +94,9 @@ type Reader struct {
 	subs []*Reader
 	// unquoted holds the last name or string read that had escapes, unescaped.
 	unquoted []byte
-	// escaped holds the strings with escapes, unescaped when they were
-	// checked (see check).
-	escaped escapedStrings
+	// strs holds where the strings end, and those with escapes unescaped,
+	// as they were checked (see check).
+	strs checkedStrings
 	// arrays holds the lengths of the arrays of objects or arrays, counted
 	// when they were checked (see check).
 	arrays arrayLengths
@@ -275,13 +275,13 @@ func (r *Reader) start(data []byte) {
 // to report when it gets there: it still finds every violation before the
 // text breaks off, as a model resending a cut-off call needs.
 func (r *Reader) check(data []byte) {
-	r.escaped.reset()
+	r.strs.reset()
 	r.arrays.reset()
-	if end, ok := wellFormed(data, &r.escaped, &r.arrays); ok {
+	if end, ok := wellFormed(data, &r.strs, &r.arrays); ok {
 		r.data = data[:end]
 		return
 	}
-	r.escaped.reset()
+	r.strs.reset()
 	r.arrays.reset()
 	// A bytes.Buffer lets the decoder parse data in place, without a copy.
 	r.input = *bytes.NewBuffer(data)
@@ -371,7 +371,7 @@ func (r *Reader) release() {
 func (r *Reader) reset() {
 	r.readState = readState{}
 	r.frames, r.unquoted, r.pending, r.name = r.frames[:0], r.unquoted[:0], r.pending[:0], nil
-	r.escaped.reset()
+	r.strs.reset()
 	r.arrays.reset()
 	r.ptrBuf, r.pathBuf, r.text = reusable(r.ptrBuf), reusable(r.pathBuf), reusable(r.text)
 	r.prefix, r.prefixPath = reusable(r.prefix), reusable(r.prefixPath)
@@ -575,13 +575,10 @@ func (r *Reader) readName(c byte) bool {
 		return false
 	}
 	start := r.pos
-	end, escape := plainString(r.data, start)
-	if escape >= 0 {
-		r.name, end = r.unquoteAt(start, escape)
-	} else if end >= 0 {
+	end := r.strs.plainEnd(start)
+	if end >= 0 {
 		r.name = r.data[start+1 : end-1]
-	}
-	if end < 0 {
+	} else if r.name, end = r.stringAt(start); end < 0 {
 		return r.brokenOffAtEnd()
 	}
 	r.pos = end
@@ -591,19 +588,30 @@ func (r *Reader) readName(c byte) bool {
 	return true
 }
 
-// unquoteAt reads the string whose opening quote is r.data[start] and
-// whose first escape is at escape, and returns what it stands for and the
-// index just past the string, or -1 if the checked bytes end first: as
-// unescaped when the text was checked, or else unescaped now into
-// r.unquoted.
-func (r *Reader) unquoteAt(start, escape int) ([]byte, int) {
-	if text, end, ok := r.escaped.find(start); ok {
-		return text, end
+// stringAt reads the string whose opening quote is r.data[start], and
+// returns what it stands for and the index just past it, or end -1 if the
+// checked bytes end first. Where wellFormed checked the text, it knows the
+// end, and has unescaped a string with escapes; otherwise the string is
+// looked at again, and unescaped now into r.unquoted. Callers try the
+// inlined checkedStrings.plainEnd first, which answers most strings.
+func (r *Reader) stringAt(start int) (contents []byte, end int) {
+	if end, escaped, ok := r.strs.end(start); ok {
+		if escaped {
+			contents, end, _ = r.strs.unescaped(start)
+			return contents, end
+		}
+		return r.data[start+1 : end-1], end
 	}
-	r.unquoted = append(r.unquoted[:0], r.data[start+1:escape]...)
-	var end int
-	r.unquoted, end = unquoteFrom(r.unquoted, r.data, escape)
-	return r.unquoted, end
+	end, escape := plainString(r.data, start)
+	switch {
+	case escape >= 0:
+		r.unquoted = append(r.unquoted[:0], r.data[start+1:escape]...)
+		r.unquoted, end = unquoteFrom(r.unquoted, r.data, escape)
+		return r.unquoted, end
+	case end >= 0:
+		return r.data[start+1 : end-1], end
+	}
+	return nil, -1
 }
 
 // readString reads a string and returns what it stands for, valid until
@@ -619,15 +627,11 @@ func (r *Reader) readString() ([]byte, bool) {
 	}
 	r.allowNull = false
 	start := r.pos
-	end, escape := plainString(r.data, start)
 	var contents []byte
-	switch {
-	case escape >= 0:
-		contents, end = r.unquoteAt(start, escape)
-	case end >= 0:
+	end := r.strs.plainEnd(start)
+	if end >= 0 {
 		contents = r.data[start+1 : end-1]
-	}
-	if end < 0 {
+	} else if contents, end = r.stringAt(start); end < 0 {
 		return nil, r.brokenOffAtEnd()
 	}
 	r.last, r.pos = r.data[start:end], end

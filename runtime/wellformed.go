@@ -17,7 +17,10 @@ import (
 // text wellFormed accepts is one the tokenizer accepts, ending at the same
 // byte, and that it declines none the tokenizer accepts nested no deeper
 // than wellFormedDepth.
-func wellFormed(text []byte, esc *escapedStrings, arrays *arrayLengths) (end int, ok bool) {
+func wellFormed(text []byte, strs *checkedStrings, arrays *arrayLengths) (end int, ok bool) {
+	if len(text) > maxCheckedLength {
+		return 0, false
+	}
 	// Bit d of objects is set if the container at depth d+1 is an object;
 	// inObject says so of the innermost one. Bit d of counted is set if it
 	// is an array whose items arrays counts; inCounted says so of the
@@ -33,7 +36,7 @@ func wellFormed(text []byte, esc *escapedStrings, arrays *arrayLengths) (end int
 		}
 		switch c := text[i]; c {
 		case '"':
-			i = checkedStringEnd(text, i, esc)
+			i = checkedStringEnd(text, i, strs)
 		case '{', '[':
 			j := skipSpace(text, i+1)
 			if j < len(text) && text[j] == c+2 { // '}' is '{'+2 and ']' is '['+2
@@ -49,7 +52,7 @@ func wellFormed(text []byte, esc *escapedStrings, arrays *arrayLengths) (end int
 			inCounted = !inObject && j < len(text) && (text[j] == '{' || text[j] == '[')
 			if inObject {
 				objects[depth/64] |= 1 << (depth % 64)
-				j = memberValueStart(text, j, esc)
+				j = memberValueStart(text, j, strs)
 			} else {
 				objects[depth/64] &^= 1 << (depth % 64)
 			}
@@ -87,7 +90,7 @@ func wellFormed(text []byte, esc *escapedStrings, arrays *arrayLengths) (end int
 			if c == ',' {
 				i = skipSpace(text, i+1)
 				if inObject {
-					i = memberValueStart(text, i, esc)
+					i = memberValueStart(text, i, strs)
 				} else if inCounted {
 					arrays.list[counting].items++
 				}
@@ -116,11 +119,11 @@ const wellFormedDepth = 256
 
 // memberValueStart checks a member's name and colon starting at text[i],
 // and returns the index where its value starts, or -1.
-func memberValueStart(text []byte, i int, esc *escapedStrings) int {
+func memberValueStart(text []byte, i int, strs *checkedStrings) int {
 	if i >= len(text) || text[i] != '"' {
 		return -1
 	}
-	if i = checkedStringEnd(text, i, esc); i < 0 {
+	if i = checkedStringEnd(text, i, strs); i < 0 {
 		return -1
 	}
 	if i = skipSpace(text, i); i >= len(text) || text[i] != ':' {
@@ -187,9 +190,10 @@ func digitsEnd(text []byte, i int) int {
 // checkedStringEnd returns the index just past the JSON string whose opening
 // quote is text[open], or -1 if it is not one: it ends, its escapes are
 // complete and their surrogates paired, it has no control bytes and its
-// bytes are UTF-8. A string with escapes is unescaped into esc as it is
-// checked, from its first backslash on.
-func checkedStringEnd(text []byte, open int, esc *escapedStrings) int {
+// bytes are UTF-8. It notes in strs where the string ends, and unescapes a
+// string with escapes into strs as it checks it, from its first backslash
+// on.
+func checkedStringEnd(text []byte, open int, strs *checkedStrings) int {
 	for i := open + 1; ; {
 		if i+8 <= len(text) {
 			mask := stringSpecial(load64(text, i))
@@ -208,9 +212,10 @@ func checkedStringEnd(text []byte, open int, esc *escapedStrings) int {
 		}
 		switch c := text[i]; {
 		case c == '"':
+			strs.ends = append(strs.ends, uint32(i+1))
 			return i + 1
 		case c == '\\':
-			return esc.add(text, open, i)
+			return strs.addEscaped(text, open, i)
 		case c < 0x20:
 			return -1
 		default:
@@ -223,24 +228,39 @@ func checkedStringEnd(text []byte, open int, esc *escapedStrings) int {
 	}
 }
 
-// escapedStrings holds the strings with escapes that wellFormed met,
-// unescaped as it checked them, for the reader to take instead of
-// unescaping them a second time: for text full of escapes (source code,
-// Markdown) the two passes were the larger part of a call.
-type escapedStrings struct {
-	text []byte          // what the strings stand for, one after the other
-	list []escapedString // in the order of the input
-	next int             // the first one the reader has not passed yet
+// checkedStrings holds what wellFormed learned of a text's strings, names
+// included, for the reader to take instead of finding it out again: where
+// each string ends, and what those with escapes stand for, unescaped as
+// they were checked. Looking for the end of every string a second time was
+// a tenth of a call's instructions; unescaping a second time, the larger
+// part of one on text full of escapes (source code, Markdown).
+type checkedStrings struct {
+	// ends holds, for each string in the order of the input, the index just
+	// past its closing quote, with escapedEnd set if it has escapes.
+	ends    []uint32
+	nextEnd int // the first end the reader has not passed yet
+
+	text    []byte          // what the strings with escapes stand for, one after the other
+	escaped []escapedString // in the order of the input
+	next    int             // the first one the reader has not passed yet
 }
 
+// escapedEnd marks the end of a string with escapes in checkedStrings.ends.
+const escapedEnd = 1 << 31
+
+// maxCheckedLength is the longest text whose string ends fit in
+// checkedStrings.ends; wellFormed leaves a longer one to the tokenizer.
+const maxCheckedLength = escapedEnd - 1
+
 // An escapedString is the string data[start:end] of the input, standing for
-// text[from:to] of its escapedStrings.
+// text[from:to] of its checkedStrings.
 type escapedString struct{ start, end, from, to int }
 
-// reset empties e for a new text. Like the reader's other buffers, what
+// reset empties s for a new text. Like the reader's other buffers, what
 // one unusually large text needed is not kept for the next.
-func (e *escapedStrings) reset() {
-	e.text, e.list, e.next = reusable(e.text), reusableList(e.list), 0
+func (s *checkedStrings) reset() {
+	s.ends, s.nextEnd = reusableList(s.ends), 0
+	s.text, s.escaped, s.next = reusable(s.text), reusableList(s.escaped), 0
 }
 
 // reusableList is reusable for the lists the check keeps: emptied for the
@@ -252,32 +272,64 @@ func reusableList[T any](list []T) []T {
 	return list[:0]
 }
 
-// add checks and unescapes the string whose opening quote is text[open] and
-// whose first escape is at text[i], and returns the index just past it, or
-// -1 if it is not a string the tokenizer accepts.
-func (e *escapedStrings) add(text []byte, open, i int) int {
-	from := len(e.text)
-	e.text = append(e.text, text[open+1:i]...)
+// addEscaped checks and unescapes the string whose opening quote is
+// text[open] and whose first escape is at text[i], and returns the index
+// just past it, or -1 if it is not a string the tokenizer accepts.
+func (s *checkedStrings) addEscaped(text []byte, open, i int) int {
+	from := len(s.text)
+	s.text = append(s.text, text[open+1:i]...)
 	var end int
-	if e.text, end = checkedUnquoteFrom(e.text, text, i); end >= 0 {
-		e.list = append(e.list, escapedString{open, end, from, len(e.text)})
+	if s.text, end = checkedUnquoteFrom(s.text, text, i); end >= 0 {
+		s.escaped = append(s.escaped, escapedString{open, end, from, len(s.text)})
+		s.ends = append(s.ends, uint32(end)|escapedEnd)
 	}
 	return end
 }
 
-// find returns what the string starting at data[start] stands for, and the
-// index just past it, if it is one of e's. The reader asks in the order of
-// the input, passing over the strings it skipped.
-func (e *escapedStrings) find(start int) ([]byte, int, bool) {
-	for e.next < len(e.list) && e.list[e.next].start < start {
-		e.next++
+// end returns the index just past the string whose opening quote is
+// data[start], and whether it has escapes, if s knows it: if the text was
+// checked by wellFormed, which lists every string. The reader asks in the
+// order of the input, passing over the strings it skipped; since strings
+// do not overlap, the first end after start is the end of this one.
+func (s *checkedStrings) end(start int) (end int, escaped, ok bool) {
+	for s.nextEnd < len(s.ends) && int(s.ends[s.nextEnd]&^escapedEnd) <= start {
+		s.nextEnd++
 	}
-	if e.next == len(e.list) || e.list[e.next].start != start {
+	if s.nextEnd == len(s.ends) {
+		return 0, false, false
+	}
+	e := s.ends[s.nextEnd]
+	s.nextEnd++
+	return int(e &^ escapedEnd), e&escapedEnd != 0, true
+}
+
+// plainEnd returns the index just past the string whose opening quote is
+// data[start] if it is the next one listed and has no escapes, as most are;
+// else -1, and the caller asks end. Small enough to be inlined.
+func (s *checkedStrings) plainEnd(start int) int {
+	if s.nextEnd < len(s.ends) {
+		if end := int(s.ends[s.nextEnd]); start < end && end < escapedEnd {
+			s.nextEnd++
+			return end
+		}
+	}
+	return -1
+}
+
+// unescaped returns what the string starting at data[start] stands for,
+// and the index just past it, if it is one of the strings with escapes s
+// holds. The reader asks in the order of the input, passing over the
+// strings it skipped.
+func (s *checkedStrings) unescaped(start int) ([]byte, int, bool) {
+	for s.next < len(s.escaped) && s.escaped[s.next].start < start {
+		s.next++
+	}
+	if s.next == len(s.escaped) || s.escaped[s.next].start != start {
 		return nil, 0, false
 	}
-	s := e.list[e.next]
-	e.next++
-	return e.text[s.from:s.to], s.end, true
+	e := s.escaped[s.next]
+	s.next++
+	return s.text[e.from:e.to], e.end, true
 }
 
 // arrayLengths holds how many items each array of objects or arrays has,

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,6 +52,32 @@ func tokenizerArrayLengths(text []byte) []arrayLength {
 			open = append(open, -1)
 		case ']', '}':
 			open = open[:len(open)-1]
+		}
+	}
+}
+
+// tokenizerStringEnds lists, as checkedStrings.ends does, where each string
+// of text ends, names included, as the tokenizer reads them, marking those
+// with escapes.
+func tokenizerStringEnds(text []byte) []uint32 {
+	var ends []uint32
+	dec := jsontext.NewDecoder(bytes.NewReader(text), allowDuplicates)
+	for {
+		var err error
+		if dec.PeekKind() == '"' {
+			var v jsontext.Value
+			if v, err = dec.ReadValue(); err == nil {
+				end := uint32(dec.InputOffset())
+				if bytes.IndexByte(v, '\\') >= 0 {
+					end |= escapedEnd
+				}
+				ends = append(ends, end)
+			}
+		} else {
+			_, err = dec.ReadToken()
+		}
+		if err != nil {
+			return ends
 		}
 	}
 }
@@ -108,9 +135,9 @@ func FuzzWellFormed(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, text []byte) {
-		var esc escapedStrings
+		var strs checkedStrings
 		var arrays arrayLengths
-		end, ok := wellFormed(text, &esc, &arrays)
+		end, ok := wellFormed(text, &strs, &arrays)
 		wantEnd, want := tokenizerEnd(text)
 		switch {
 		case ok && !want:
@@ -125,11 +152,14 @@ func FuzzWellFormed(f *testing.F) {
 		if got, want := arrays.list, tokenizerArrayLengths(text); !equalLengths(got, want) {
 			t.Fatalf("%q: wellFormed counts the items of arrays of containers as %v, the tokenizer as %v", text, got, want)
 		}
-		for _, s := range esc.list {
+		if got, want := strs.ends, tokenizerStringEnds(text); !slices.Equal(got, want) {
+			t.Fatalf("%q: wellFormed lists the ends of strings as %v, the tokenizer as %v", text, got, want)
+		}
+		for _, s := range strs.escaped {
 			want, err := jsontext.AppendUnquote(nil, text[s.start:s.end])
-			if err != nil || string(esc.text[s.from:s.to]) != string(want) {
+			if err != nil || string(strs.text[s.from:s.to]) != string(want) {
 				t.Fatalf("%q: wellFormed unescapes %q as %q, the tokenizer as %q (%v)",
-					text, text[s.start:s.end], esc.text[s.from:s.to], want, err)
+					text, text[s.start:s.end], strs.text[s.from:s.to], want, err)
 			}
 		}
 	})
@@ -145,12 +175,12 @@ func BenchmarkWellFormed(b *testing.B) {
 		name := filepath.Base(f)
 		b.Run(name+"/wellFormed", func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
-			var esc escapedStrings
+			var strs checkedStrings
 			var arrays arrayLengths
 			for b.Loop() {
-				esc.reset()
+				strs.reset()
 				arrays.reset()
-				if _, ok := wellFormed(text, &esc, &arrays); !ok {
+				if _, ok := wellFormed(text, &strs, &arrays); !ok {
 					b.Fatal("declined")
 				}
 			}
@@ -212,18 +242,18 @@ func TestEscapedStringsAcrossGrowth(t *testing.T) {
 		for after := range 80 {
 			s := `"` + strings.Repeat("a", before) + `\n\u00e9` + strings.Repeat("b", after) + `\t"`
 			for _, text := range []string{s, "[" + s + "," + s + "," + s + "]"} {
-				var esc escapedStrings
+				var strs checkedStrings
 				var arrays arrayLengths
-				if _, ok := wellFormed([]byte(text), &esc, &arrays); !ok {
+				if _, ok := wellFormed([]byte(text), &strs, &arrays); !ok {
 					t.Fatalf("%s: declined", text)
 				}
-				if len(esc.list) == 0 {
+				if len(strs.escaped) == 0 {
 					t.Fatalf("%s: no escaped strings recorded", text)
 				}
-				for _, e := range esc.list {
+				for _, e := range strs.escaped {
 					want, err := jsontext.AppendUnquote(nil, []byte(text[e.start:e.end]))
-					if err != nil || string(esc.text[e.from:e.to]) != string(want) {
-						t.Fatalf("%s: unescaped as %q, want %q (%v)", text[e.start:e.end], esc.text[e.from:e.to], want, err)
+					if err != nil || string(strs.text[e.from:e.to]) != string(want) {
+						t.Fatalf("%s: unescaped as %q, want %q (%v)", text[e.start:e.end], strs.text[e.from:e.to], want, err)
 					}
 				}
 			}
@@ -231,33 +261,36 @@ func TestEscapedStringsAcrossGrowth(t *testing.T) {
 	}
 }
 
-// TestEscapedStringsResetDropsLargeBuffers checks that a reader keeps no
-// more than a usual text's worth of escaped strings between texts.
-func TestEscapedStringsResetDropsLargeBuffers(t *testing.T) {
-	var esc escapedStrings
+// TestCheckedListsResetDropsLargeBuffers checks that a reader keeps no
+// more than a usual text's worth of string ends, escaped strings and array
+// counts between texts.
+func TestCheckedListsResetDropsLargeBuffers(t *testing.T) {
+	var strs checkedStrings
 	var arrays arrayLengths
 	text := "[" + strings.Repeat(`["\n"],`, 5000) + `["\n"]]`
-	if _, ok := wellFormed([]byte(text), &esc, &arrays); !ok {
+	if _, ok := wellFormed([]byte(text), &strs, &arrays); !ok {
 		t.Fatal("declined")
 	}
-	if len(esc.list) != 5001 || len(arrays.list) != 1 || arrays.list[0].items != 5001 {
-		t.Fatalf("%d escaped strings and %d counted arrays recorded, want 5001 and 1 of 5001 items", len(esc.list), len(arrays.list))
+	if len(strs.ends) != 5001 || len(strs.escaped) != 5001 || len(arrays.list) != 1 || arrays.list[0].items != 5001 {
+		t.Fatalf("%d string ends, %d escaped strings and %d counted arrays recorded, want 5001, 5001 and 1 of 5001 items",
+			len(strs.ends), len(strs.escaped), len(arrays.list))
 	}
 	text = "[" + strings.Repeat(`[{}],`, 5000) + `[{}]]`
-	if _, ok := wellFormed([]byte(text), &esc, &arrays); !ok {
+	if _, ok := wellFormed([]byte(text), &strs, &arrays); !ok {
 		t.Fatal("declined")
 	}
-	esc.reset()
+	strs.reset()
 	arrays.reset()
-	if cap(esc.list) != 0 || len(esc.list) != 0 || cap(arrays.list) != 0 || len(arrays.list) != 0 {
-		t.Errorf("after reset the lists keep room for %d strings and %d arrays", cap(esc.list), cap(arrays.list))
+	if cap(strs.ends) != 0 || cap(strs.escaped) != 0 || len(strs.escaped) != 0 || cap(arrays.list) != 0 || len(arrays.list) != 0 {
+		t.Errorf("after reset the lists keep room for %d string ends, %d escaped strings and %d arrays",
+			cap(strs.ends), cap(strs.escaped), cap(arrays.list))
 	}
-	if _, ok := wellFormed([]byte(`[["\n"],["\t"]]`), &esc, &arrays); !ok {
+	if _, ok := wellFormed([]byte(`[["\n"],["\t"],"a"]`), &strs, &arrays); !ok {
 		t.Fatal("declined")
 	}
-	esc.reset()
+	strs.reset()
 	arrays.reset()
-	if cap(esc.list) == 0 || cap(arrays.list) == 0 {
+	if cap(strs.ends) == 0 || cap(strs.escaped) == 0 || cap(arrays.list) == 0 {
 		t.Error("after reset a small text's lists are not kept for reuse")
 	}
 }
