@@ -690,12 +690,29 @@ func (r *Reader) makeString(b []byte) string {
 	if len(b) > ownStringLength || len(b) <= 1 {
 		return string(b) // Go allocates nothing for strings of one byte or none
 	}
+	// The bytes are never written again: later strings go after them, or
+	// into a new block.
+	k := r.keep(b)
+	return unsafe.String(&k[0], len(k))
+}
+
+// rawCopy returns a copy of the JSON text b of a value read, for a member
+// typed as raw JSON; short ones share the block of strings.
+func (r *Reader) rawCopy(b []byte) json.RawMessage {
+	if len(b) > ownStringLength {
+		return bytes.Clone(b)
+	}
+	return r.keep(b)
+}
+
+// keep copies b into the block of strings and returns the copy, its
+// capacity clipped so that an append to it goes elsewhere rather than over
+// the bytes after it.
+func (r *Reader) keep(b []byte) []byte {
 	r.reserve(len(b))
 	start := len(r.strings)
 	r.strings = append(r.strings, b...)
-	// The bytes are never written again: later strings go after them, or
-	// into a new block.
-	return unsafe.String(&r.strings[start], len(b))
+	return r.strings[start:len(r.strings):len(r.strings)]
 }
 
 // reserve makes room for n more bytes in the block of strings, starting a
@@ -819,7 +836,7 @@ func (r *Reader) Raw() (json.RawMessage, bool) {
 	if !r.readValue() {
 		return nil, false
 	}
-	return json.RawMessage(bytes.Clone(r.last)), true
+	return r.rawCopy(r.last), true
 }
 
 // Skip reads and discards the next value.
@@ -1441,7 +1458,7 @@ func (r *Reader) Clean(mark int) bool { return r.Mark() == mark && !r.stopped }
 func (r *Reader) Mismatch(expected string) { r.mismatch(expected) }
 
 // LastRaw returns a copy of the JSON text of the last value read.
-func (r *Reader) LastRaw() json.RawMessage { return json.RawMessage(bytes.Clone(r.last)) }
+func (r *Reader) LastRaw() json.RawMessage { return r.rawCopy(r.last) }
 
 // Ptr returns a pointer to a copy of v; generated code uses it for defaults.
 func Ptr[T any](v T) *T { return &v }

@@ -465,3 +465,56 @@ func TestItemCountAndNesting(t *testing.T) {
 		_ = r.Finish("t")
 	}
 }
+
+// TestRawValuesShareBlocks reads raw values between strings and checks that
+// short ones share the block of strings without one write reaching
+// another: appending to a raw value, or changing its bytes, leaves the
+// strings and raw values read after it as they were.
+func TestRawValuesShareBlocks(t *testing.T) {
+	input := []byte(`["first",{"a":[1,2]},"second",true,"third",12.5,"` + strings.Repeat("x", ownStringLength+1) + `"]`)
+	r := NewReader(input)
+	r.BeginArray()
+	var strs []string
+	var raws []json.RawMessage
+	for i := 0; r.More(); i++ {
+		if i%2 == 0 {
+			s, _ := r.String()
+			strs = append(strs, s)
+			continue
+		}
+		raw, ok := r.Raw()
+		if !ok {
+			t.Fatalf("item %d: no raw value", i)
+		}
+		raws = append(raws, raw)
+	}
+	r.EndArray()
+	if err := r.Finish("t"); err != nil {
+		t.Fatal(err)
+	}
+	for _, raw := range raws {
+		if cap(raw) != len(raw) {
+			t.Errorf("raw value %s has room for %d more bytes after it, which an append would write over", raw, cap(raw)-len(raw))
+		}
+	}
+	raws[0] = append(raws[0], "!!!!!!!!"...)
+	raws[1][0] = 'T'
+	wantStrs := []string{"first", "second", "third", strings.Repeat("x", ownStringLength+1)}
+	if !slices.Equal(strs, wantStrs) {
+		t.Errorf("strings after writes to raw values: %q, want %q", strs, wantStrs)
+	}
+	if got := []string{string(raws[0]), string(raws[1]), string(raws[2])}; !slices.Equal(got, []string{`{"a":[1,2]}!!!!!!!!`, "True", "12.5"}) {
+		t.Errorf("raw values after writes: %q", got)
+	}
+	if allocs := testing.AllocsPerRun(20, func() {
+		r := NewReader(input)
+		r.BeginArray()
+		for r.More() {
+			r.Raw()
+		}
+		r.EndArray()
+		r.Finish("t")
+	}); allocs > 2 {
+		t.Errorf("six short raw values and a long one read with %v allocations, want at most 2 (a block and the long one)", allocs)
+	}
+}
