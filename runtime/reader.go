@@ -1479,8 +1479,11 @@ func (r *Reader) ItemCount() int {
 		return 0
 	}
 	n, ok := 0, false
-	if c := r.data[first]; c == '{' || c == '[' {
+	switch r.data[first] {
+	case '{', '[':
 		n, ok = r.arrays.find(r.pos - 1)
+	case '"':
+		n, ok = r.strs.items(r.data, first)
 	}
 	if !ok {
 		end, _, commas := containerEnd(r.data, r.pos-1)

@@ -518,3 +518,69 @@ func TestRawValuesShareBlocks(t *testing.T) {
 		t.Errorf("six short raw values and a long one read with %v allocations, want at most 2 (a block and the long one)", allocs)
 	}
 }
+
+// TestItemCountOfStringArrays reads documents whole, skipping the members
+// named "skip", and an array's first item if it is an object or an array,
+// so that the reader passes over strings it never reads; it checks
+// ItemCount of every array against the items read: arrays of strings,
+// which ItemCount counts by the string ends the check listed, mixed ones,
+// which it scans, and a document nested too deep for the check, whose
+// strings are not listed.
+func TestItemCountOfStringArrays(t *testing.T) {
+	deep := strings.Repeat("[", wellFormedDepth+1) + strings.Repeat("]", wellFormedDepth+1)
+	for _, doc := range []string{
+		`["a","b","c"]`, `[ "a" , "b" ]`, `[""]`, `["", ""]`,
+		`{"a":["x","y","z"],"skip":["p","q"],"b":["1", "2" ,"3"  ],"c":[]}`,
+		`{"skip":"s1","skip2":["t","u"],"x":[ "" , "" ]}`,
+		`["a\",\"b", "c", "]", ",", "[\"x\"]", "\\"]`,
+		`["a\n","b\u00e9", "\ud83d\ude00"]`,
+		`["a",1]`, `["a",["b","c"]]`, `["a",{"k":"v"}]`, `["a",null,"b"]`, `[1,"a","b"]`,
+		`[{"skip":["a","b"],"n":["c","d","e"]},{"n":["f"]}]`,
+		`[{"k":["p","q"]},["a","b","c"],{"k":"v"}]`, `[["p","q"],["a","b","c"]]`,
+		`[["a","b"],["c"],[]]`,
+		`["a","b",` + deep + `]`, `[` + deep + `,["a","b","c"]]`,
+	} {
+		r := NewReader([]byte(doc), Options{MaxDepth: 2 * wellFormedDepth})
+		walkCountingItems(t, r, doc)
+		if err := r.Finish("t"); err != nil {
+			t.Errorf("%s: %v", doc, err)
+		}
+	}
+}
+
+// walkCountingItems reads the next value of r, checking ItemCount of each
+// array in it.
+func walkCountingItems(t *testing.T, r *Reader, doc string) {
+	t.Helper()
+	switch r.Kind() {
+	case KindArray:
+		r.BeginArray()
+		want, n := r.ItemCount(), 0
+		for r.More() {
+			n++
+			if k := r.Kind(); n == 1 && (k == KindObject || k == KindArray) {
+				r.Skip() // and the strings in it
+				continue
+			}
+			walkCountingItems(t, r, doc)
+		}
+		r.EndArray()
+		if n != want {
+			t.Errorf("%s: ItemCount %d for an array of %d items", doc, want, n)
+		}
+	case KindObject:
+		r.BeginObject()
+		for r.More() {
+			if strings.HasPrefix(string(r.Name()), "skip") {
+				r.Skip()
+			} else {
+				walkCountingItems(t, r, doc)
+			}
+		}
+		r.EndObject()
+	case KindString:
+		r.String()
+	default:
+		r.Skip()
+	}
+}

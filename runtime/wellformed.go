@@ -316,6 +316,33 @@ func (s *checkedStrings) plainEnd(start int) int {
 	return -1
 }
 
+// items counts the items of the array whose first item is the string
+// starting at text[first], if they are all strings: from each string's end
+// it steps to the next string's, instead of scanning the strings' bytes as
+// ItemCount otherwise does. It reports false, for the scan, if an item is
+// not a string or s does not list the strings.
+func (s *checkedStrings) items(text []byte, first int) (int, bool) {
+	k := s.nextEnd
+	for k < len(s.ends) && int(s.ends[k]&^escapedEnd) <= first {
+		k++
+	}
+	for n := 1; k < len(s.ends); n, k = n+1, k+1 {
+		// The string ends at s.ends[k]; the next one listed is the next
+		// item's, if a comma and a string follow.
+		i := skipSpace(text, int(s.ends[k]&^escapedEnd))
+		if i < len(text) && text[i] == ']' {
+			return n, true
+		}
+		if i >= len(text) || text[i] != ',' {
+			return 0, false
+		}
+		if i = skipSpace(text, i+1); i >= len(text) || text[i] != '"' {
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
 // unescaped returns what the string starting at data[start] stands for,
 // and the index just past it, if it is one of the strings with escapes s
 // holds. The reader asks in the order of the input, passing over the
