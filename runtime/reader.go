@@ -596,11 +596,12 @@ func (r *Reader) readName(c byte) bool {
 // inlined checkedStrings.plainEnd first, which answers most strings.
 func (r *Reader) stringAt(start int) (contents []byte, end int) {
 	if end, escaped, ok := r.strs.end(start); ok {
-		if escaped {
-			contents, end, _ = r.strs.unescaped(start)
+		if !escaped {
+			return r.data[start+1 : end-1], end
+		}
+		if contents, end, ok := r.strs.unescaped(start); ok {
 			return contents, end
 		}
-		return r.data[start+1 : end-1], end
 	}
 	end, escape := plainString(r.data, start)
 	switch {

@@ -308,9 +308,9 @@ func (s *checkedStrings) end(start int) (end int, escaped, ok bool) {
 // else -1, and the caller asks end. Small enough to be inlined.
 func (s *checkedStrings) plainEnd(start int) int {
 	if s.nextEnd < len(s.ends) {
-		if end := int(s.ends[s.nextEnd]); start < end && end < escapedEnd {
+		if end := s.ends[s.nextEnd]; end < escapedEnd && start < int(end) {
 			s.nextEnd++
-			return end
+			return int(end)
 		}
 	}
 	return -1
