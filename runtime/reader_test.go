@@ -584,3 +584,22 @@ func walkCountingItems(t *testing.T, r *Reader, doc string) {
 		r.Skip()
 	}
 }
+
+// TestStringAtWithoutTheUnescapedText checks that a string the check
+// listed as escaped, whose unescaped text is missing, is unescaped again
+// rather than read as ending at 0, which would send the reader back to the
+// start of its input.
+func TestStringAtWithoutTheUnescapedText(t *testing.T) {
+	r := NewReader([]byte(`["a\nb","c"]`))
+	r.strs.escaped = r.strs.escaped[:0]
+	r.BeginArray()
+	var got []string
+	for r.More() {
+		s, _ := r.String()
+		got = append(got, s)
+	}
+	r.EndArray()
+	if err := r.Finish("t"); err != nil || !slices.Equal(got, []string{"a\nb", "c"}) {
+		t.Errorf("read %q (%v), want %q", got, err, []string{"a\nb", "c"})
+	}
+}
