@@ -691,10 +691,13 @@ func (r *Reader) makeString(b []byte) string {
 	if len(b) > ownStringLength || len(b) <= 1 {
 		return string(b) // Go allocates nothing for strings of one byte or none
 	}
-	// The bytes are never written again: later strings go after them, or
-	// into a new block.
-	k := r.keep(b)
-	return unsafe.String(&k[0], len(k))
+	// Copied here rather than through keep, which would be a call more
+	// per string. The bytes are never written again: later strings go
+	// after them, or into a new block.
+	r.reserve(len(b))
+	start := len(r.strings)
+	r.strings = append(r.strings, b...)
+	return unsafe.String(&r.strings[start], len(b))
 }
 
 // rawCopy returns a copy of the JSON text b of a value read, for a member
