@@ -275,14 +275,15 @@ func (r *Reader) start(data []byte) {
 // to report when it gets there: it still finds every violation before the
 // text breaks off, as a model resending a cut-off call needs.
 func (r *Reader) check(data []byte) {
-	r.strs.reset()
-	r.arrays.reset()
+	r.forgetCheck()
 	if end, ok := wellFormed(data, &r.strs, &r.arrays); ok {
 		r.data = data[:end]
 		return
 	}
-	r.strs.reset()
-	r.arrays.reset()
+	// What wellFormed listed before it declined would be incomplete, and
+	// the reader's look-ups rely on the lists holding every string and
+	// counted array of the text, or none.
+	r.forgetCheck()
 	// A bytes.Buffer lets the decoder parse data in place, without a copy.
 	r.input = *bytes.NewBuffer(data)
 	if r.dec == nil {
@@ -333,6 +334,12 @@ func (r *Reader) check(data []byte) {
 	}
 }
 
+// forgetCheck empties what wellFormed noted of the last text checked.
+func (r *Reader) forgetCheck() {
+	r.strs.reset()
+	r.arrays.reset()
+}
+
 // onlySpace reports whether b is nothing but JSON white space, as what
 // follows the value almost always is.
 func onlySpace(b []byte) bool {
@@ -371,8 +378,7 @@ func (r *Reader) release() {
 func (r *Reader) reset() {
 	r.readState = readState{}
 	r.frames, r.unquoted, r.pending, r.name = r.frames[:0], r.unquoted[:0], r.pending[:0], nil
-	r.strs.reset()
-	r.arrays.reset()
+	r.forgetCheck()
 	r.ptrBuf, r.pathBuf, r.text = reusable(r.ptrBuf), reusable(r.pathBuf), reusable(r.text)
 	r.prefix, r.prefixPath = reusable(r.prefix), reusable(r.prefixPath)
 }
@@ -1470,10 +1476,11 @@ func Ptr[T any](v T) *T { return &v }
 // ItemCount returns the number of items of the array BeginArray just opened,
 // for generated code to allocate the slice that holds them once. It is only
 // a size. The items of an array of objects or arrays were counted when the
-// text was checked; for others it counts the commas between the items,
-// skipping strings with a fast search for their closing quote. The text is
-// checked JSON, and were it not, the count would merely be wrong, and the
-// slice would grow as it is filled.
+// text was checked, and those of an array of strings are counted from the
+// string ends the check noted; for others it counts the commas between the
+// items, skipping strings with a fast search for their closing quote. The
+// text is checked JSON, and were it not, the count would merely be wrong,
+// and the slice would grow as it is filled.
 func (r *Reader) ItemCount() int {
 	if r.stopped || !r.reading || r.pos == 0 || r.data[r.pos-1] != '[' {
 		return 0

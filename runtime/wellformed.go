@@ -292,7 +292,7 @@ func (s *checkedStrings) addEscaped(text []byte, open, i int) int {
 // order of the input, passing over the strings it skipped; since strings
 // do not overlap, the first end after start is the end of this one.
 func (s *checkedStrings) end(start int) (end int, escaped, ok bool) {
-	for s.nextEnd < len(s.ends) && int(s.ends[s.nextEnd]&^escapedEnd) <= start {
+	for s.nextEnd < len(s.ends) && s.endAt(s.nextEnd) <= start {
 		s.nextEnd++
 	}
 	if s.nextEnd == len(s.ends) {
@@ -302,6 +302,9 @@ func (s *checkedStrings) end(start int) (end int, escaped, ok bool) {
 	s.nextEnd++
 	return int(e &^ escapedEnd), e&escapedEnd != 0, true
 }
+
+// endAt returns the end listed at index k, without its escapedEnd bit.
+func (s *checkedStrings) endAt(k int) int { return int(s.ends[k] &^ escapedEnd) }
 
 // plainEnd returns the index just past the string whose opening quote is
 // data[start] if it is the next one listed and has no escapes, as most are;
@@ -323,13 +326,13 @@ func (s *checkedStrings) plainEnd(start int) int {
 // not a string or s does not list the strings.
 func (s *checkedStrings) items(text []byte, first int) (int, bool) {
 	k := s.nextEnd
-	for k < len(s.ends) && int(s.ends[k]&^escapedEnd) <= first {
+	for k < len(s.ends) && s.endAt(k) <= first {
 		k++
 	}
 	for n := 1; k < len(s.ends); n, k = n+1, k+1 {
 		// The string ends at s.ends[k]; the next one listed is the next
 		// item's, if a comma and a string follow.
-		i := skipSpace(text, int(s.ends[k]&^escapedEnd))
+		i := skipSpace(text, s.endAt(k))
 		if i < len(text) && text[i] == ']' {
 			return n, true
 		}
