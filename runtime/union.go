@@ -78,7 +78,13 @@ func memberText(text []byte, name string) (jsontext.Value, bool) {
 		i = skipSpace(text, i+1) // the colon
 		valueEnd := skipValue(text, i)
 		if sameName(key, name) {
-			return jsontext.Value(text[i:valueEnd]), true
+			// skipValue stops a number or literal at the comma or brace
+			// after it, past any white space in between.
+			end := valueEnd
+			for end > i && jsonSpace[text[end-1]] {
+				end--
+			}
+			return jsontext.Value(text[i:end]), true
 		}
 		i = skipSpace(text, valueEnd)
 		if i < len(text) && text[i] == ',' {
