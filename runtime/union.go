@@ -78,13 +78,7 @@ func memberText(text []byte, name string) (jsontext.Value, bool) {
 		i = skipSpace(text, i+1) // the colon
 		valueEnd := skipValue(text, i)
 		if sameName(key, name) {
-			// skipValue stops a number or literal at the comma or brace
-			// after it, past any white space in between.
-			end := valueEnd
-			for end > i && jsonSpace[text[end-1]] {
-				end--
-			}
-			return jsontext.Value(text[i:end]), true
+			return jsontext.Value(text[i:valueEnd]), true
 		}
 		i = skipSpace(text, valueEnd)
 		if i < len(text) && text[i] == ',' {
@@ -142,9 +136,9 @@ func skipValue(text []byte, i int) int {
 				return i // the end of the enclosing object
 			}
 			depth--
-		case ',':
+		case ',', ' ', '\t', '\n', '\r':
 			if depth == 0 {
-				return i
+				return i // the end of a number or literal
 			}
 		}
 		if depth == 0 && (text[i] == '"' || text[i] == '}' || text[i] == ']') {
