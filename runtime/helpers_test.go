@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -231,5 +232,35 @@ func TestReadEnumDoesNotAllocate(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("reading a valid enum value allocates %v times, want 0", allocs)
+	}
+}
+
+// Options.MaxStringLength holds for every way a string value is read: as a
+// string, as bytes (a raw value's string), and as an enum candidate; and it
+// counts the unescaped bytes.
+func TestStringLimitHoldsForEveryRead(t *testing.T) {
+	reads := map[string]func(r *Reader) bool{
+		"String":      func(r *Reader) bool { _, ok := r.String(); return ok },
+		"StringBytes": func(r *Reader) bool { _, ok := r.StringBytes(); return ok },
+		"ReadEnum":    func(r *Reader) bool { _, ok := ReadEnum(r, []color{"abcd"}, []string{`"abcd"`}); return ok },
+	}
+	for name, read := range reads {
+		for _, c := range []struct {
+			input string
+			ok    bool
+		}{
+			{`"a\u0062cd"`, true},   // nine bytes of text, four unescaped
+			{`"a\u0062cde"`, false}, // five unescaped
+		} {
+			r := NewReader([]byte(c.input), Options{MaxStringLength: 4})
+			ok := read(r)
+			violations := finish(t, r)
+			if ok != c.ok {
+				t.Errorf("%s(%s) with a 4-byte limit: ok = %v, want %v", name, c.input, ok, c.ok)
+			}
+			if !c.ok && (len(violations) != 1 || violations[0].Keyword != "limit" || !strings.Contains(violations[0].Hint, "longer than the 4 bytes allowed")) {
+				t.Errorf("%s(%s): violations %v, want one limit violation", name, c.input, violations)
+			}
+		}
 	}
 }

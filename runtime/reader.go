@@ -31,8 +31,11 @@ type Options struct {
 	// MaxDepth limits how deeply objects and arrays may nest; 0 means
 	// DefaultMaxDepth.
 	MaxDepth int
-	// MaxStringLength limits any one string, in bytes; 0 means only
-	// MaxBytes bounds it.
+	// MaxStringLength limits any one string value, in bytes, after
+	// unescaping: a member or item that is a string, an enum's included;
+	// 0 means only MaxBytes bounds it. Strings nested in an object or array
+	// kept whole as JSON text (json.RawMessage, any), and in members skipped,
+	// are bounded by MaxBytes alone.
 	MaxStringLength int
 	// MaxArrayLength limits the items of any one array; 0 means only
 	// MaxBytes bounds it.
@@ -656,18 +659,23 @@ func (r *Reader) brokenOffAtEnd() bool {
 // String reads a string. A value of another kind is a type violation.
 func (r *Reader) String() (string, bool) {
 	b, ok := r.readString()
-	if !ok {
-		return "", false
-	}
-	if limit := r.limits.MaxStringLength; limit > 0 && len(b) > limit {
-		r.tooLong(len(b), limit)
+	if !ok || !r.withinLimit(b) {
 		return "", false
 	}
 	return r.makeString(b), true
 }
 
-// tooLong records that the string just read is longer than limit bytes.
-func (r *Reader) tooLong(size, limit int) {
+// withinLimit reports whether the string b just read is within
+// Options.MaxStringLength, and records a violation if it is not.
+func (r *Reader) withinLimit(b []byte) bool {
+	limit := r.limits.MaxStringLength
+	return limit <= 0 || len(b) <= limit || r.tooLong(len(b))
+}
+
+// tooLong records that the string just read, of size bytes, is longer than
+// Options.MaxStringLength; it returns false.
+func (r *Reader) tooLong(size int) bool {
+	limit := r.limits.MaxStringLength
 	if t, ok := r.beginViolation(); ok {
 		t = append(t, "string of "...)
 		t = strconv.AppendInt(t, int64(size), 10)
@@ -679,6 +687,7 @@ func (r *Reader) tooLong(size, limit int) {
 		t = strconv.AppendInt(t, int64(limit), 10)
 		r.record("limit", append(t, " bytes allowed; send a shorter text."...))
 	}
+	return false
 }
 
 // Strings read for a call are copied, one after the other, into blocks of
@@ -740,8 +749,16 @@ func (r *Reader) reserve(n int) {
 }
 
 // StringBytes reads a string and returns its unescaped bytes, valid until the
-// next read: for comparing with known values without allocating a string.
-func (r *Reader) StringBytes() ([]byte, bool) { return r.readString() }
+// next read: for comparing with known values, or checking a value kept as its
+// JSON text, without making a string. A value of another kind is a type
+// violation, and a string longer than Options.MaxStringLength a limit one.
+func (r *Reader) StringBytes() ([]byte, bool) {
+	b, ok := r.readString()
+	if !ok || !r.withinLimit(b) {
+		return nil, false
+	}
+	return b, true
+}
 
 // Bool reads a boolean. A value of another kind is a type violation.
 func (r *Reader) Bool() (bool, bool) {
