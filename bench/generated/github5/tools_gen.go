@@ -1114,7 +1114,7 @@ members:
 		case 3: // "value"
 			switch r.Kind() {
 			case runtime.KindString:
-				r.String()
+				r.StringBytes()
 			case runtime.KindNumber:
 				r.Number()
 			case runtime.KindBool:
