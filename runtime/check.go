@@ -295,21 +295,10 @@ func (c *Check) Bound(x *Value, keyword, limit string) bool {
 
 // MultipleOf checks the multipleOf keyword on a number, exactly.
 func (c *Check) MultipleOf(x *Value, divisor *big.Rat, text string) bool {
-	if isMultiple(x.Text, divisor) {
+	if multipleOf(x.Text, divisor) {
 		return true
 	}
 	return c.Report("multipleOf", x.Text+" is not a multiple of "+text, c.subject()+" must be a multiple of "+text+"; got "+c.shown(x)+".")
-}
-
-// isMultiple reports whether the JSON number text is a multiple of divisor. An
-// integer too large to expand exactly is a multiple of any divisor whose
-// reduced numerator is 1 (0.5, 0.01, 1), which is what such schemas mean.
-func isMultiple(text string, divisor *big.Rat) bool {
-	if q, ok := parseRat(text); ok {
-		return q.Quo(q, divisor).IsInt()
-	}
-	_, _, exp, ok := splitNumber(text)
-	return ok && exp >= 0 && divisor.Num().IsInt64() && divisor.Num().Int64() == 1
 }
 
 // Length checks minLength (min >= 0) and maxLength (max >= 0) on a string,

@@ -70,3 +70,75 @@ func parseRat(text string) (*big.Rat, bool) {
 	}
 	return new(big.Rat).SetString(text)
 }
+
+// multipleOf reports whether the JSON number text is an integer multiple of
+// divisor, which is greater than zero, exactly and in time linear in the
+// number's digits, however large or small its exponent: 1e1000 is a multiple
+// of 2, 1e-1000 is not, and neither costs more than a few words of memory.
+//
+// With text = ±digits × 10^exp and divisor = p/q in lowest terms, the
+// quotient is digits × q × 10^exp / p. The powers of ten are bounded first:
+//
+//   - exp ≥ 0: the quotient is an integer when p divides digits × 10^exp
+//     (p and q have no common factor). Powers of ten add only the factors 2
+//     and 5, and p has fewer of each than its bit length, B; so 10^exp may
+//     be replaced by 10^min(exp, B).
+//   - exp < 0: it is an integer when p × 10^-exp divides digits × q. The
+//     digits end in a digit other than zero, so they lack the factor 2 or
+//     the factor 5, and q must supply -exp of it: impossible past q's bit
+//     length.
+//
+// What remains is a remainder of the digits by a number the schema sets,
+// taken a few digits at a time.
+func multipleOf(text string, divisor *big.Rat) bool {
+	_, digits, exp, ok := splitNumber(text)
+	if !ok {
+		return false
+	}
+	if digits == "" {
+		return true // zero is a multiple of every number
+	}
+	p, q := divisor.Num(), divisor.Denom()
+	if exp >= 0 {
+		m := decimalMod(digits, p)
+		m.Mul(m, pow10(min(exp, p.BitLen())))
+		return m.Mod(m, p).Sign() == 0
+	}
+	if -exp > q.BitLen() {
+		return false
+	}
+	modulus := pow10(-exp)
+	modulus.Mul(modulus, p)
+	m := decimalMod(digits, modulus)
+	m.Mul(m, q)
+	return m.Mod(m, modulus).Sign() == 0
+}
+
+// decimalMod returns the decimal digits modulo m, reading them eighteen at a
+// time, so that the remainder never grows past m times 10^18: linear in the
+// digits, where making one big.Int of them all takes time quadratic in
+// their number (a second for a million digits).
+func decimalMod(digits string, m *big.Int) *big.Int {
+	rest, chunk := new(big.Int), new(big.Int)
+	for digits != "" {
+		n := min(len(digits), 18)
+		v, _ := strconv.ParseUint(digits[:n], 10, 64)
+		if n == 18 {
+			rest.Mul(rest, tenTo18)
+		} else {
+			rest.Mul(rest, pow10(n))
+		}
+		rest.Add(rest, chunk.SetUint64(v))
+		rest.Mod(rest, m)
+		digits = digits[n:]
+	}
+	return rest
+}
+
+// tenTo18 is 10^18, the most digits a uint64 always holds; only ever read.
+var tenTo18 = pow10(18)
+
+// pow10 returns 10^n.
+func pow10(n int) *big.Int {
+	return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil)
+}

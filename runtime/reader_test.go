@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -234,6 +235,58 @@ func TestIsMultipleOf(t *testing.T) {
 			t.Errorf("%s is not a multiple of 0.01", no)
 		}
 	}
+	// Exponents beyond float64's range and beyond what is worth expanding
+	// are still decided exactly.
+	for _, c := range []struct {
+		number, divisor string
+		want            bool
+	}{
+		{"1E1000", "2", true},
+		{"1E1000", "3", false},
+		{"3e999999999", "3", true},
+		{"3e999999999", "7", false},
+		{"1e1000", "1024", true},
+		{"1e1000", "0.5", true},
+		{"-1e1000", "0.001", true},
+		{"1e-1000", "1e-1000", true},
+		{"2e-1000", "1e-1000", true},
+		{"1e-1000", "2e-1000", false},
+		{"1e-1001", "1e-1000", false},
+		{"12345678901234567890123456789012345678901234567890", "10", true},
+		{"12345678901234567890123456789012345678901234567891", "107", true},
+		{"12345678901234567890123456789012345678901234567891", "3", false},
+		{"1." + strings.Repeat("0", 5000) + "1", "1e-5001", true},
+		{"1." + strings.Repeat("0", 5000) + "1", "1e-5000", false},
+	} {
+		if got := IsMultipleOf([]byte(c.number), Rat(c.divisor)); got != c.want {
+			t.Errorf("IsMultipleOf(%.40s, %s) = %v, want %v", c.number, c.divisor, got, c.want)
+		}
+	}
+}
+
+// multipleOf agrees with dividing big.Rats wherever they can be made.
+func FuzzMultipleOf(f *testing.F) {
+	f.Add("1e3", "8")
+	f.Add("0.3", "0.1")
+	f.Add("-7.5e-3", "2.5e-4")
+	f.Add("123456789012345678901234567890", "97")
+	f.Fuzz(func(t *testing.T, number, divisor string) {
+		if !json.Valid([]byte(number)) || strings.TrimSpace(number) != number || len(number)+len(divisor) > 200 {
+			return
+		}
+		n, ok1 := new(big.Rat).SetString(number)
+		d, ok2 := new(big.Rat).SetString(divisor)
+		if !ok1 || !ok2 || d.Sign() <= 0 {
+			return
+		}
+		if _, _, exp, _ := splitNumber(number); exp > 300 || exp < -300 {
+			return // the reference would expand it
+		}
+		want := new(big.Rat).Quo(n, d).IsInt()
+		if got := multipleOf(number, d); got != want {
+			t.Errorf("multipleOf(%s, %s) = %v, want %v", number, divisor, got, want)
+		}
+	})
 }
 
 func TestDuplicate(t *testing.T) {
@@ -601,5 +654,23 @@ func TestStringAtWithoutTheUnescapedText(t *testing.T) {
 	r.EndArray()
 	if err := r.Finish("t"); err != nil || !slices.Equal(got, []string{"a\nb", "c"}) {
 		t.Errorf("read %q (%v), want %q", got, err, []string{"a\nb", "c"})
+	}
+}
+
+// BenchmarkIsMultipleOf: a price, an exponent far past float64, and a
+// million digits, which must cost time linear in the digits.
+func BenchmarkIsMultipleOf(b *testing.B) {
+	for _, c := range []struct{ name, number, divisor string }{
+		{"price", "19.99", "0.01"},
+		{"exponent", "3e999999999", "7"},
+		{"million_digits", strings.Repeat("7", 1_000_000), "0.7"},
+	} {
+		number, divisor := []byte(c.number), Rat(c.divisor)
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(number)))
+			for b.Loop() {
+				IsMultipleOf(number, divisor)
+			}
+		})
 	}
 }

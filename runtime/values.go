@@ -46,14 +46,11 @@ func Rat(text string) *big.Rat {
 }
 
 // IsMultipleOf reports whether the JSON number text is an exact multiple of
-// divisor, computed on decimals rather than float64 so that 0.3 is a multiple
-// of 0.1.
+// divisor, which is greater than zero, computed on decimals rather than
+// float64 so that 0.3 is a multiple of 0.1, and exact for numbers beyond any
+// float64 (1e1000 is a multiple of 2).
 func IsMultipleOf(text []byte, divisor *big.Rat) bool {
-	q, ok := parseRat(string(text))
-	if !ok {
-		return false
-	}
-	return q.Quo(q, divisor).IsInt()
+	return multipleOf(string(text), divisor)
 }
 
 // Duplicate returns the indexes of the first two equal items of s, if any.
