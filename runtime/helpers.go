@@ -139,8 +139,9 @@ func (r *Reader) SkipOther(others *Names, name []byte) {
 // allocating. Any other string is recorded as an enum violation that lists
 // texts, the values as JSON.
 func ReadEnum[E ~string](r *Reader, values []E, texts []string) (E, bool) {
-	v, ok := r.StringBytes()
-	if !ok {
+	// StringBytes, written out: a call less on every enum read.
+	v, ok := r.readString()
+	if !ok || !r.withinLimit(v) {
 		return "", false
 	}
 	for _, e := range values {
