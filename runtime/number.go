@@ -91,14 +91,21 @@ func parseRat(text string) (*big.Rat, bool) {
 // What remains is a remainder of the digits by a number the schema sets,
 // taken a few digits at a time.
 func multipleOf(text string, divisor *big.Rat) bool {
+	p, q := divisor.Num(), divisor.Denom()
 	_, digits, exp, ok := splitNumber(text)
 	if !ok {
-		return false
+		// An exponent beyond int: one that large acts as any other past
+		// p's bit length, one that small leaves a fraction of a fraction.
+		mantissa, expText, _ := strings.Cut(strings.ToLower(text), "e")
+		_, digits, _, _ = splitNumber(mantissa) // no exponent to fail on
+		exp = p.BitLen()
+		if strings.HasPrefix(expText, "-") {
+			exp = -q.BitLen() - 1
+		}
 	}
 	if digits == "" {
 		return true // zero is a multiple of every number
 	}
-	p, q := divisor.Num(), divisor.Denom()
 	if exp >= 0 {
 		m := decimalMod(digits, p)
 		m.Mul(m, pow10(min(exp, p.BitLen())))
