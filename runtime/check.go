@@ -143,7 +143,7 @@ func (c *Check) subject() string {
 		if b.Len() > 0 {
 			b.WriteByte('.')
 		}
-		b.WriteString(s.name)
+		b.WriteString(truncate(s.name, hintNameRunes))
 	}
 	if b.Len() == 0 {
 		return "The arguments"

@@ -110,3 +110,18 @@ func TestCheckDynamicScope(t *testing.T) {
 		t.Errorf("Dynamic = %d on an empty scope, want -1", got)
 	}
 }
+
+// A member name in a hint is cut as the typed reader cuts it; the pointer
+// keeps it whole.
+func TestCheckHintsCutLongNames(t *testing.T) {
+	long := strings.Repeat("n", 100)
+	var c Check
+	c.Enter("a")
+	c.PropertyName(long)
+	c.Leave()
+	vs := c.Violations()
+	want := `Field "a.` + strings.Repeat("n", 64) + `…" has a name that is not allowed here; rename or remove it.`
+	if len(vs) != 1 || vs[0].Pointer != "/a/"+long || vs[0].Hint != want {
+		t.Fatalf("violations %+v,\nwant one at /a/%s with hint %q", vs, long, want)
+	}
+}

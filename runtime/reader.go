@@ -1209,11 +1209,11 @@ func (r *Reader) locate() {
 		}
 		// The common case is kept here and the rare one out of line, which
 		// leaves this loop few enough variables to hold them in registers.
-		if name := r.data[f.name.start+1 : f.name.end-1]; plainName(name) {
+		if name := r.data[f.name.start+1 : f.name.end-1]; len(name) <= hintNameRunes && plainName(name) {
 			ptr = append(append(ptr, '/'), name...)
 			path = append(path, name...)
 		} else {
-			ptr, path = r.appendEscapedName(ptr, path, f.name)
+			ptr, path = r.appendOtherName(ptr, path, f.name)
 		}
 	}
 	r.ptrBuf, r.pathBuf = ptr, path
@@ -1226,12 +1226,18 @@ func appendIndex(ptr, path []byte, i int) ([]byte, []byte) {
 	return ptr, path
 }
 
-// appendEscapedName appends the member name at span, which is not a
-// plainName, to a JSON Pointer and to a path.
-func (r *Reader) appendEscapedName(ptr, path []byte, span nameSpan) ([]byte, []byte) {
+// appendOtherName appends the member name at span, which is not a short
+// plainName, to a JSON Pointer and, cut to hintNameRunes, to a path.
+func (r *Reader) appendOtherName(ptr, path []byte, span nameSpan) ([]byte, []byte) {
 	name := r.memberName(span)
-	return appendPointerToken(append(ptr, '/'), name), append(path, name...)
+	return appendPointerToken(append(ptr, '/'), name), appendTruncated(path, name, hintNameRunes)
 }
+
+// hintNameRunes is as much of a member name as a hint shows. A name is the
+// model's own text and can be as long as the arguments; the hint names it
+// well enough to recognise without echoing all of it back, as it does for
+// values. The pointer keeps the name whole.
+const hintNameRunes = 64
 
 // plainName reports whether name, a member name as it is in the input, is
 // also its own unquoted text and JSON Pointer reference token, and needs no

@@ -87,6 +87,10 @@ func TestViolationsCarryPointersAndHints(t *testing.T) {
 		{`{"items":[{"a\"b":1}]}`, "/items/0/a\"b", "additionalProperties", `Field "items[0].a\"b" is not allowed here; remove it. Allowed fields: qty.`},
 		{`{"items":[{"ü":1}]}`, "/items/0/ü", "additionalProperties", `Field "items[0].ü" is not allowed here; remove it. Allowed fields: qty.`},
 		{`{"items":[{"a\tb":1}]}`, "/items/0/a\tb", "additionalProperties", `Field "items[0].a\tb" is not allowed here; remove it. Allowed fields: qty.`},
+		// A name the model made up is cut in the hint, whole in the pointer.
+		{`{"items":[{"` + strings.Repeat("n", 64) + `":1}]}`, "/items/0/" + strings.Repeat("n", 64), "additionalProperties", `Field "items[0].` + strings.Repeat("n", 64) + `" is not allowed here; remove it. Allowed fields: qty.`},
+		{`{"items":[{"` + strings.Repeat("n", 65) + `":1}]}`, "/items/0/" + strings.Repeat("n", 65), "additionalProperties", `Field "items[0].` + strings.Repeat("n", 64) + `…" is not allowed here; remove it. Allowed fields: qty.`},
+		{`{"items":[{"\u006e` + strings.Repeat("ü", 70) + `":1}]}`, "/items/0/n" + strings.Repeat("ü", 70), "additionalProperties", `Field "items[0].n` + strings.Repeat("ü", 63) + `…" is not allowed here; remove it. Allowed fields: qty.`},
 	}
 	for _, c := range cases {
 		ve := validate(c.input)
