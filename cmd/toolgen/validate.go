@@ -492,7 +492,7 @@ func pathOf(loc []string, inst any) string {
 			if b.Len() > 0 {
 				b.WriteByte('.')
 			}
-			b.WriteString(tok)
+			b.WriteString(shownName(tok))
 			if m, ok := x.(map[string]any); ok {
 				v = m[tok]
 			}
@@ -512,9 +512,22 @@ func subjectOf(loc []string, inst any) string {
 // memberSubject names member name of the object at loc.
 func memberSubject(loc []string, inst any, name string) string {
 	if p := pathOf(loc, inst); p != "" {
-		return "Field " + strconv.Quote(p+"."+name)
+		return "Field " + strconv.Quote(p+"."+shownName(name))
 	}
-	return "Field " + strconv.Quote(name)
+	return "Field " + strconv.Quote(shownName(name))
+}
+
+// shownName is as much of a member name as a hint shows, the first 64
+// characters, as the generated validators' hints show it: a name the model
+// made up can be as long as the arguments.
+func shownName(name string) string {
+	if len(name) <= 64 { // no more characters than bytes
+		return name
+	}
+	if r := []rune(name); len(r) > 64 {
+		return string(r[:64]) + "…"
+	}
+	return name
 }
 
 // show renders a decoded JSON value for a hint, shortened when long.

@@ -54,6 +54,11 @@ func TestValidateVerdicts(t *testing.T) {
 				`        hint: Field "amount" is required but missing.`,
 				"1 call: 0 valid, 1 invalid, 0 unknown tool"}},
 		{"an empty log", "", exitOK, []string{"0 calls: 0 valid, 0 invalid, 0 unknown tool"}},
+		{"a long made-up name is cut in the hint", `{"tool": "refund", "arguments": {"paymentId": "pay_abcd", "amount": 1, "` + strings.Repeat("n", 65) + `": 1}}`,
+			exitInvalid, []string{`line 1: tool "refund": invalid: 1 violation`,
+				`    /` + strings.Repeat("n", 65) + `: additionalProperties: property "` + strings.Repeat("n", 65) + `" is not allowed`,
+				`        hint: Field "` + strings.Repeat("n", 64) + `…" is not allowed here; remove it.`,
+				"1 call: 0 valid, 1 invalid, 0 unknown tool"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
