@@ -66,12 +66,20 @@ func (r *Reader) NextMember(members []string, seen []bool) int {
 		r.end()
 		return EndOfObject
 	}
-	if !r.readName(c) {
+	f := &r.frames[len(r.frames)-1]
+	// readName, written out for a name without escapes, as most are: a
+	// call less per member.
+	if start := r.pos; c == '"' {
+		if end := r.strs.plainEnd(start); end >= 0 {
+			r.name, r.pos, f.name = r.data[start+1:end-1], end, nameSpan{start, end}
+		} else if !r.readName(c) {
+			return EndOfObject
+		}
+	} else if !r.readName(c) {
 		return EndOfObject
 	}
 	// Members mostly come in the order the schema declares them: the one
 	// after the last found is tried first.
-	f := &r.frames[len(r.frames)-1]
 	i := f.next
 	if i >= len(members) || members[i] != string(r.name) {
 		i = memberIndex(r.name, members)

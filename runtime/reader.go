@@ -433,20 +433,28 @@ func (r *Reader) Kind() Kind {
 
 // kindAt returns the kind of the token that starts with c, which next
 // returned; at the end of the checked bytes it records why they end.
+// Small enough to be inlined into Kind, which most reads start with.
 func (r *Reader) kindAt(c byte) Kind {
-	switch c {
-	case 0:
+	if c == 0 {
 		r.brokenOff()
-		return KindNone
-	case '}', ']':
-		return KindNone
-	case 't', 'f':
-		return KindBool
-	case 'n', '"', '{', '[':
-		return Kind(c)
 	}
-	return KindNumber
+	return tokenKind[c]
 }
+
+// tokenKind is the kind of the token that starts with each byte, in checked
+// bytes: KindNone for the end of a container (and for 0, the end of the
+// bytes).
+var tokenKind = func() (t [256]Kind) {
+	for c := range t {
+		t[c] = KindNumber
+	}
+	t[0], t['}'], t[']'] = KindNone, KindNone, KindNone
+	t['t'], t['f'] = KindBool, KindBool
+	for _, c := range []byte{'n', '"', '{', '['} {
+		t[c] = Kind(c)
+	}
+	return t
+}()
 
 // next moves to the next token and returns its first byte, or 0 at the end
 // of the checked bytes.
@@ -475,7 +483,8 @@ func (r *Reader) brokenOff() {
 
 // More reports whether the current object or array has another member.
 func (r *Reader) More() bool {
-	if r.Kind() == KindNone {
+	// Kind, written out: a call less per item.
+	if r.stopped || r.kindAt(r.next()) == KindNone {
 		return false
 	}
 	if n := len(r.frames); n > 0 && r.frames[n-1].items >= 0 {
