@@ -523,7 +523,11 @@ func (r *Reader) BeginObject() bool { return r.begin(KindObject, "an object") }
 func (r *Reader) BeginArray() bool { return r.begin(KindArray, "an array") }
 
 func (r *Reader) begin(want Kind, expected string) bool {
-	if k := r.Kind(); k != want {
+	k := KindNone // Kind, written out: a call less per object and array
+	if !r.stopped {
+		k = r.kindAt(r.next())
+	}
+	if k != want {
 		if k != KindNone {
 			r.mismatch(expected)
 		}
