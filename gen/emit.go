@@ -1069,12 +1069,15 @@ func joinOr(words []string) string {
 func (e *emitter) kindCase(v *Value, kind typeKind, method string, depth int) []jen.Code {
 	val := varName("v", depth)
 	checks := e.scalarChecks(v, kind, jen.Id(val))
-	if len(checks) == 0 {
-		if kind == kindString {
-			// The value is kept as its JSON text: a string made of it would
-			// be a copy nothing holds.
-			method = "StringBytes"
+	if kind == kindString {
+		// The value is kept as its JSON text: a string made of it would be
+		// a copy nothing holds. Its checks, if any, read a view of it.
+		method = "StringBytes"
+		if len(checks) > 0 {
+			method = "StringView"
 		}
+	}
+	if len(checks) == 0 {
 		return []jen.Code{jen.Id("r").Dot(method).Call()}
 	}
 	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id("r").Dot(method).Call(), jen.Id("ok")).Block(checks...)}

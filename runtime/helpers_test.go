@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -242,6 +243,7 @@ func TestStringLimitHoldsForEveryRead(t *testing.T) {
 	reads := map[string]func(r *Reader) bool{
 		"String":      func(r *Reader) bool { _, ok := r.String(); return ok },
 		"StringBytes": func(r *Reader) bool { _, ok := r.StringBytes(); return ok },
+		"StringView":  func(r *Reader) bool { _, ok := r.StringView(); return ok },
 		"ReadEnum":    func(r *Reader) bool { _, ok := ReadEnum(r, []color{"abcd"}, []string{`"abcd"`}); return ok },
 	}
 	for name, read := range reads {
@@ -261,6 +263,50 @@ func TestStringLimitHoldsForEveryRead(t *testing.T) {
 			if !c.ok && (len(violations) != 1 || violations[0].Keyword != "limit" || !strings.Contains(violations[0].Hint, "longer than the 4 bytes allowed")) {
 				t.Errorf("%s(%s): violations %v, want one limit violation", name, c.input, violations)
 			}
+		}
+	}
+}
+
+// A string kept as its JSON text is checked through StringView: the view
+// reads as the unescaped string, and the value costs only the copy of its
+// text that LastRaw makes, as generated code does for a member of several
+// kinds whose string has checks.
+func TestStringViewIsTheStringWithoutACopy(t *testing.T) {
+	for _, input := range []string{`"plain text"`, `"tab\there \u00e9\""`, `""`} {
+		r := NewReader([]byte(input))
+		v, ok := r.StringView()
+		if want, _ := strconv.Unquote(input); !ok || v != want {
+			t.Errorf("StringView of %s = %q, %v, want %q", input, v, ok, want)
+		}
+		if raw := string(r.LastRaw()); raw != input {
+			t.Errorf("LastRaw after StringView of %s = %s", input, raw)
+		}
+		finish(t, r)
+	}
+
+	r := NewReader([]byte(`1`))
+	if v, ok := r.StringView(); ok || v != "" {
+		t.Errorf("StringView of a number = %q, %v, want a type violation", v, ok)
+	}
+	if violations := finish(t, r); len(violations) != 1 || violations[0].Keyword != "type" {
+		t.Errorf("StringView of a number: violations %v, want one type violation", violations)
+	}
+
+	for _, input := range []string{`"long enough to be worth a copy"`, `"escaped\n text"`} {
+		data := []byte(input)
+		var kept []byte
+		allocs := testing.AllocsPerRun(100, func() {
+			r := NewReader(data)
+			if v, ok := r.StringView(); !ok || RuneCount(v) < 5 {
+				t.Fatalf("StringView of %s = %q, %v", input, v, ok)
+			}
+			kept = r.LastRaw()
+			if err := r.Finish("t"); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs != 1 || string(kept) != input {
+			t.Errorf("checking and keeping %s cost %v allocations, want 1 (the kept text)", input, allocs)
 		}
 	}
 }

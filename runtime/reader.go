@@ -773,6 +773,19 @@ func (r *Reader) StringBytes() ([]byte, bool) {
 	return b, true
 }
 
+// StringView reads a string as StringBytes does and returns it as a string
+// that shares the reader's memory: valid, like StringBytes' bytes, only until
+// the next read. Generated code checks a string kept as its JSON text (see
+// LastRaw) through it, since the checks (lengths, patterns, formats) keep
+// nothing, and a copy for them alone would be an allocation nothing holds.
+func (r *Reader) StringView() (string, bool) {
+	b, ok := r.StringBytes()
+	if !ok {
+		return "", false
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)), true
+}
+
 // Bool reads a boolean. A value of another kind is a type violation.
 func (r *Reader) Bool() (bool, bool) {
 	if !r.expect(KindBool, "a boolean") {
