@@ -776,8 +776,9 @@ func (r *Reader) StringBytes() ([]byte, bool) {
 // StringView reads a string as StringBytes does and returns it as a string
 // that shares the reader's memory: valid, like StringBytes' bytes, only until
 // the next read. Generated code checks a string kept as its JSON text (see
-// LastRaw) through it, since the checks (lengths, patterns, formats) keep
-// nothing, and a copy for them alone would be an allocation nothing holds.
+// LastRaw) through it: the checks (lengths, patterns, formats) keep nothing,
+// and a copy for them alone would be bytes nothing holds, and for a long
+// string an allocation of its own.
 func (r *Reader) StringView() (string, bool) {
 	b, ok := r.StringBytes()
 	if !ok {
