@@ -268,10 +268,10 @@ func TestStringLimitHoldsForEveryRead(t *testing.T) {
 	}
 }
 
-// A string kept as its JSON text is checked through StringView: the view
-// reads as the unescaped string, and the value costs only the copy of its
-// text that LastRaw makes, as generated code does for a member of several
-// kinds whose string has checks.
+// A string kept as its JSON text is checked through StringView, as generated
+// code does for a member of several kinds whose string has checks: the view
+// reads as the unescaped string, LastRaw still keeps the text, and the view
+// is the reader's own bytes, not a copy.
 func TestStringViewIsTheStringWithoutACopy(t *testing.T) {
 	for _, input := range []string{`"plain text"`, `"tab\there \u00e9\""`, `""`} {
 		r := NewReader([]byte(input))
