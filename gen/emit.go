@@ -1080,7 +1080,32 @@ func (e *emitter) kindCase(v *Value, kind typeKind, method string, depth int) []
 	if len(checks) == 0 {
 		return []jen.Code{jen.Id("r").Dot(method).Call()}
 	}
+	if !numberValueUsed(v, kind) {
+		// multipleOf by a fraction reads the number's text, not its value.
+		val = "_"
+	}
 	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id("r").Dot(method).Call(), jen.Id("ok")).Block(checks...)}
+}
+
+// numberValueUsed reports whether the checks of a number or integer held as
+// JSON text compare its Go value, rather than only its text.
+func numberValueUsed(v *Value, kind typeKind) bool {
+	if kind != kindInt && kind != kindNumber {
+		return true
+	}
+	if v.Minimum != nil || v.Maximum != nil || v.ExclusiveMinimum != nil || v.ExclusiveMaximum != nil {
+		return true
+	}
+	for _, literal := range append([]jsontext.Value{v.Const}, v.Enum...) {
+		if _, ok := goLiteral(literal, kind); ok {
+			return true
+		}
+	}
+	if kind == kindInt && v.MultipleOf != "" {
+		d, err := strconv.ParseInt(v.MultipleOf, 10, 64)
+		return err == nil && d > 1
+	}
+	return false
 }
 
 // readUnion reads the value's JSON text and checks it against each alternative.
