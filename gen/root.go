@@ -96,7 +96,11 @@ func (b *builder) rootShape(n *node, which string) *node {
 		return nil
 	}
 	if types := n.strings("type"); n.has("type") && (len(types) != 1 || types[0] != "object") {
-		b.errorf(n.ptr+"/type", "the %s schema must have \"type\": \"object\": tool %s are always a JSON object", which, map[string]string{"input": "arguments", "output": "results"}[which])
+		reached := ""
+		if n.ptr != "" {
+			reached = " (the root's $ref leads here)"
+		}
+		b.errorf(n.ptr+"/type", "the %s schema must have \"type\": \"object\"%s: tool %s are always a JSON object", which, reached, map[string]string{"input": "arguments", "output": "results"}[which])
 		return nil
 	}
 	return n
