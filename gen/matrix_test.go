@@ -160,6 +160,23 @@ var matrixCases = []matrixCase{
 	{"$ref", `{"$ref":"#/$defs/obj","required":["y"]}`, true, nil},
 	{"$ref", `{"$ref":"#/$defs/tree"}`, true, []string{`{"name":"r","children":[{"name":"c","children":[]}]}`, `{"name":"r","children":[{"children":[]}]}`, `{"name":1}`}},
 	{"$ref", `{"$ref":"#/$defs/chain"}`, true, nil},
+	{"$ref", `{"$ref":"#/$defs/obj","properties":{"y":{}}}`, true, nil},
+	{"$ref", `{"$ref":"#anchored"}`, true, nil},
+	{"$dynamicRef", `{"$dynamicRef":"#dyn"}`, false, []string{`"2"`}},
+	{"type", `{"type":"null"}`, false, nil},
+	{"type", `{"type":["object","null"],"properties":{"x":{"type":"integer"}}}`, false, nil},
+	{"enum", `{"type":["object","null"],"enum":[{"a":1},null]}`, false, nil},
+	{"required", `{"required":["x"]}`, true, nil},
+	{"minProperties", `{"type":"object","properties":{"x":{"type":"integer"}},"minProperties":1}`, true, nil},
+	{"additionalProperties", `{"type":"object","additionalProperties":false}`, true, nil},
+	{"properties", `{"type":"object","properties":{"x":false}}`, true, nil},
+	{"dependentSchemas", `{"type":"object","properties":{"a":{"type":"integer"}},"dependentSchemas":{"a":{"required":["b"]}}}`, true, []string{`{"a":1,"b":0}`}},
+	{"propertyNames", `{"propertyNames":{"pattern":"^[a-z]$"}}`, true, nil},
+	{"not", `{"not":{}}`, false, nil},
+	{"if", `{"if":{"type":"string"},"then":{"minLength":2}}`, false, nil},
+	{"oneOf", `{"oneOf":[{"type":"object","required":["x"]},{"type":"null"}]}`, false, nil},
+	{"format", `{"type":"string","format":"email"}`, false, []string{`"a@example.com"`}},
+	{"format", `{"format":"date-time"}`, false, []string{`"2024-01-01T00:00:00Z"`}},
 	{"boolean", `true`, false, nil},
 	{"boolean", `false`, false, nil},
 }
@@ -168,7 +185,9 @@ var matrixCases = []matrixCase{
 const matrixDefs = `{
 	"obj": {"type":"object","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false},
 	"tree": {"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/tree"}}},"required":["name"]},
-	"chain": {"$ref":"#/$defs/obj"}
+	"chain": {"$ref":"#/$defs/obj"},
+	"anchored": {"$anchor":"anchored","type":"object","required":["x"]},
+	"dyn": {"$dynamicAnchor":"dyn","type":"integer"}
 }`
 
 // A matrixPosition places a keyword schema in a tool's schema and an
