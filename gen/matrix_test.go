@@ -177,6 +177,9 @@ var matrixCases = []matrixCase{
 	{"oneOf", `{"oneOf":[{"type":"object","required":["x"]},{"type":"null"}]}`, false, nil},
 	{"format", `{"type":"string","format":"email"}`, false, []string{`"a@example.com"`}},
 	{"format", `{"format":"date-time"}`, false, []string{`"2024-01-01T00:00:00Z"`}},
+	{"anyOf", `{"anyOf":[{"type":"object","const":{"a":1}},{"type":"null"}]}`, false, nil},
+	{"anyOf", `{"anyOf":[{"type":"object","patternProperties":{"^x":{"type":"integer"}},"additionalProperties":false},{"type":"null"}]}`, false, nil},
+	{"oneOf", `{"oneOf":[{"type":"array","items":{"type":"integer"},"contains":{"const":1}},{"type":"null"}]}`, false, nil},
 	{"boolean", `true`, false, nil},
 	{"boolean", `false`, false, nil},
 }

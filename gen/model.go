@@ -1161,6 +1161,11 @@ func (b *builder) nullableUnion(n *node, name string) *Value {
 	if types := c.strings("type"); !c.has("type") || slices.Contains(types, "null") || c.has("$ref") {
 		return nil // the other branch may allow null itself: a real union
 	}
+	if b.typedReason(c) != "" {
+		// Its schema function would judge null too: keep the union, whose
+		// other alternative takes null.
+		return nil
+	}
 	v := b.value(c, name)
 	if v == nil {
 		return nil
