@@ -620,7 +620,16 @@ func (e *emitter) readStruct(t *NamedType) {
 				jen.Id("x").Dot(t.AdditionalField).Op("=").Map(jen.String()).Add(e.elemType(t.Additional)).Values(),
 			),
 		)
-		other = append(other, e.element(t.Additional, 0, jen.Id("x").Dot(t.AdditionalField).Index(jen.Id("key")))...)
+		dst := jen.Id("x").Dot(t.AdditionalField).Index(jen.Id("key"))
+		if t.Additional.Kind == kindStruct && !t.Additional.Nullable {
+			// A struct in a map cannot be read in place: read it, then store it.
+			item := varName("item", 0)
+			other = append(other, jen.Var().Id(item).Id(t.Additional.Named.Name))
+			other = append(other, e.element(t.Additional, 0, jen.Id(item))...)
+			other = append(other, jen.Add(dst).Op("=").Id(item))
+		} else {
+			other = append(other, e.element(t.Additional, 0, dst)...)
+		}
 	default:
 		other = append(other, jen.Id("r").Dot("SkipOther").Call(jen.Op("&").Id("others"), name))
 	}
