@@ -540,7 +540,7 @@ func (e *emitter) structType(t *NamedType) {
 // typeDoc is a named type's doc comment: a sentence saying where the schema
 // stands, then the schema's own description.
 func typeDoc(t *NamedType, format string) string {
-	if t.Ptr == "" && t.Doc != "" {
+	if t.Root && t.Doc != "" {
 		return t.Doc // a tool's arguments: the doc already says whose
 	}
 	doc := fmt.Sprintf(format, t.Name, displayPtr(t.Ptr), t.Schema, t.Tool)

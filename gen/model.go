@@ -168,6 +168,9 @@ type NamedType struct {
 	Ptr    string
 	Tool   string // the tool whose schema declares it
 	Schema string // which of the tool's schemas: "input" or "output"
+	// Root is set for a tool's arguments and result, whose Ptr is that of
+	// the object schema the root's $ref reaches, if it has one.
+	Root bool
 
 	// Check, when set, is the generated schema function that checks the
 	// whole object before it is decoded: a root schema with keywords the

@@ -36,6 +36,7 @@ func (b *builder) schemaRoot(schema jsontext.Value, base, which, name, prefix st
 	if v == nil {
 		return nil
 	}
+	v.Named.Root = true
 	if !exact || bytes.Contains(b.root, []byte(`"$dynamicRef"`)) {
 		// A $dynamicRef anywhere needs the whole dynamic scope from the root.
 		root, err := b.schemaNode("")
