@@ -24,7 +24,8 @@ import (
 // input and as its output schema. The whole matrix is one catalog, generated
 // and compiled once; every instance goes through the tool's ValidateArgs and
 // its generated result check, and both verdicts must be santhosh v6's on the
-// same schema.
+// same schema. Every cell must generate: no keyword shape here is one that
+// toolgen refuses, so a refusal is a failure like a wrong verdict.
 func TestKeywordMatrix(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds generated code with the go command; skipped in -short mode")
