@@ -27,9 +27,12 @@ import (
 //     (core, optional-format/, optional/), compiled with
 //     gen.GenerateValidators; the tests' instances are the seeds.
 //   - FuzzCatalogs: every tool of the shared MCP catalogs
-//     (../shared/testdata/catalogs/*.tools.json), generated with gen.Generate
-//     and called through the generated ValidateArgs; arguments made up from
-//     each input schema are the seeds.
+//     (../shared/testdata/catalogs/*.tools.json) and of the project's own
+//     (gen/testdata/catalogs/*.tools.json: root shapes such as a root $ref,
+//     a recursive tree, a root anyOf or oneOf, patternProperties beside
+//     additionalProperties), generated with gen.Generate and called through
+//     the generated ValidateArgs; arguments made up from each input schema
+//     are the seeds.
 //
 // A fuzz input is the position of a schema (modulo their number, in the order
 // of the suite's files or the catalogs' tools), the instance bytes, and a
@@ -201,8 +204,12 @@ func catalogFamily(t *testing.T) *fuzzFamily {
 	fam := &fuzzFamily{name: "FuzzCatalogs", packages: map[string][]byte{}}
 	fam.manifest.GoNumbers = true
 	var imports, table strings.Builder
-	for _, name := range []string{"github-mcp-server", "kubernetes-mcp-server"} {
-		file := filepath.Join(dir, name+".tools.json")
+	// The project's own catalogs come after the shared ones, so that the
+	// committed inputs keep the positions of their tools.
+	files := []string{filepath.Join(dir, "github-mcp-server.tools.json"), filepath.Join(dir, "kubernetes-mcp-server.tools.json")}
+	own, _ := filepath.Glob(filepath.Join("testdata", "catalogs", "*.tools.json"))
+	for _, file := range append(files, own...) {
+		name := strings.TrimSuffix(filepath.Base(file), ".tools.json")
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Skipf("the shared MCP catalogs are not in %s (they sit beside the project in ../shared/testdata): %v", dir, err)

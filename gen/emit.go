@@ -540,7 +540,7 @@ func (e *emitter) structType(t *NamedType) {
 // typeDoc is a named type's doc comment: a sentence saying where the schema
 // stands, then the schema's own description.
 func typeDoc(t *NamedType, format string) string {
-	if t.Ptr == "" && t.Doc != "" {
+	if t.Root && t.Doc != "" {
 		return t.Doc // a tool's arguments: the doc already says whose
 	}
 	doc := fmt.Sprintf(format, t.Name, displayPtr(t.Ptr), t.Schema, t.Tool)
@@ -620,7 +620,16 @@ func (e *emitter) readStruct(t *NamedType) {
 				jen.Id("x").Dot(t.AdditionalField).Op("=").Map(jen.String()).Add(e.elemType(t.Additional)).Values(),
 			),
 		)
-		other = append(other, e.element(t.Additional, 0, jen.Id("x").Dot(t.AdditionalField).Index(jen.Id("key")))...)
+		dst := jen.Id("x").Dot(t.AdditionalField).Index(jen.Id("key"))
+		if t.Additional.Kind == kindStruct && !t.Additional.Nullable {
+			// A struct in a map cannot be read in place: read it, then store it.
+			item := varName("item", 0)
+			other = append(other, jen.Var().Id(item).Id(t.Additional.Named.Name))
+			other = append(other, e.element(t.Additional, 0, jen.Id(item))...)
+			other = append(other, jen.Add(dst).Op("=").Id(item))
+		} else {
+			other = append(other, e.element(t.Additional, 0, dst)...)
+		}
 	default:
 		other = append(other, jen.Id("r").Dot("SkipOther").Call(jen.Op("&").Id("others"), name))
 	}
@@ -1080,7 +1089,32 @@ func (e *emitter) kindCase(v *Value, kind typeKind, method string, depth int) []
 	if len(checks) == 0 {
 		return []jen.Code{jen.Id("r").Dot(method).Call()}
 	}
+	if !numberValueUsed(v, kind) {
+		// multipleOf by a fraction reads the number's text, not its value.
+		val = "_"
+	}
 	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id("r").Dot(method).Call(), jen.Id("ok")).Block(checks...)}
+}
+
+// numberValueUsed reports whether the checks of a number or integer held as
+// JSON text compare its Go value, rather than only its text.
+func numberValueUsed(v *Value, kind typeKind) bool {
+	if kind != kindInt && kind != kindNumber {
+		return true
+	}
+	if v.Minimum != nil || v.Maximum != nil || v.ExclusiveMinimum != nil || v.ExclusiveMaximum != nil {
+		return true
+	}
+	for _, literal := range append([]jsontext.Value{v.Const}, v.Enum...) {
+		if _, ok := goLiteral(literal, kind); ok {
+			return true
+		}
+	}
+	if kind == kindInt && v.MultipleOf != "" {
+		d, err := strconv.ParseInt(v.MultipleOf, 10, 64)
+		return err == nil && d > 1
+	}
+	return false
 }
 
 // readUnion reads the value's JSON text and checks it against each alternative.

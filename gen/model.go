@@ -168,6 +168,9 @@ type NamedType struct {
 	Ptr    string
 	Tool   string // the tool whose schema declares it
 	Schema string // which of the tool's schemas: "input" or "output"
+	// Root is set for a tool's arguments and result, whose Ptr is that of
+	// the object schema the root's $ref reaches, if it has one.
+	Root bool
 
 	// Check, when set, is the generated schema function that checks the
 	// whole object before it is decoded: a root schema with keywords the
@@ -430,17 +433,6 @@ func (b *builder) schemaNode(ptr string) (*jnode, error) {
 	return b.registry.pointer(b.doc.root.schema.resource, ptr)
 }
 
-// rootNeedsCheck reports whether a root schema says more than its struct
-// reader checks, so that a schema function checks the whole object first. A
-// $dynamicRef anywhere needs the whole dynamic scope from the root.
-func (b *builder) rootNeedsCheck(n *node) bool {
-	if bytes.Contains(b.root, []byte(`"$dynamicRef"`)) {
-		return true
-	}
-	reason := b.typedReason(n)
-	return reason != "" && reason != "$id below the root"
-}
-
 // typedReason says why the typed reader cannot express schema n exactly, or
 // returns "" when it can. Such a schema is checked whole by a generated schema
 // function instead.
@@ -494,6 +486,11 @@ func (b *builder) typedReason(n *node) string {
 			}
 		}
 	}
+	if (n.has("enum") || n.has("const")) && holdsStructured(n) {
+		// Structs, maps and slices are read member by member; equality with
+		// a whole object or array is the schema function's.
+		return "enum or const on an object or array"
+	}
 	if raw, ok := n.vals["dependentRequired"]; ok {
 		declared := map[string]bool{}
 		_ = forEachMember(n.vals["properties"], func(p string, _ jsontext.Value) { declared[p] = true })
@@ -513,6 +510,23 @@ func (b *builder) typedReason(n *node) string {
 		}
 	}
 	return ""
+}
+
+// holdsStructured reports whether a schema with enum or const may be held
+// as a struct, map or slice: its type names object or array, or, without a
+// type, one of its literals is an object or an array.
+func holdsStructured(n *node) bool {
+	if n.has("type") {
+		types := n.strings("type")
+		return slices.Contains(types, "object") || slices.Contains(types, "array")
+	}
+	structured := false
+	check := func(v jsontext.Value) { structured = structured || v.Kind() == '{' || v.Kind() == '[' }
+	if c, ok := n.vals["const"]; ok {
+		check(c)
+	}
+	_ = forEachItem(n.vals["enum"], func(_ int, v jsontext.Value) { check(v) })
+	return structured
 }
 
 func (b *builder) errorf(ptr, format string, args ...any) {
@@ -581,42 +595,6 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 		tool.Result = result
 	}
 	b.model.Tools = append(b.model.Tools, tool)
-}
-
-// schemaRoot maps one of a tool's schemas, which must describe an object, to a
-// named struct.
-func (b *builder) schemaRoot(schema jsontext.Value, base, which, name, prefix string) *NamedType {
-	b.root, b.base, b.schema = schema, base, which
-	b.doc = b.docs[b.tool.Name+"\x00"+which]
-	b.built, b.building, b.reported = map[string]*Value{}, map[string]bool{}, map[string]bool{}
-	n, err := parseNode(schema, "")
-	if err != nil {
-		b.errorf("", "%v", err)
-		return nil
-	}
-	if n.boolean != nil {
-		b.errorf("", "the %s schema must be an object schema, not %t", which, *n.boolean)
-		return nil
-	}
-	if types := n.strings("type"); n.has("type") && (len(types) != 1 || types[0] != "object") {
-		b.errorf("/type", "the %s schema must have \"type\": \"object\": tool %s are always a JSON object", which, map[string]string{"input": "arguments", "output": "results"}[which])
-		return nil
-	}
-	// MCP requires "type": "object"; a schema without it still describes an
-	// object here, since tools take and give only objects.
-	v := b.object(n, name, prefix)
-	if v == nil {
-		return nil
-	}
-	if b.rootNeedsCheck(n) {
-		root, err := b.schemaNode("")
-		if err != nil {
-			b.errorf("", "%v", err)
-			return nil
-		}
-		v.Named.Check = b.schemas.function(root)
-	}
-	return v.Named
 }
 
 // value maps a schema node to its Go type and checks. name is the type name to
@@ -847,12 +825,15 @@ func (b *builder) objectOrMap(n *node, name string) *Value {
 		}
 		return v
 	}
-	return b.object(n, name, name)
+	return b.object(n, name, name, false)
 }
 
 // object maps an object schema to a named struct called name; the types of
-// its members are named prefix+member.
-func (b *builder) object(n *node, name, prefix string) *Value {
+// its members are named prefix+member. A loose struct only decodes what its
+// properties declare and keeps every other member: it is read after a schema
+// function checked the whole value, so it must reject nothing that schema
+// accepts (a member that patternProperties allows, say).
+func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 	t := &NamedType{Name: b.typeName(name), Ptr: n.ptr, Tool: b.tool.Name, Schema: b.schema}
 	v := &Value{Ptr: n.ptr, Kind: kindStruct, Named: t}
 	b.built[n.ptr] = v
@@ -895,7 +876,11 @@ func (b *builder) object(n *node, name, prefix string) *Value {
 	}
 	taken := map[string]bool{}
 	ap, hasAP := n.vals["additionalProperties"]
-	if hasAP && (ap.Kind() == '{' || string(ap) == "true") {
+	// additionalProperties means "not in properties and matching no
+	// patternProperties": a loose struct cannot apply it alone, and one that
+	// declares nothing keeps everything, so that the handler sees the members.
+	keepOthers := loose && (n.has("patternProperties") || !hasAP && len(props) == 0)
+	if keepOthers || hasAP && (ap.Kind() == '{' || string(ap) == "true") {
 		t.AdditionalField = "AdditionalProperties"
 		if slices.Contains(goNames, t.AdditionalField) {
 			t.AdditionalField = "AdditionalProperties_"
@@ -937,6 +922,8 @@ func (b *builder) object(n *node, name, prefix string) *Value {
 	}
 
 	switch {
+	case keepOthers:
+		t.Additional = &Value{Ptr: n.ptr, Kind: kindRaw}
 	case !hasAP:
 	case string(ap) == "false":
 		t.Closed = true
@@ -963,7 +950,9 @@ func (b *builder) object(n *node, name, prefix string) *Value {
 			})
 			for _, name := range append([]string{p}, d.Requires...) {
 				if !slices.Contains(props, name) {
-					b.errorf(n.ptr+"/dependentRequired/"+escapeToken(p), "dependentRequired on %q, which is not a declared property, is not supported yet; declare it under properties", name)
+					if !loose { // else the schema function checks it
+						b.errorf(n.ptr+"/dependentRequired/"+escapeToken(p), "dependentRequired on %q, which is not a declared property, is not supported yet; declare it under properties", name)
+					}
 					return
 				}
 			}
@@ -1174,6 +1163,11 @@ func (b *builder) nullableUnion(n *node, name string) *Value {
 	}
 	if types := c.strings("type"); !c.has("type") || slices.Contains(types, "null") || c.has("$ref") {
 		return nil // the other branch may allow null itself: a real union
+	}
+	if b.typedReason(c) != "" {
+		// Its schema function would judge null too: keep the union, whose
+		// other alternative takes null.
+		return nil
 	}
 	v := b.value(c, name)
 	if v == nil {

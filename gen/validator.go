@@ -210,9 +210,7 @@ func (k *checker) finish() []error {
 			break
 		}
 	}
-	if err := k.checkCycles(); err != nil {
-		errs = append(errs, err)
-	}
+	errs = append(errs, k.checkCycles()...)
 	if len(errs) > 0 {
 		return errs
 	}
@@ -261,30 +259,35 @@ func (k *checker) emitDispatcher(d *dynamicSite) {
 }
 
 // checkCycles refuses schemas that apply themselves to the same value
-// through references, which would never end.
-func (k *checker) checkCycles() error {
+// through references, which would never end. Every cycle is reported, once,
+// at the schema where it closes, so that one catalog's cycles do not hide
+// another's.
+func (k *checker) checkCycles() []error {
 	const (
 		unvisited = iota
 		visiting
 		done
 	)
-	state := map[*jnode]int{}
-	var visit func(n *jnode) error
-	visit = func(n *jnode) error {
+	state, reported := map[*jnode]int{}, map[*jnode]bool{}
+	var errs []error
+	var visit func(n *jnode)
+	visit = func(n *jnode) {
 		switch state[n] {
 		case visiting:
-			return &refError{n.schema.ptr, "$ref", "the schema refers back to itself without moving into the value, so checking it would never end; remove the cycle", n.schema.doc.uri}
+			if reported[n] {
+				return
+			}
+			reported[n] = true
+			errs = append(errs, &refError{n.schema.ptr, "$ref", "the schema refers back to itself without moving into the value, so checking it would never end; remove the cycle", n.schema.doc.uri})
+			return
 		case done:
-			return nil
+			return
 		}
 		state[n] = visiting
 		for _, next := range k.inPlace[n] {
-			if err := visit(next); err != nil {
-				return err
-			}
+			visit(next)
 		}
 		state[n] = done
-		return nil
 	}
 	nodes := make([]*jnode, 0, len(k.names))
 	for n := range k.names {
@@ -292,11 +295,9 @@ func (k *checker) checkCycles() error {
 	}
 	sort.Slice(nodes, func(i, j int) bool { return k.names[nodes[i]] < k.names[nodes[j]] })
 	for _, n := range nodes {
-		if err := visit(n); err != nil {
-			return err
-		}
+		visit(n)
 	}
-	return nil
+	return errs
 }
 
 func schemaParams() []jen.Code {

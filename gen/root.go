@@ -1,0 +1,122 @@
+package gen
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// A tool's schemas describe JSON objects, and the handler receives a struct,
+// so a root schema is mapped in two steps: its shape, the object schema whose
+// properties become the struct's fields, and whether that struct says all the
+// schema says. When it does not (a union, keywords beside a $ref, a keyword
+// the struct reader does not express), the schema function of the whole root
+// checks the value first and a loose struct decodes it, so that every
+// keyword keeps the meaning it has anywhere else.
+
+// schemaRoot maps one of a tool's schemas to a named struct.
+func (b *builder) schemaRoot(schema jsontext.Value, base, which, name, prefix string) *NamedType {
+	b.root, b.base, b.schema = schema, base, which
+	b.doc = b.docs[b.tool.Name+"\x00"+which]
+	b.built, b.building, b.reported = map[string]*Value{}, map[string]bool{}, map[string]bool{}
+	n, err := parseNode(schema, "")
+	if err != nil {
+		b.errorf("", "%v", err)
+		return nil
+	}
+	shape := b.rootShape(n, which)
+	if shape == nil {
+		return nil
+	}
+	exact := b.exactStruct(shape)
+	// MCP requires "type": "object"; a schema without it still describes an
+	// object here, since tools take and give only objects.
+	v := b.object(shape, name, prefix, !exact)
+	if v == nil {
+		return nil
+	}
+	v.Named.Root = true
+	if !exact || bytes.Contains(b.root, []byte(`"$dynamicRef"`)) {
+		// A $dynamicRef anywhere needs the whole dynamic scope from the root.
+		root, err := b.schemaNode("")
+		if err != nil {
+			b.errorf("", "%v", err)
+			return nil
+		}
+		v.Named.Check = b.schemas.function(root)
+	}
+	return v.Named
+}
+
+// exactStruct reports whether the struct of object schema n checks all that
+// n says.
+func (b *builder) exactStruct(n *node) bool {
+	if reason := b.typedReason(n); reason != "" && reason != "$id below the root" {
+		return false
+	}
+	// A union is a struct of none of its alternatives.
+	return !n.has("anyOf") && !n.has("oneOf") && !n.has("$ref")
+}
+
+// rootShape finds the object schema whose properties make the struct of a
+// tool's schema: the root itself, or what a root that is only a $ref (with
+// $defs and annotations beside it) refers to, through any chain of such
+// references. A chain that comes back to where it was is refused: it never
+// says anything about the value, and checking it would never end.
+func (b *builder) rootShape(n *node, which string) *node {
+	seen := map[string]bool{"": true}
+	for onlyRef(n) {
+		ref, _ := n.str("$ref")
+		if !strings.HasPrefix(ref, "#/") && ref != "#" {
+			break // an anchor or another document: the schema function resolves it
+		}
+		target := unescapeURIFragment(ref[1:])
+		if seen[target] {
+			b.errorf(n.ptr+"/$ref", "$ref %q leads back to %s without moving into the value, so the %s schema never says what the value is and checking it would never end; remove the cycle", ref, displayPointer(target), which)
+			return nil
+		}
+		seen[target] = true
+		raw, ok := resolvePointer(b.root, target)
+		if !ok {
+			b.errorf(n.ptr+"/$ref", "$ref %q does not resolve to a schema in this tool's %s schema", ref, which)
+			return nil
+		}
+		next, err := parseNode(raw, target)
+		if err != nil {
+			b.errorf(n.ptr+"/$ref", "$ref %q: %v", ref, err)
+			return nil
+		}
+		if next.has("$id") {
+			break // references below it resolve against its own URI
+		}
+		n = next
+	}
+	if n.boolean != nil {
+		b.errorf(n.ptr, "the %s schema must be an object schema, not %t", which, *n.boolean)
+		return nil
+	}
+	if types := n.strings("type"); n.has("type") && (len(types) != 1 || types[0] != "object") {
+		reached := ""
+		if n.ptr != "" {
+			reached = " (the root's $ref leads here)"
+		}
+		b.errorf(n.ptr+"/type", "the %s schema must have \"type\": \"object\"%s: tool %s are always a JSON object", which, reached, map[string]string{"input": "arguments", "output": "results"}[which])
+		return nil
+	}
+	return n
+}
+
+// onlyRef reports whether schema n is a $ref with nothing beside it that
+// applies to the value.
+func onlyRef(n *node) bool {
+	if n.boolean != nil || !n.has("$ref") {
+		return false
+	}
+	for _, k := range n.keys {
+		if k != "$ref" && k != "$defs" && k != "definitions" && !understood[k] {
+			return false
+		}
+	}
+	return true
+}
