@@ -10,6 +10,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
 )
@@ -538,6 +539,11 @@ func (d *Dispatcher) runTransaction(ctx context.Context, calls []Call, results [
 // violations. Generated code calls it.
 func CheckOutput(result any, read func(r *Reader)) []Violation {
 	raw, err := json.Marshal(result)
+	if isEncodingMaxDepth(err) {
+		// encoding/json refuses to nest deeper than the tokenizer does; the
+		// result is too deep, as one nested less deep but too deep is.
+		return []Violation{tooDeepViolation("", DefaultMaxDepth)}
+	}
 	if err != nil {
 		return []Violation{{Keyword: "json", Message: "the result cannot be encoded as JSON: " + err.Error(), Hint: "The tool's result could not be encoded."}}
 	}
@@ -548,4 +554,13 @@ func CheckOutput(result any, read func(r *Reader)) []Violation {
 		return invalid.Violations
 	}
 	return nil
+}
+
+// isEncodingMaxDepth reports whether err is encoding/json's refusal of JSON
+// text (a json.RawMessage or a MarshalJSON result) nested deeper than it
+// reads. It has no exported error for it; TestDepthLimitOneViolation fails
+// if its text changes.
+func isEncodingMaxDepth(err error) bool {
+	var se *json.SyntaxError
+	return errors.As(err, &se) && strings.HasSuffix(se.Error(), "exceeded max depth")
 }
