@@ -391,10 +391,8 @@ func expected(hook string, f fault, e entry) []string {
 // TestHookFaults puts each fault in each hook and calls the dispatcher
 // through each entry.
 func TestHookFaults(t *testing.T) {
-	hooks := []string{HookHandler, HookAuthorizer, HookObserver, HookOutput, hookErrorMethods, HookBegin, HookCommit, HookRollback}
-	faults := []fault{faultPanic, faultPanicNil, faultPanicBadError, faultGoexit, faultBlock, faultBlockIgnoring, faultCancel}
-	for _, hook := range hooks {
-		for _, f := range faults {
+	for _, hook := range allHooks {
+		for _, f := range allFaults {
 			for _, e := range entries {
 				txHook := hook == HookBegin || hook == HookCommit || hook == HookRollback
 				if txHook && !e.tx {
@@ -414,13 +412,42 @@ func TestHookFaults(t *testing.T) {
 	}
 }
 
+var (
+	allHooks  = []string{HookHandler, HookAuthorizer, HookObserver, HookOutput, hookErrorMethods, HookBegin, HookCommit, HookRollback}
+	allFaults = []fault{faultPanic, faultPanicNil, faultPanicBadError, faultGoexit, faultBlock, faultBlockIgnoring, faultCancel}
+)
+
+// FuzzHookFaults puts a fault in a hook of a batch or call of any shape:
+// each byte of calls is a call, n = byte%3 (0 succeeds, 1 carries the
+// fault, 2 fails). Whatever the failure class, the invariants of
+// TestHookFaults hold.
+func FuzzHookFaults(f *testing.F) {
+	f.Add(uint8(0), uint8(0), uint8(4), []byte{1, 0})
+	f.Add(uint8(7), uint8(5), uint8(5), []byte{0, 1, 2})
+	f.Add(uint8(1), uint8(6), uint8(6), []byte{1})
+	f.Add(uint8(3), uint8(3), uint8(2), []byte{1})
+	f.Fuzz(func(t *testing.T, hook, fault, entryIndex uint8, calls []byte) {
+		if len(calls) == 0 || len(calls) > 8 {
+			return
+		}
+		e := entries[int(entryIndex)%len(entries)]
+		ns := make([]int64, len(calls))
+		for i, c := range calls {
+			ns[i] = int64(c % 3)
+		}
+		h, fl := allHooks[int(hook)%len(allHooks)], allFaults[int(fault)%len(allFaults)]
+		name := fmt.Sprintf("%s/%s/%s/%v", hookName(h), faultNames[fl], e.name, ns)
+		checkHookFault(t, name, newLab(t, h, fl, e.cancelled), e, ns, nil)
+	})
+}
+
 func checkHookFault(t *testing.T, name string, l *lab, e entry, ns []int64, want []string) {
 	t.Helper()
 	var out outcome
 	if !mustReturn(t, name, func() { out = e.run(l, ns) }) {
 		return
 	}
-	if got := Outcome(out.main); !slices.Contains(want, got) {
+	if got := Outcome(out.main); want != nil && !slices.Contains(want, got) {
 		t.Errorf("%s: outcome %s, want one of %v (%v)", name, got, want, out.main)
 	}
 	if n := l.startedAfterDone.Load(); n > 0 {
@@ -433,6 +460,9 @@ func checkHookFault(t *testing.T, name string, l *lab, e entry, ns []int64, want
 		t.Errorf("%s: Rollback ran while a handler was still running", name)
 	}
 	for _, err := range out.all {
+		if Outcome(err) == FailureInternal {
+			t.Errorf("%s: an unclassified error: %v", name, err)
+		}
 		msg := ModelMessage(err)
 		if strings.Contains(msg, secret) || strings.Contains(msg, "goroutine ") || strings.Contains(msg, ".go:") {
 			t.Errorf("%s: a panic's detail reaches the model: %q", name, msg)
