@@ -128,11 +128,14 @@ func (l *lab) strike(hook string, ctx context.Context) {
 }
 
 // blocked ends the caller's context soon after a hook blocks, and releases
-// the hook a while later: a call must return on the first where it can.
+// the hook a while after that, never before: a call must return on the
+// first where it can.
 func (l *lab) blocked() {
 	l.once.Do(func() {
-		time.AfterFunc(5*time.Millisecond, l.cancel)
-		time.AfterFunc(40*time.Millisecond, l.unblock)
+		time.AfterFunc(5*time.Millisecond, func() {
+			l.cancel()
+			time.AfterFunc(30*time.Millisecond, l.unblock)
+		})
 	})
 }
 
