@@ -123,9 +123,10 @@ type CallInfo struct {
 	ArgumentSHA256 string
 	// Violations locate what was wrong with the arguments, without values.
 	Violations []ViolationRef
-	// Detail is the internal error text of a handler failure, panic or
-	// timeout: for the service's logs, never for the model. Stack is a
-	// panicking handler's stack.
+	// Detail is the internal error text of a handler failure, panic, exit
+	// or timeout, or of an authorizer that did not decide: for the
+	// service's logs, never for the model. Stack is a panicking hook's
+	// stack.
 	Detail string
 	Stack  []byte
 
