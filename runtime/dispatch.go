@@ -9,8 +9,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"runtime/debug"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -43,9 +44,14 @@ type Config struct {
 	// Timeout bounds each handler run of a tool without its own timeout;
 	// 0 means none.
 	Timeout time.Duration
-	// Authorizer, if set, is asked after validation and before the handler.
+	// Authorizer, if set, is asked after validation and before the handler,
+	// unless the context is done. The dispatcher stops waiting for it when
+	// the context is done; if it panics or exits, the call is denied.
 	Authorizer Authorizer
-	// Observer, if set, is told about every call and every attempt.
+	// Observer, if set, is told about every call and every attempt, those
+	// that end with the context included. The dispatcher waits for it to
+	// return, so it must not block; if it panics or exits, the record is
+	// lost and the call's result stands.
 	Observer Observer
 	// Retry, if set, retries transient handler errors of idempotent tools.
 	Retry *RetryPolicy
@@ -117,9 +123,10 @@ type CallInfo struct {
 	ArgumentSHA256 string
 	// Violations locate what was wrong with the arguments, without values.
 	Violations []ViolationRef
-	// Detail is the internal error text of a handler failure, panic or
-	// timeout: for the service's logs, never for the model. Stack is a
-	// panicking handler's stack.
+	// Detail is the internal error text of a handler failure, panic, exit
+	// or timeout, or of an authorizer that did not decide: for the
+	// service's logs, never for the model. Stack is a panicking hook's
+	// stack.
 	Detail string
 	Stack  []byte
 
@@ -176,7 +183,17 @@ func (d *Dispatcher) Validate(name string, raw []byte) error {
 
 // Dispatch validates the arguments of tool name, asks the authorizer, and
 // runs the handler, recovering a panic and bounding its time. Nothing runs
-// for an unknown tool, invalid arguments or a denied call.
+// for an unknown tool, invalid arguments or a denied call, nor once ctx is
+// done: the handler never starts after that (a *CanceledError), and
+// Dispatch stops waiting for one that is running (a *TimeoutError).
+//
+// Every call into the service's code (handler, authorizer, observer, a
+// result's MarshalJSON, a handler error's methods) runs on a goroutine of
+// the dispatcher's: a panic becomes a *PanicError, runtime.Goexit an
+// *ExitError, and neither reaches the caller. An authorizer that panics or
+// exits denies the call; an observer that does is ignored. A handler that
+// ignores its context keeps running after Dispatch returned, and its result
+// is dropped, never reported.
 func (d *Dispatcher) Dispatch(ctx context.Context, name string, raw []byte) (any, error) {
 	info := d.start(name, raw)
 	result, err := d.dispatch(ctx, name, raw, info)
@@ -214,21 +231,39 @@ func (d *Dispatcher) parse(name string, raw []byte) (*ToolSpec, any, error) {
 	return spec, args, err
 }
 
+// authorize asks the authorizer, unless ctx is done, and stops waiting for
+// it when ctx is done. A policy that fails, panics or exits refuses (fail
+// closed), and what went wrong is kept for the logs only.
 func (d *Dispatcher) authorize(ctx context.Context, spec *ToolSpec, args any) error {
 	if d.cfg.Authorizer == nil {
 		return nil
 	}
-	err := d.cfg.Authorizer.Authorize(ctx, Authorization{Tool: spec.Name, Annotations: spec.Annotations, Args: args})
-	if err == nil {
-		return nil
+	if err := ctx.Err(); err != nil {
+		return &CanceledError{Tool: spec.Name, Cause: err}
 	}
-	var denied *DeniedError
-	if errors.As(err, &denied) {
-		return &DeniedError{Tool: spec.Name, Reason: denied.Reason}
+	call := Authorization{Tool: spec.Name, Annotations: spec.Annotations, Args: args}
+	// The policy's error is looked at on the hook's goroutine too: its
+	// methods are the service's code.
+	done := goHook(HookAuthorizer, func(*string) error {
+		err := d.cfg.Authorizer.Authorize(ctx, call)
+		if err == nil {
+			return nil
+		}
+		var denied *DeniedError
+		if errors.As(err, &denied) {
+			return &DeniedError{Tool: spec.Name, Reason: denied.Reason}
+		}
+		return &DeniedError{Tool: spec.Name, Err: err}
+	})
+	select {
+	case out := <-done:
+		if err := out.end.err(spec.Name); err != nil {
+			return &DeniedError{Tool: spec.Name, Err: err}
+		}
+		return out.value
+	case <-ctx.Done():
+		return &CanceledError{Tool: spec.Name, Cause: ctx.Err()}
 	}
-	// Fail closed: a policy that could not decide refuses, and its error is
-	// not shown to the model.
-	return &DeniedError{Tool: spec.Name}
 }
 
 func (d *Dispatcher) dispatch(ctx context.Context, name string, raw []byte, info *CallInfo) (any, error) {
@@ -239,41 +274,36 @@ func (d *Dispatcher) dispatch(ctx context.Context, name string, raw []byte, info
 	if err := d.authorize(ctx, spec, args); err != nil {
 		return nil, err
 	}
-	return d.run(ctx, spec, args, info)
+	return d.run(ctx, spec, args, info, nil)
 }
 
 // run calls the handler, retrying transient errors of idempotent tools, and
-// checks the result against the output schema.
-func (d *Dispatcher) run(ctx context.Context, spec *ToolSpec, args any, info *CallInfo) (any, error) {
+// checks the result against the output schema. If running is not nil, it
+// counts the handler goroutines started, until each ends.
+func (d *Dispatcher) run(ctx context.Context, spec *ToolSpec, args any, info *CallInfo, running *sync.WaitGroup) (any, error) {
 	attempts := 1
 	if d.cfg.Retry != nil && spec.Idempotent() && d.cfg.Retry.Attempts > 1 {
 		attempts = d.cfg.Retry.Attempts
 	}
 	for attempt := 1; ; attempt++ {
 		started := time.Now()
-		result, err := d.call(ctx, spec, args)
-		if err == nil && spec.CheckOutput != nil {
-			if vs := spec.CheckOutput(result); len(vs) > 0 {
-				result, err = nil, &OutputError{Tool: spec.Name, Violations: vs}
-			}
+		o := d.call(ctx, spec, args, running)
+		if canceled, ok := o.err.(*CanceledError); ok && attempt > 1 {
+			// Earlier attempts ran: what they did is not known to be nothing.
+			o.err = &TimeoutError{Tool: spec.Name, Cause: canceled.Cause}
 		}
-		var failed *HandlerError
-		retry := attempt < attempts && errors.As(err, &failed) && IsTransient(failed.Err)
-		if !retry {
+		if attempt >= attempts || !o.transient {
 			info.Attempt = attempt
-			return result, err
+			return o.result, o.err
 		}
 		delay := d.cfg.Retry.delay(attempt)
 		if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) <= delay {
 			info.Attempt = attempt
-			return result, err // the next attempt could not finish in time
+			return o.result, o.err // the next attempt could not finish in time
 		}
-		if d.cfg.Observer != nil {
-			attemptInfo := *info
-			attemptInfo.Attempt, attemptInfo.Duration = attempt, time.Since(started)
-			attemptInfo.fill(err)
-			d.cfg.Observer.Observe(ctx, attemptInfo)
-		}
+		attemptInfo := *info
+		attemptInfo.Attempt, attemptInfo.Duration = attempt, time.Since(started)
+		d.observe(ctx, attemptInfo, o.err)
 		timer := time.NewTimer(delay)
 		select {
 		case <-timer.C:
@@ -285,61 +315,111 @@ func (d *Dispatcher) run(ctx context.Context, spec *ToolSpec, args any, info *Ca
 	}
 }
 
+// callOutcome is the outcome of one handler run. transient is set for a
+// handler error marked Transient.
 type callOutcome struct {
-	result any
-	err    error
+	result    any
+	err       error
+	transient bool
 }
 
-// call runs the handler once, within the tool's timeout, turning a panic into
-// a PanicError and a handler error into a HandlerError or RejectionError.
-func (d *Dispatcher) call(ctx context.Context, spec *ToolSpec, args any) (any, error) {
+// The states of one handler run: whether the handler started, or whether
+// the dispatcher gave up on it first.
+const (
+	runPending int32 = iota
+	runStarted
+	runAbandoned
+)
+
+// call runs the handler once on a goroutine of its own, within the tool's
+// timeout and ctx, and classifies what it returned there too (see
+// protected). The handler never starts once ctx is done: whichever of the
+// handler's goroutine and the dispatcher's wait comes first decides, so a
+// *CanceledError always means the handler did not run.
+func (d *Dispatcher) call(ctx context.Context, spec *ToolSpec, args any, running *sync.WaitGroup) callOutcome {
+	if err := ctx.Err(); err != nil {
+		return callOutcome{err: &CanceledError{Tool: spec.Name, Cause: err}}
+	}
 	timeout := spec.Timeout
 	if timeout == 0 {
 		timeout = d.cfg.Timeout
 	}
-	if timeout <= 0 && ctx.Done() == nil {
-		o := d.protected(ctx, spec, args)
-		return o.result, o.err
-	}
-	var cancel context.CancelFunc
 	callCtx := ctx
 	if timeout > 0 {
+		var cancel context.CancelFunc
 		callCtx, cancel = context.WithTimeout(ctx, timeout)
-	} else {
+		defer cancel()
+	} else if ctx.Done() != nil {
+		// A handler still running when the dispatcher stops waiting for it
+		// is told so through its context.
+		var cancel context.CancelFunc
 		callCtx, cancel = context.WithCancel(ctx)
+		defer cancel()
 	}
-	defer cancel()
-	// Buffered, so the handler's goroutine can always deliver and end, even
-	// after the dispatcher stopped waiting for it.
-	done := make(chan callOutcome, 1)
-	go func() { done <- d.protected(callCtx, spec, args) }()
-	select {
-	case o := <-done:
-		return o.result, o.err
-	case <-callCtx.Done():
-		if ctx.Err() != nil {
-			return nil, &TimeoutError{Tool: spec.Name, Cause: ctx.Err()}
+	var state atomic.Int32
+	if running != nil {
+		running.Add(1)
+	}
+	done := goHook(HookHandler, func(hook *string) callOutcome {
+		if running != nil {
+			defer running.Done()
 		}
-		return nil, &TimeoutError{Tool: spec.Name, Timeout: timeout, Cause: context.DeadlineExceeded}
+		if callCtx.Err() != nil || !state.CompareAndSwap(runPending, runStarted) {
+			return callOutcome{err: &CanceledError{Tool: spec.Name, Cause: callCtx.Err()}}
+		}
+		return d.protected(callCtx, spec, args, hook)
+	})
+	select {
+	case out := <-done:
+		if err := out.end.err(spec.Name); err != nil {
+			return callOutcome{err: err}
+		}
+		// ctx is asked first: when it is cancelled, its Err is set before
+		// callCtx's.
+		if _, canceled := out.value.err.(*CanceledError); canceled || ctx.Err() == nil && callCtx.Err() == nil {
+			return out.value
+		}
+		// The handler returned after its context ended, as the dispatcher
+		// stopped waiting: what it did is reported as late, never as done.
+		return d.late(ctx, spec, timeout)
+	case <-callCtx.Done():
+		if state.CompareAndSwap(runPending, runAbandoned) {
+			return callOutcome{err: &CanceledError{Tool: spec.Name, Cause: callCtx.Err()}}
+		}
+		return d.late(ctx, spec, timeout)
 	}
 }
 
-// protected runs the handler and recovers a panic.
-func (d *Dispatcher) protected(ctx context.Context, spec *ToolSpec, args any) (o callOutcome) {
-	defer func() {
-		if v := recover(); v != nil {
-			o = callOutcome{err: &PanicError{Tool: spec.Name, Value: v, Stack: debug.Stack()}}
-		}
-	}()
+// late is the outcome of a handler run that did not end before its
+// context: the caller's ctx ended, or the tool's timeout passed.
+func (d *Dispatcher) late(ctx context.Context, spec *ToolSpec, timeout time.Duration) callOutcome {
+	if err := ctx.Err(); err != nil {
+		return callOutcome{err: &TimeoutError{Tool: spec.Name, Cause: err}}
+	}
+	return callOutcome{err: &TimeoutError{Tool: spec.Name, Timeout: timeout, Cause: context.DeadlineExceeded}}
+}
+
+// protected runs the handler and turns what it returned into the call's
+// outcome: a RejectionError, a HandlerError (noting whether it is
+// transient), an OutputError, or the result. It runs on the handler's
+// goroutine, since a handler error's methods and a result's MarshalJSON are
+// the service's code too; hook names the one running.
+func (d *Dispatcher) protected(ctx context.Context, spec *ToolSpec, args any, hook *string) callOutcome {
 	result, err := spec.Call(ctx, d.handler, args)
-	if err == nil {
-		return callOutcome{result: result}
+	if err != nil {
+		var rejected *RejectionError
+		if errors.As(err, &rejected) {
+			return callOutcome{err: &RejectionError{Tool: spec.Name, Violations: rejected.Violations}}
+		}
+		return callOutcome{err: &HandlerError{Tool: spec.Name, Err: err}, transient: IsTransient(err)}
 	}
-	var rejected *RejectionError
-	if errors.As(err, &rejected) {
-		return callOutcome{err: &RejectionError{Tool: spec.Name, Violations: rejected.Violations}}
+	if spec.CheckOutput != nil {
+		*hook = HookOutput
+		if vs := spec.CheckOutput(result); len(vs) > 0 {
+			return callOutcome{err: &OutputError{Tool: spec.Name, Violations: vs}}
+		}
 	}
-	return callOutcome{err: &HandlerError{Tool: spec.Name, Err: err}}
+	return callOutcome{result: result}
 }
 
 func (d *Dispatcher) start(name string, raw []byte) *CallInfo {
@@ -357,8 +437,22 @@ func (d *Dispatcher) finish(ctx context.Context, info *CallInfo, err error) {
 		return
 	}
 	info.Duration = time.Since(info.started)
-	info.fill(err)
-	d.cfg.Observer.Observe(ctx, *info)
+	d.observe(ctx, *info, err)
+}
+
+// observe tells the observer about a call or an attempt that ended with
+// err. It waits until the observer returns; a panic or exit of the observer
+// ends only its own goroutine and changes nothing of the call.
+func (d *Dispatcher) observe(ctx context.Context, info CallInfo, err error) {
+	if d.cfg.Observer == nil {
+		return
+	}
+	// fill reads err, whose wrapped errors' methods are the service's code.
+	<-goHook(HookObserver, func(*string) struct{} {
+		info.fill(err)
+		d.cfg.Observer.Observe(ctx, info)
+		return struct{}{}
+	})
 }
 
 // fill records the outcome of err without any argument value.
@@ -372,6 +466,8 @@ func (info *CallInfo) fill(err error) {
 		failed   *HandlerError
 		timeout  *TimeoutError
 		output   *OutputError
+		exited   *ExitError
+		denied   *DeniedError
 	)
 	switch {
 	case errors.As(err, &invalid):
@@ -382,7 +478,12 @@ func (info *CallInfo) fill(err error) {
 		info.Violations = refs(output.Violations)
 	case errors.As(err, &panicked):
 		info.Detail, info.Stack = fmt.Sprint(panicked.Value), panicked.Stack
-	case errors.As(err, &failed), errors.As(err, &timeout):
+	case errors.As(err, &denied) && denied.Err != nil:
+		info.Detail = denied.Err.Error()
+		if errors.As(denied.Err, &panicked) {
+			info.Stack = panicked.Stack
+		}
+	case errors.As(err, &failed), errors.As(err, &timeout), errors.As(err, &exited):
 		info.Detail = err.Error()
 	}
 }
@@ -395,149 +496,16 @@ func refs(vs []Violation) []ViolationRef {
 	return out
 }
 
-// Call is one tool call of a batch.
-type Call struct {
-	ID        string // the provider's call ID, passed through
-	Tool      string
-	Arguments []byte
-}
-
-// CallResult is the outcome of one call of a batch, in call order.
-type CallResult struct {
-	ID     string
-	Tool   string
-	Result any
-	Err    error
-}
-
-// BatchOptions configure DispatchBatch.
-type BatchOptions struct {
-	// Concurrency is how many calls run at once; 0 or 1 runs them one after
-	// another in call order. A transaction always runs them in order.
-	Concurrency int
-	// Transaction, if set, wraps the run: if any call fails, the calls that
-	// ran are rolled back and the model is told nothing was kept.
-	Transaction Transaction
-}
-
-// Transaction is the hook DispatchBatch wraps a batch in. Begin returns the
-// context the batch's handlers run with (carrying, say, a database
-// transaction).
-type Transaction interface {
-	Begin(ctx context.Context) (context.Context, error)
-	Commit(ctx context.Context) error
-	Rollback(ctx context.Context) error
-}
-
-// DispatchBatch runs the tool calls of one model turn. Every call is
-// validated and authorized first; if any fails, none runs and every other
-// call's result says which call to fix. Results keep call order.
-func (d *Dispatcher) DispatchBatch(ctx context.Context, calls []Call, opts BatchOptions) []CallResult {
-	results := make([]CallResult, len(calls))
-	parsed := make([]any, len(calls))
-	specs := make([]*ToolSpec, len(calls))
-	infos := make([]*CallInfo, len(calls))
-	firstBad := -1
-	for i, c := range calls {
-		results[i] = CallResult{ID: c.ID, Tool: c.Tool}
-		infos[i] = d.start(c.Tool, c.Arguments)
-		spec, args, err := d.parse(c.Tool, c.Arguments)
-		if err == nil {
-			err = d.authorize(ctx, spec, args)
-		}
-		if err != nil {
-			results[i].Err = err
-			if firstBad < 0 {
-				firstBad = i
-			}
-			continue
-		}
-		specs[i], parsed[i] = spec, args
-	}
-	if firstBad >= 0 {
-		reason := map[string]string{FailureUnknownTool: "named an unknown tool", FailureDenied: "was not allowed"}[Outcome(results[firstBad].Err)]
-		if reason == "" {
-			reason = "had invalid arguments"
-		}
-		for i := range results {
-			if results[i].Err == nil {
-				results[i].Err = &NotRunError{Tool: calls[i].Tool, Call: firstBad + 1, Reason: reason}
-			}
-			d.finish(ctx, infos[i], results[i].Err)
-		}
-		return results
-	}
-
-	runOne := func(ctx context.Context, i int) {
-		results[i].Result, results[i].Err = d.run(ctx, specs[i], parsed[i], infos[i])
-	}
-	switch {
-	case opts.Transaction != nil:
-		d.runTransaction(ctx, calls, results, opts.Transaction, runOne)
-	case opts.Concurrency > 1:
-		sem := make(chan struct{}, opts.Concurrency)
-		var wg sync.WaitGroup
-		for i := range calls {
-			sem <- struct{}{}
-			wg.Add(1)
-			go func() {
-				defer func() { <-sem; wg.Done() }()
-				runOne(ctx, i)
-			}()
-		}
-		wg.Wait()
-	default:
-		for i := range calls {
-			runOne(ctx, i)
-		}
-	}
-	for i := range results {
-		d.finish(ctx, infos[i], results[i].Err)
-	}
-	return results
-}
-
-func (d *Dispatcher) runTransaction(ctx context.Context, calls []Call, results []CallResult, tx Transaction, runOne func(context.Context, int)) {
-	txCtx, err := tx.Begin(ctx)
-	if err != nil {
-		for i := range results {
-			results[i].Err = &HandlerError{Tool: calls[i].Tool, Err: fmt.Errorf("beginning the batch's transaction: %w", err)}
-		}
-		return
-	}
-	for i := range calls {
-		runOne(txCtx, i)
-		if results[i].Err == nil {
-			continue
-		}
-		rollbackErr := tx.Rollback(txCtx)
-		for j := range results {
-			switch {
-			case j < i:
-				results[j].Result = nil
-				results[j].Err = &NotRunError{Tool: calls[j].Tool, Call: i + 1, RolledBack: true}
-			case j > i:
-				results[j].Err = &NotRunError{Tool: calls[j].Tool, Call: i + 1, Reason: "failed"}
-			}
-		}
-		if rollbackErr != nil {
-			results[i].Err = &HandlerError{Tool: calls[i].Tool, Err: errors.Join(results[i].Err, fmt.Errorf("rolling back: %w", rollbackErr))}
-		}
-		return
-	}
-	if err := tx.Commit(txCtx); err != nil {
-		for i := range results {
-			results[i].Result = nil
-			results[i].Err = &HandlerError{Tool: calls[i].Tool, Err: fmt.Errorf("committing the batch's transaction: %w", err)}
-		}
-	}
-}
-
 // CheckOutput encodes a handler's result as it will leave and checks it with
 // read, the generated reader of the tool's output schema, returning the
 // violations. Generated code calls it.
 func CheckOutput(result any, read func(r *Reader)) []Violation {
 	raw, err := json.Marshal(result)
+	if isEncodingMaxDepth(err) {
+		// encoding/json refuses to nest deeper than the tokenizer does; the
+		// result is too deep, as one nested less deep but too deep is.
+		return []Violation{tooDeepViolation("", DefaultMaxDepth)}
+	}
 	if err != nil {
 		return []Violation{{Keyword: "json", Message: "the result cannot be encoded as JSON: " + err.Error(), Hint: "The tool's result could not be encoded."}}
 	}
@@ -548,4 +516,13 @@ func CheckOutput(result any, read func(r *Reader)) []Violation {
 		return invalid.Violations
 	}
 	return nil
+}
+
+// isEncodingMaxDepth reports whether err is encoding/json's refusal of JSON
+// text (a json.RawMessage or a MarshalJSON result) nested deeper than it
+// reads. It has no exported error for it; TestDepthLimitOneViolation fails
+// if its text changes.
+func isEncodingMaxDepth(err error) bool {
+	var se *json.SyntaxError
+	return errors.As(err, &se) && strings.HasSuffix(se.Error(), "exceeded max depth")
 }

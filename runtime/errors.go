@@ -146,12 +146,19 @@ func (e *HandlerError) ModelMessage() string {
 // ModelMessage returns the message for the model for any error a generated
 // dispatcher returns, and a generic one for anything else, so that no internal
 // error text ever reaches the model.
-func ModelMessage(err error) string {
+// A wrapped error whose own methods panic gets the generic message too.
+func ModelMessage(err error) (msg string) {
+	const generic = "The tool call failed for an internal reason. Report the failure; do not retry it unchanged."
+	defer func() {
+		if recover() != nil {
+			msg = generic
+		}
+	}()
 	var m interface{ ModelMessage() string }
 	if errors.As(err, &m) {
 		return m.ModelMessage()
 	}
-	return "The tool call failed for an internal reason. Report the failure; do not retry it unchanged."
+	return generic
 }
 
 func displayPointer(p string) string {

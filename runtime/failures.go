@@ -60,15 +60,25 @@ func (e *RejectionError) ModelMessage() string {
 	return b.String()
 }
 
-// PanicError reports a handler that panicked. The dispatcher recovered and
-// goes on serving; Value and Stack are for logs only.
+// PanicError reports a handler that panicked, or another hook of the
+// service's that Hook names. The dispatcher recovered and goes on serving;
+// Value and Stack are for logs only.
 type PanicError struct {
 	Tool  string
+	Hook  string // HookHandler, or the hook that panicked (HookAuthorizer, ...)
 	Value any
 	Stack []byte
 }
 
-func (e *PanicError) Error() string { return fmt.Sprintf("tool %q panicked: %v", e.Tool, e.Value) }
+func (e *PanicError) Error() string {
+	switch {
+	case e.Hook == HookHandler:
+		return fmt.Sprintf("tool %q panicked: %v", e.Tool, e.Value)
+	case e.Tool == "": // a batch's transaction
+		return fmt.Sprintf("the %s panicked: %v", e.Hook, e.Value)
+	}
+	return fmt.Sprintf("tool %q: the %s panicked: %v", e.Tool, e.Hook, e.Value)
+}
 
 // ModelMessage says the tool failed, without the panic's detail.
 func (e *PanicError) ModelMessage() string {
@@ -103,6 +113,11 @@ func (e *TimeoutError) ModelMessage() string {
 type DeniedError struct {
 	Tool   string
 	Reason string
+	// Err is why a policy that did not decide with Deny refused: its own
+	// error, or its panic (*PanicError) or exit (*ExitError). It is for
+	// logs only; it is not wrapped, so nothing of it reaches the model or
+	// changes the failure class.
+	Err error
 }
 
 // Deny returns the error an Authorizer gives to refuse a call; reason is
@@ -110,6 +125,9 @@ type DeniedError struct {
 func Deny(reason string) error { return &DeniedError{Reason: reason} }
 
 func (e *DeniedError) Error() string {
+	if e.Err != nil && e.Reason == "" {
+		return fmt.Sprintf("tool %q denied: the policy did not decide: %v", e.Tool, e.Err)
+	}
 	return fmt.Sprintf("tool %q denied: %s", e.Tool, e.Reason)
 }
 
@@ -190,12 +208,24 @@ func IsTransient(err error) bool {
 }
 
 // Outcome names the failure class of err for logs and metrics: "ok" for nil.
-func Outcome(err error) string {
+// It looks through what err wraps; if a wrapped error's own methods panic
+// while it does, err's own type names the class.
+func Outcome(err error) (outcome string) {
+	if err == nil {
+		return "ok"
+	}
+	defer func() {
+		if recover() != nil {
+			outcome = ownClass(err)
+		}
+	}()
 	var (
 		invalid  *ValidationError
 		unknown  *UnknownToolError
 		rejected *RejectionError
 		panicked *PanicError
+		exited   *ExitError
+		canceled *CanceledError
 		timeout  *TimeoutError
 		denied   *DeniedError
 		output   *OutputError
@@ -203,8 +233,6 @@ func Outcome(err error) string {
 		failed   *HandlerError
 	)
 	switch {
-	case err == nil:
-		return "ok"
 	case errors.As(err, &invalid):
 		return FailureInvalidArguments
 	case errors.As(err, &unknown):
@@ -213,6 +241,10 @@ func Outcome(err error) string {
 		return FailureRejected
 	case errors.As(err, &panicked):
 		return FailurePanic
+	case errors.As(err, &exited):
+		return FailureExited
+	case errors.As(err, &canceled):
+		return FailureCanceled
 	case errors.As(err, &timeout):
 		return FailureTimeout
 	case errors.As(err, &denied):
@@ -222,6 +254,36 @@ func Outcome(err error) string {
 	case errors.As(err, &notRun):
 		return FailureNotRun
 	case errors.As(err, &failed):
+		return FailureToolFailed
+	}
+	return FailureInternal
+}
+
+// ownClass names the failure class of err by its own type alone, calling
+// none of its methods.
+func ownClass(err error) string {
+	switch err.(type) {
+	case *ValidationError:
+		return FailureInvalidArguments
+	case *UnknownToolError:
+		return FailureUnknownTool
+	case *RejectionError:
+		return FailureRejected
+	case *PanicError:
+		return FailurePanic
+	case *ExitError:
+		return FailureExited
+	case *CanceledError:
+		return FailureCanceled
+	case *TimeoutError:
+		return FailureTimeout
+	case *DeniedError:
+		return FailureDenied
+	case *OutputError:
+		return FailureInvalidOutput
+	case *NotRunError:
+		return FailureNotRun
+	case *HandlerError:
 		return FailureToolFailed
 	}
 	return FailureInternal

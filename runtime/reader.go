@@ -29,7 +29,8 @@ type Options struct {
 	// decoded; 0 means DefaultMaxBytes.
 	MaxBytes int
 	// MaxDepth limits how deeply objects and arrays may nest; 0 means
-	// DefaultMaxDepth.
+	// DefaultMaxDepth. The JSON tokenizer reads no deeper than 10,000
+	// levels, so a larger value means 10,000.
 	MaxDepth int
 	// MaxStringLength limits any one string value, in bytes, after
 	// unescaping: a member or item that is a string, an enum's included;
@@ -142,9 +143,14 @@ type readState struct {
 	// cut is the problem that ends data before the value ends, if any;
 	// trailing is a problem after the value, for Finish to report.
 	cut, trailing *Violation
-	strings       []byte // the block the call's strings are copied to (see makeString)
-	pooled        bool   // from NewReader: Finish recycles it
-	reading       bool   // start succeeded: data holds the reader's value
+	// cutTooDeep says the cut is the tokenizer's nesting limit: the value
+	// nests deeper than maxDepth there, and is reported as too deep (see
+	// brokenOff), as a value that nests less deep but too deep is.
+	cutTooDeep bool
+
+	strings []byte // the block the call's strings are copied to (see makeString)
+	pooled  bool   // from NewReader: Finish recycles it
+	reading bool   // start succeeded: data holds the reader's value
 
 	locatedAt int              // 1 + the input offset ptrBuf and pathBuf were built at; 0 for none
 	writing   pendingViolation // the violation being written: where its parts start
@@ -181,7 +187,7 @@ func NewReader(data []byte, opts ...Options) *Reader {
 	if len(opts) > 0 {
 		r.limits = opts[len(opts)-1]
 		if r.limits.MaxDepth > 0 {
-			r.maxDepth = r.limits.MaxDepth
+			r.maxDepth = min(r.limits.MaxDepth, tokenizerMaxDepth)
 		}
 	}
 	if limit := r.limits.maxBytes(); len(data) > limit {
@@ -330,7 +336,7 @@ func (r *Reader) check(data []byte) {
 		}
 		if err != nil {
 			v := r.syntaxViolation(err)
-			r.data, r.cut = data[:good], &v
+			r.data, r.cut, r.cutTooDeep = data[:good], &v, isMaxDepth(err)
 			return
 		}
 		good = r.dec.InputOffset()
@@ -473,6 +479,10 @@ func (r *Reader) brokenOff() {
 	if r.stopped {
 		return
 	}
+	if r.cutTooDeep {
+		r.tooDeep()
+		return
+	}
 	if r.cut != nil {
 		r.add(*r.cut)
 		r.stopped = true
@@ -569,13 +579,18 @@ func (r *Reader) end() {
 			r.brokenOff()
 			return
 		}
-		// Members or items the caller left unread are passed over.
-		end, _ := valueEnd(r.data, r.pos)
+		// Members or items the caller left unread are passed over, and
+		// measured as every value is.
+		end, depth := valueEnd(r.data, r.pos)
 		if end < 0 {
 			r.brokenOffAtEnd()
 			return
 		}
 		r.pos = end
+		if r.depth+depth > r.maxDepth {
+			r.tooDeep()
+			return
+		}
 	}
 }
 
@@ -1052,9 +1067,16 @@ func (r *Reader) syntaxViolation(err error) Violation {
 }
 
 func (r *Reader) tooDeep() {
-	limit := strconv.Itoa(r.maxDepth)
-	r.fatalAt(r.pointer(), "limit", "nesting deeper than "+limit+" levels",
-		"The arguments nest objects and arrays deeper than "+limit+" levels; flatten them.")
+	r.add(tooDeepViolation(r.pointer(), r.maxDepth))
+	r.stopped = true
+}
+
+// tooDeepViolation is the violation of a value at pointer that nests deeper
+// than limit, however much deeper.
+func tooDeepViolation(pointer string, limit int) Violation {
+	n := strconv.Itoa(limit)
+	return Violation{Pointer: pointer, Keyword: "limit", Message: "nesting deeper than " + n + " levels",
+		Hint: "The arguments nest objects and arrays deeper than " + n + " levels; flatten them."}
 }
 
 func (r *Reader) fatal(pointer, keyword, message, hint string) {
@@ -1558,4 +1580,16 @@ func (r *Reader) ItemCount() int {
 		return limit
 	}
 	return n
+}
+
+// tokenizerMaxDepth is how deeply the tokenizer lets objects and arrays
+// nest; a MaxDepth above it means it.
+const tokenizerMaxDepth = 10_000
+
+// isMaxDepth reports whether err is the tokenizer's refusal of a text that
+// nests deeper than tokenizerMaxDepth. The tokenizer has no exported error
+// for it; TestDepthLimitOneViolation fails if its text changes.
+func isMaxDepth(err error) bool {
+	var se *jsontext.SyntacticError
+	return errors.As(err, &se) && se.Err != nil && se.Err.Error() == "exceeded max depth"
 }

@@ -10,7 +10,9 @@ const (
 	FailureDenied           = "denied"         // the authorization policy refused the call
 	FailureToolFailed       = "tool_failed"    // the handler returned an error
 	FailurePanic            = "panic"          // the handler panicked
-	FailureTimeout          = "timeout"        // the call ran out of time or was cancelled
+	FailureExited           = "exited"         // the handler or a hook ended its goroutine (runtime.Goexit)
+	FailureCanceled         = "canceled"       // the context was done before the handler started: nothing ran
+	FailureTimeout          = "timeout"        // the call ran out of time or was cancelled while running
 	FailureInvalidOutput    = "invalid_output" // the handler's result broke the output schema
 	FailureNotRun           = "not_run"        // another call of the batch failed
 	FailureInternal         = "internal_error"
@@ -31,8 +33,15 @@ type ErrorReport struct {
 // Report builds the ErrorReport of an error returned by a generated
 // dispatcher. Errors of other kinds are reported as internal errors with a
 // generic message.
-func Report(err error) ErrorReport {
-	r := ErrorReport{Error: Outcome(err), Message: ModelMessage(err)}
+func Report(err error) (r ErrorReport) {
+	r = ErrorReport{Error: Outcome(err), Message: ModelMessage(err)}
+	defer func() {
+		// A wrapped error's own methods panicked: report the class and the
+		// message, which never depend on them, and no detail.
+		if recover() != nil {
+			r = ErrorReport{Error: r.Error, Message: r.Message}
+		}
+	}()
 	var invalid *ValidationError
 	var unknown *UnknownToolError
 	var rejected *RejectionError

@@ -44,7 +44,7 @@ func (o SlogObserver) Observe(ctx context.Context, c CallInfo) {
 	level := slog.LevelInfo
 	switch c.Outcome {
 	case "ok":
-	case FailureToolFailed, FailurePanic, FailureTimeout, FailureInvalidOutput, FailureInternal:
+	case FailureToolFailed, FailurePanic, FailureExited, FailureTimeout, FailureInvalidOutput, FailureInternal:
 		level = slog.LevelError
 	default:
 		level = slog.LevelWarn
