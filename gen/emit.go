@@ -640,13 +640,7 @@ func (e *emitter) readStruct(t *NamedType) {
 				// Strict mode makes every member required: null stands for absent.
 				stmts = append(stmts, jen.If(jen.Id("r").Dot("AbsentNull").Call()).Block(jen.Continue()))
 			}
-			if f.Sensitive {
-				stmts = append(stmts, jen.Id("r").Dot("BeginSensitive").Call())
-				stmts = append(stmts, e.field(f)...)
-				stmts = append(stmts, jen.Id("r").Dot("EndSensitive").Call())
-			} else {
-				stmts = append(stmts, e.field(f)...)
-			}
+			stmts = append(stmts, readSensitively(f.Value, e.field(f))...)
 			c := jen.Case(jen.Lit(i)).Comment(strconv.Quote(f.JSONName))
 			for _, stmt := range stmts {
 				c.Line().Add(stmt)
@@ -745,8 +739,14 @@ func (e *emitter) field(f *Field) []jen.Code {
 	return read
 }
 
-// element emits the statements that read an array item or map value into dst.
+// element emits the statements that read an array item or map value into
+// dst, marked sensitive if the value is.
 func (e *emitter) element(v *Value, depth int, dst jen.Code) []jen.Code {
+	return readSensitively(v, e.plainElement(v, depth, dst))
+}
+
+// plainElement is element without the sensitivity.
+func (e *emitter) plainElement(v *Value, depth int, dst jen.Code) []jen.Code {
 	if v.Nullable && !hasNil(v) {
 		return []jen.Code{jen.If(jen.Op("!").Id("r").Dot("Null").Call()).Block(e.readHeld(v, depth, dst)...)}
 	}

@@ -96,6 +96,10 @@ type Value struct {
 	// keywords the typed reader does not express (allOf, not, if/then/else,
 	// unevaluatedProperties, ...).
 	Check string
+	// Sensitive values are read between BeginSensitive and EndSensitive:
+	// some schema that applies to them is writeOnly or x-toolgen
+	// "sensitive", so no violation may echo them or anything inside them.
+	Sensitive bool
 }
 
 // Checks are the assertions on a value, by JSON kind.
@@ -195,9 +199,6 @@ type Field struct {
 	Required bool
 	Default  jsontext.Value // applied when the member is absent
 	Holder   holder
-	// Sensitive values (writeOnly, or x-toolgen "sensitive") are never echoed
-	// in hints or messages.
-	Sensitive bool
 }
 
 // holder is how a field holds its value, so that absent, null and a value
@@ -619,9 +620,16 @@ func (b *builder) schemaRoot(schema jsontext.Value, base, which, name, prefix st
 	return v.Named
 }
 
-// value maps a schema node to its Go type and checks. name is the type name to
-// use if the node needs a named type.
+// value maps a schema node to its Go type and checks, marked sensitive when
+// some schema that applies at the node says so. name is the type name to use
+// if the node needs a named type.
 func (b *builder) value(n *node, name string) *Value {
+	return b.markSensitive(n, b.typedValue(n, name))
+}
+
+// typedValue is value without the sensitivity, which depends on the node
+// rather than on the type.
+func (b *builder) typedValue(n *node, name string) *Value {
 	if v, ok := b.built[n.ptr]; ok {
 		return v
 	}
@@ -928,7 +936,6 @@ func (b *builder) object(n *node, name, prefix string) *Value {
 			continue
 		}
 		f.Doc, _ = c.str("description")
-		f.Sensitive = string(c.vals["writeOnly"]) == "true" || b.settings(c).sensitive
 		if d, ok := c.vals["default"]; ok && !f.Required && !b.tool.RejectedDefaults[c.ptr] {
 			f.Default = d
 		}

@@ -1,0 +1,200 @@
+// Package sensitivecases builds the catalog and calls that test, in gen and
+// in the CLI, that a value marked sensitive is never echoed: every marker
+// (writeOnly, x-toolgen sensitive) at every position a schema can apply to a
+// value, with every keyword whose violation may quote the value.
+package sensitivecases
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Secret is in every sensitive value of the calls, and SecretNumber in every
+// sensitive number: neither may appear in any text a violation produces.
+const (
+	Secret       = "S3CR3T"
+	SecretNumber = "314159"
+)
+
+// Plain and PlainNumber are in the values of each tool's non-sensitive
+// siblings, which break a pattern and a minimum: their violations must quote
+// them (the hint both, the message the number), or redaction hides
+// everything.
+const (
+	Plain       = "PLAINVALUE"
+	PlainNumber = "271828"
+)
+
+// A Marker makes a schema sensitive.
+type Marker struct {
+	Name   string
+	Schema map[string]any
+}
+
+// Markers are the two ways a catalog marks a value sensitive.
+var Markers = []Marker{
+	{"writeonly", map[string]any{"writeOnly": true}},
+	{"xtoolgen", map[string]any{"x-toolgen": map[string]any{"sensitive": true}}},
+}
+
+// A leaf is a schema with one keyword the value breaks.
+type leaf struct {
+	keyword string
+	schema  map[string]any
+	value   any // breaks schema, and holds Secret or SecretNumber
+}
+
+var leaves = []leaf{
+	{"pattern", map[string]any{"type": "string", "pattern": "^[0-9]{4}$"}, "12a4" + Secret + "PIN"},
+	{"enum", map[string]any{"type": "string", "enum": []any{"red", "green"}}, "blue" + Secret},
+	{"const", map[string]any{"type": "string", "const": "fixed"}, "other" + Secret},
+	{"minLength", map[string]any{"type": "string", "minLength": 20}, Secret},
+	{"maxLength", map[string]any{"type": "string", "maxLength": 3}, "long" + Secret},
+	{"type", map[string]any{"type": "integer"}, "12" + Secret},
+	{"format", map[string]any{"type": "string", "format": "email"}, "no-at-sign-" + Secret},
+	{"minimum", map[string]any{"type": "number", "minimum": 1000000}, json.Number(SecretNumber + ".25")},
+}
+
+// A position puts a marked schema where it applies to a value: it returns
+// the property's schema, the $defs it needs, the instance holding value and
+// the pointer below the property where the value is.
+type position struct {
+	name string
+	// union is the keyword a failure may be reported under instead of the
+	// leaf's own (an anyOf or oneOf reports itself).
+	union string
+	wrap  func(def string, marked, marker, leaf map[string]any, value any) (schema map[string]any, defs map[string]any, inst any, below string)
+}
+
+func merge(maps ...map[string]any) map[string]any {
+	out := map[string]any{}
+	for _, m := range maps {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+var positions = []position{
+	{"property", "", func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return marked, nil, v, ""
+	}},
+	{"items", "", func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"type": "array", "items": marked}, nil, []any{v}, "/0"
+	}},
+	{"prefixitems", "", func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"type": "array", "prefixItems": []any{map[string]any{"type": "boolean"}, marked}}, nil, []any{true, v}, "/1"
+	}},
+	{"additionalproperties", "", func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"type": "object", "additionalProperties": marked}, nil, map[string]any{"key": v}, "/key"
+	}},
+	{"patternproperties", "", func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"type": "object", "patternProperties": map[string]any{"^k": marked}}, nil, map[string]any{"key": v}, "/key"
+	}},
+	{"ref", "", func(def string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"$ref": "#/$defs/" + def}, map[string]any{def: marked}, v, ""
+	}},
+	{"refchain", "", func(def string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"$ref": "#/$defs/" + def + "_a"}, map[string]any{def + "_a": map[string]any{"$ref": "#/$defs/" + def + "_b"}, def + "_b": marked}, v, ""
+	}},
+	{"besideref", "", func(def string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return merge(marker, map[string]any{"$ref": "#/$defs/" + def}), map[string]any{def: leaf}, v, ""
+	}},
+	{"anyof", "anyOf", func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"anyOf": []any{marked, map[string]any{"type": "boolean"}}}, nil, v, ""
+	}},
+	{"oneof", "oneOf", func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"oneOf": []any{map[string]any{"type": "boolean"}, marked}}, nil, v, ""
+	}},
+	{"allof", "", func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return merge(leaf, map[string]any{"allOf": []any{marker}}), nil, v, ""
+	}},
+	{"then", "", func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return merge(leaf, map[string]any{"if": true, "then": marker}), nil, v, ""
+	}},
+	{"nested", "", func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return merge(marker, map[string]any{"type": "object", "properties": map[string]any{"inner": leaf}}), nil, map[string]any{"inner": v}, "/inner"
+	}},
+}
+
+// An Expected violation is one the call must produce: at Pointer, with one
+// of Keywords.
+type Expected struct {
+	Pointer  string
+	Keywords []string
+}
+
+// A Call is one invalid call of the matrix.
+type Call struct {
+	Tool      string
+	Arguments json.RawMessage
+	Expected  []Expected
+}
+
+// Matrix returns a catalog in toolgen's native form, one tool per marker
+// and position, each with a property per keyword and the non-sensitive
+// siblings "plain" and "plainNumber", and one invalid call per tool that
+// breaks every keyword with a secret value and the siblings with Plain and
+// PlainNumber.
+func Matrix() (catalog []byte, calls []Call) {
+	var tools []any
+	for _, m := range Markers {
+		for _, p := range positions {
+			tool := m.Name + "_" + p.name
+			props := map[string]any{
+				"plain":       map[string]any{"type": "string", "pattern": "^[0-9]+$"},
+				"plainNumber": map[string]any{"type": "number", "minimum": 1000000},
+			}
+			defs := map[string]any{}
+			args := map[string]any{"plain": Plain, "plainNumber": json.Number(PlainNumber)}
+			call := Call{Tool: tool, Expected: []Expected{
+				{Pointer: "/plain", Keywords: []string{"pattern"}},
+				{Pointer: "/plainNumber", Keywords: []string{"minimum"}},
+			}}
+			for _, l := range leaves {
+				name := "k_" + strings.ToLower(l.keyword)
+				schema, d, inst, below := p.wrap("d_"+strings.ToLower(l.keyword), merge(l.schema, m.Schema), m.Schema, l.schema, l.value)
+				props[name] = schema
+				for k, v := range d {
+					defs[k] = v
+				}
+				args[name] = inst
+				kws := []string{l.keyword}
+				if p.union != "" {
+					kws = append(kws, p.union)
+				}
+				call.Expected = append(call.Expected, Expected{Pointer: "/" + name + below, Keywords: kws})
+			}
+			input := map[string]any{"type": "object", "properties": props}
+			if len(defs) > 0 {
+				input["$defs"] = defs
+			}
+			tools = append(tools, map[string]any{"name": tool, "description": fmt.Sprintf("Values marked by %s at position %s.", m.Name, p.name), "inputSchema": input})
+			call.Arguments = mustJSON(args)
+			calls = append(calls, call)
+		}
+	}
+	return mustJSON(map[string]any{"tools": tools}), calls
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// Leaks returns what of the secrets text holds, if anything: a test fails
+// on any.
+func Leaks(text string) []string {
+	var found []string
+	for _, s := range []string{Secret, SecretNumber} {
+		if strings.Contains(text, s) {
+			found = append(found, s)
+		}
+	}
+	return found
+}
