@@ -48,11 +48,11 @@ func TestValidateHidesSensitive(t *testing.T) {
 				t.Errorf("the output echoes the sensitive %q:\n%s", leaks, block)
 			}
 			for _, want := range call.Expected {
-				found := slices.ContainsFunc(want.Keywords, func(k string) bool {
-					return strings.Contains(block, "\n    "+want.Pointer+": "+k+": ")
+				found := slices.ContainsFunc(want, func(p sensitivecases.Place) bool {
+					return strings.Contains(block, "\n    "+p.Pointer+": "+p.Keyword+": ")
 				})
 				if !found {
-					t.Errorf("no %v violation at %s:\n%s", want.Keywords, want.Pointer, block)
+					t.Errorf("no violation at any of %v:\n%s", want, block)
 				}
 			}
 			for _, plain := range []string{sensitivecases.Plain, sensitivecases.PlainNumber} {

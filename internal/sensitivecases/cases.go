@@ -7,6 +7,7 @@ package sensitivecases
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 )
 
@@ -119,11 +120,14 @@ var positions = []position{
 	}},
 }
 
-// An Expected violation is one the call must produce: at Pointer, with one
-// of Keywords.
-type Expected struct {
-	Pointer  string
-	Keywords []string
+// An Expected violation is one the call must produce, at one of the places
+// listed: the leaf's keyword at the value, or an anyOf or oneOf around it,
+// which reports itself at its own value.
+type Expected []Place
+
+// A Place is a violation's pointer and keyword.
+type Place struct {
+	Pointer, Keyword string
 }
 
 // A Call is one invalid call of the matrix.
@@ -149,10 +153,7 @@ func Matrix() (catalog []byte, calls []Call) {
 			}
 			defs := map[string]any{}
 			args := map[string]any{"plain": Plain, "plainNumber": json.Number(PlainNumber)}
-			call := Call{Tool: tool, Expected: []Expected{
-				{Pointer: "/plain", Keywords: []string{"pattern"}},
-				{Pointer: "/plainNumber", Keywords: []string{"minimum"}},
-			}}
+			call := Call{Tool: tool, Expected: plainExpected}
 			for _, l := range leaves {
 				name := "k_" + strings.ToLower(l.keyword)
 				schema, d, inst, below := p.wrap("d_"+strings.ToLower(l.keyword), merge(l.schema, m.Schema), m.Schema, l.schema, l.value)
@@ -161,22 +162,94 @@ func Matrix() (catalog []byte, calls []Call) {
 					defs[k] = v
 				}
 				args[name] = inst
-				kws := []string{l.keyword}
+				want := Expected{{"/" + name + below, l.keyword}}
 				if p.union != "" {
-					kws = append(kws, p.union)
+					want = append(want, Place{"/" + name, p.union})
 				}
-				call.Expected = append(call.Expected, Expected{Pointer: "/" + name + below, Keywords: kws})
+				call.Expected = append(call.Expected, want)
 			}
-			input := map[string]any{"type": "object", "properties": props}
-			if len(defs) > 0 {
-				input["$defs"] = defs
-			}
-			tools = append(tools, map[string]any{"name": tool, "description": fmt.Sprintf("Values marked by %s at position %s.", m.Name, p.name), "inputSchema": input})
+			tools = append(tools, toolOf(tool, fmt.Sprintf("Values marked by %s at position %s.", m.Name, p.name), props, defs))
 			call.Arguments = mustJSON(args)
 			calls = append(calls, call)
 		}
+		tool, call := composed(m)
+		tools = append(tools, tool)
+		calls = append(calls, call)
 	}
 	return mustJSON(map[string]any{"tools": tools}), calls
+}
+
+func toolOf(name, description string, props, defs map[string]any) map[string]any {
+	input := map[string]any{"type": "object", "properties": props}
+	if len(defs) > 0 {
+		input["$defs"] = defs
+	}
+	return map[string]any{"name": name, "description": description, "inputSchema": input}
+}
+
+// composedChains is how many random chains of positions the composed tool
+// of each marker has: with the siblings, fewer violations than
+// runtime.MaxViolations, so that every one is listed.
+const composedChains = 40
+
+// plainExpected are the violations of the non-sensitive siblings.
+var plainExpected = []Expected{{{"/plain", "pattern"}}, {{"/plainNumber", "minimum"}}}
+
+// composed returns a tool whose properties each put a marked leaf through a
+// random chain of two or three positions (items of a patternProperties
+// value inside an allOf, ...), and the call that breaks each leaf. The
+// chains come from a fixed seed, so a failure can be replayed.
+func composed(m Marker) (tool map[string]any, call Call) {
+	rng := rand.New(rand.NewPCG(uint64(len(m.Name)), 2026))
+	name := m.Name + "_composed"
+	props, defs, args := map[string]any{}, map[string]any{}, map[string]any{}
+	call = Call{Tool: name}
+	for i := range composedChains {
+		prop := fmt.Sprintf("c%d", i)
+		l := leaves[rng.IntN(len(leaves))]
+		chain := []position{positions[rng.IntN(len(positions))], positions[rng.IntN(len(positions))]}
+		if rng.IntN(2) == 0 {
+			chain = append(chain, positions[rng.IntN(len(positions))])
+		}
+		// The innermost position gets the marker; the ones around it wrap
+		// what it made, unmarked.
+		schema, inst := l.schema, any(l.value)
+		ats := make([]string, len(chain)) // where each wrapper puts what it wraps
+		for depth, p := range chain {
+			marker, marked := map[string]any{}, schema
+			if depth == 0 {
+				marker, marked = m.Schema, merge(schema, m.Schema)
+			}
+			var d map[string]any
+			schema, d, inst, ats[depth] = p.wrap(fmt.Sprintf("%s_%d", prop, depth), marked, marker, schema, inst)
+			for k, v := range d {
+				defs[k] = v
+			}
+		}
+		props[prop] = schema
+		args[prop] = inst
+		// valueAt is the pointer of what the wrapper at depth wraps.
+		valueAt := func(depth int) string {
+			ptr := "/" + prop
+			for i := len(chain) - 1; i >= depth; i-- {
+				ptr += ats[i]
+			}
+			return ptr
+		}
+		want := Expected{{valueAt(0), l.keyword}}
+		for depth, p := range chain {
+			if p.union != "" {
+				want = append(want, Place{valueAt(depth + 1), p.union})
+			}
+		}
+		call.Expected = append(call.Expected, want)
+	}
+	props["plain"] = map[string]any{"type": "string", "pattern": "^[0-9]+$"}
+	props["plainNumber"] = map[string]any{"type": "number", "minimum": 1000000}
+	args["plain"], args["plainNumber"] = Plain, json.Number(PlainNumber)
+	call.Expected = append(call.Expected, plainExpected...)
+	call.Arguments = mustJSON(args)
+	return toolOf(name, "Values marked by "+m.Name+" through chains of positions.", props, defs), call
 }
 
 func mustJSON(v any) []byte {
