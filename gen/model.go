@@ -185,6 +185,10 @@ type NamedType struct {
 	AdditionalField   string
 	DependentRequired []Dependency
 
+	// Sensitive is set on a tool's arguments or result when some schema
+	// that applies to the whole object marks it sensitive.
+	Sensitive bool
+
 	// Enum.
 	Base   *Value // the checks an enum value gets besides membership
 	Values []EnumValue
@@ -572,6 +576,7 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 	if t.Description != "" {
 		args.Doc += "\n\n" + t.Description
 	}
+	args.Sensitive = b.rootSensitive("input")
 	tool.Args = args
 	if t.OutputSchema != nil {
 		result := b.schemaRoot(t.OutputSchema, t.OutputSchemaPointer, "output", goName+"Result", goName+"Result")
@@ -579,6 +584,7 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 			return
 		}
 		result.Doc = fmt.Sprintf("%sResult is the result of tool %q, as its output schema describes it. The dispatcher checks every result against that schema before it leaves.", goName, t.Name)
+		result.Sensitive = b.rootSensitive("output")
 		tool.Result = result
 	}
 	b.model.Tools = append(b.model.Tools, tool)

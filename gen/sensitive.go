@@ -133,6 +133,13 @@ func (b *builder) sensitive(n *node) bool {
 	return b.schemas.sensitive(jn)
 }
 
+// rootSensitive reports whether the current tool's input or output schema
+// marks the whole object sensitive.
+func (b *builder) rootSensitive(which string) bool {
+	doc, ok := b.docs[b.tool.Name+"\x00"+which]
+	return ok && b.schemas.sensitive(doc.root)
+}
+
 // markSensitive returns v, marked sensitive when the schemas that apply at
 // node n say so. A value built for another node (a $ref's target) is copied
 // rather than marked, so that other references to it stay as they are.

@@ -135,6 +135,9 @@ type Call struct {
 	Tool      string
 	Arguments json.RawMessage
 	Expected  []Expected
+	// AllHidden is set when the whole arguments are sensitive, so that the
+	// siblings' values are hidden too.
+	AllHidden bool
 }
 
 // Matrix returns a catalog in toolgen's native form, one tool per marker
@@ -175,8 +178,32 @@ func Matrix() (catalog []byte, calls []Call) {
 		tool, call := composed(m)
 		tools = append(tools, tool)
 		calls = append(calls, call)
+		for _, root := range []struct {
+			name   string
+			schema map[string]any
+		}{{"root", m.Schema}, {"rootallof", map[string]any{"allOf": []any{m.Schema}}}} {
+			tool, call := rootMarked(m.Name+"_"+root.name, root.schema)
+			tools = append(tools, tool)
+			calls = append(calls, call)
+		}
 	}
 	return mustJSON(map[string]any{"tools": tools}), calls
+}
+
+// rootMarked returns a tool whose input schema, with marker merged into it,
+// makes the whole arguments sensitive, and a call that breaks every leaf.
+func rootMarked(name string, marker map[string]any) (tool map[string]any, call Call) {
+	props, args := map[string]any{}, map[string]any{}
+	call = Call{Tool: name, AllHidden: true}
+	for _, l := range leaves {
+		prop := "k_" + strings.ToLower(l.keyword)
+		props[prop], args[prop] = l.schema, l.value
+		call.Expected = append(call.Expected, Expected{{"/" + prop, l.keyword}})
+	}
+	call.Arguments = mustJSON(args)
+	tool = toolOf(name, "Arguments that are sensitive as a whole.", props, nil)
+	tool["inputSchema"] = merge(tool["inputSchema"].(map[string]any), marker)
+	return tool, call
 }
 
 func toolOf(name, description string, props, defs map[string]any) map[string]any {
