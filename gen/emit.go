@@ -732,7 +732,7 @@ func (e *emitter) field(f *Field) []jen.Code {
 	case holdNullable:
 		read := e.read(v, 0, func(val jen.Code) jen.Code { return jen.Add(dst).Dot("Value").Op("=").Add(val) }, jen.Add(dst).Dot("Value"))
 		ifNull := jen.If(jen.Id("r").Dot("Null").Call()).Block(jen.Add(dst).Dot("Null").Op("=").True()).Else()
-		if len(read) == 1 {
+		if len(read) == 1 && !e.readsInPlace(v) {
 			ifNull.Add(read[0]) // else if v, ok := ...
 		} else {
 			ifNull.Block(read...)
@@ -744,6 +744,17 @@ func (e *emitter) field(f *Field) []jen.Code {
 		return []jen.Code{jen.If(jen.Op("!").Id("r").Dot("Null").Call()).Block(read...)}
 	}
 	return read
+}
+
+// readsInPlace reports whether read, given an lvalue, decodes v into it with
+// one call rather than an if statement: a struct, or an enum with checks
+// besides membership.
+func (e *emitter) readsInPlace(v *Value) bool {
+	if v.Kind == kindEnum {
+		_, _, plain := e.enumLists(v.Named)
+		return !plain
+	}
+	return v.Kind == kindStruct
 }
 
 // element emits the statements that read an array item or map value into

@@ -1,6 +1,10 @@
 package gen
 
-import "github.com/dave/jennifer/jen"
+import (
+	"slices"
+
+	"github.com/dave/jennifer/jen"
+)
 
 // Sensitive values (writeOnly, or "x-toolgen": {"sensitive": true}) are never
 // echoed in a violation. Sensitivity belongs to a value's position, not to
@@ -32,6 +36,14 @@ func marksSensitive(n *jnode) bool {
 // branch of an anyOf, the then of an if), it is sensitive all the same: which
 // applies depends on the value, and a value that matched none is reported
 // too.
+//
+// When two of those schemas reach into the value's members or items and one
+// of them marks something inside, the whole value is sensitive: a member one
+// schema marks may be checked, and quoted, by another (properties beside an
+// allOf whose member marks one of them), and each schema function knows
+// only its own subschemas. This hides the value's other members too, which is
+// the price of failing closed; a schema with one set of members, however
+// many of them are marked, is not affected.
 func (k *checker) sensitive(n *jnode) bool {
 	if v, ok := k.sensitivity[n]; ok {
 		return v
@@ -39,41 +51,125 @@ func (k *checker) sensitive(n *jnode) bool {
 	// A cycle of schemas applied in place is refused (checkCycles); until
 	// then, a schema met again adds nothing.
 	k.sensitivity[n] = false
-	v := marksSensitive(n) || k.anyInPlace(n, k.sensitive)
+	v := marksSensitive(n) || slices.ContainsFunc(k.inPlaceOf(n), k.sensitive) || k.markedInsideShared(n)
 	k.sensitivity[n] = v
 	return v
 }
 
-// anyInPlace reports whether f holds for some schema that n applies to its
-// own value.
-func (k *checker) anyInPlace(n *jnode, f func(*jnode) bool) bool {
+// inPlaceOf returns the schemas n applies to its own value.
+func (k *checker) inPlaceOf(n *jnode) []*jnode {
 	if n == nil || n.kind != '{' {
-		return false
+		return nil
+	}
+	var out []*jnode
+	add := func(sub *jnode) {
+		if sub.isSchema() {
+			out = append(out, sub)
+		}
 	}
 	for _, m := range n.members {
 		switch m.name {
 		case "not", "if", "then", "else":
-			if m.value.isSchema() && f(m.value) {
-				return true
-			}
+			add(m.value)
 		case "allOf", "anyOf", "oneOf":
 			for _, item := range m.value.items {
-				if item.isSchema() && f(item) {
-					return true
-				}
+				add(item)
 			}
 		case "dependentSchemas", "dependencies":
 			for _, sub := range m.value.members {
-				if sub.value.isSchema() && f(sub.value) {
-					return true
-				}
+				add(sub.value)
 			}
 		case "$ref", "$dynamicRef":
-			for _, target := range k.targets(n, m.name, m.value) {
-				if f(target) {
-					return true
+			out = append(out, k.targets(n, m.name, m.value)...)
+		}
+	}
+	return out
+}
+
+// childrenOf returns the schemas n applies to the members or items of its
+// value.
+func childrenOf(n *jnode) []*jnode {
+	if n == nil || n.kind != '{' {
+		return nil
+	}
+	var out []*jnode
+	for _, m := range n.members {
+		switch m.name {
+		case "additionalProperties", "items", "contains", "unevaluatedItems", "unevaluatedProperties":
+			if m.value.isSchema() {
+				out = append(out, m.value)
+			}
+		case "prefixItems":
+			for _, item := range m.value.items {
+				if item.isSchema() {
+					out = append(out, item)
 				}
 			}
+		case "properties", "patternProperties":
+			for _, sub := range m.value.members {
+				if sub.value.isSchema() {
+					out = append(out, sub.value)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// markedInsideShared reports whether two or more of the schemas that apply to
+// n's value reach into its members or items, and one of them marks
+// something inside.
+func (k *checker) markedInsideShared(n *jnode) bool {
+	applied := k.appliedTo(n)
+	reaching := 0
+	for _, s := range applied {
+		if len(childrenOf(s)) > 0 {
+			reaching++
+		}
+	}
+	if reaching < 2 {
+		return false
+	}
+	seen := map[*jnode]bool{}
+	for _, s := range applied {
+		for _, c := range childrenOf(s) {
+			if k.reachesMarker(c, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// appliedTo returns n and every schema it applies to its own value,
+// transitively.
+func (k *checker) appliedTo(n *jnode) []*jnode {
+	seen := map[*jnode]bool{n: true}
+	out := []*jnode{n}
+	for i := 0; i < len(out); i++ {
+		for _, s := range k.inPlaceOf(out[i]) {
+			if !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// reachesMarker reports whether schema n, or a schema it applies to its value
+// or to anything inside it, marks a value sensitive.
+func (k *checker) reachesMarker(n *jnode, seen map[*jnode]bool) bool {
+	if seen[n] {
+		return false
+	}
+	seen[n] = true
+	if marksSensitive(n) {
+		return true
+	}
+	for _, next := range append(k.inPlaceOf(n), childrenOf(n)...) {
+		if k.reachesMarker(next, seen) {
+			return true
 		}
 	}
 	return false

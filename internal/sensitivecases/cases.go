@@ -65,7 +65,11 @@ type position struct {
 	// union is the keyword a failure may be reported under instead of the
 	// leaf's own (an anyOf or oneOf reports itself).
 	union string
-	wrap  func(def string, marked, marker, leaf map[string]any, value any) (schema map[string]any, defs map[string]any, inst any, below string)
+	// merges is set when the position adds keywords to the leaf's own
+	// schema rather than wrapping it, so that it cannot wrap another such
+	// position (the keywords would collide).
+	merges bool
+	wrap   func(def string, marked, marker, leaf map[string]any, value any) (schema map[string]any, defs map[string]any, inst any, below string)
 }
 
 func merge(maps ...map[string]any) map[string]any {
@@ -79,43 +83,78 @@ func merge(maps ...map[string]any) map[string]any {
 }
 
 var positions = []position{
-	{"property", "", func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{"property", "", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return marked, nil, v, ""
 	}},
-	{"items", "", func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{"items", "", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"type": "array", "items": marked}, nil, []any{v}, "/0"
 	}},
-	{"prefixitems", "", func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{"prefixitems", "", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"type": "array", "prefixItems": []any{map[string]any{"type": "boolean"}, marked}}, nil, []any{true, v}, "/1"
 	}},
-	{"additionalproperties", "", func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{"additionalproperties", "", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"type": "object", "additionalProperties": marked}, nil, map[string]any{"key": v}, "/key"
 	}},
-	{"patternproperties", "", func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{"patternproperties", "", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"type": "object", "patternProperties": map[string]any{"^k": marked}}, nil, map[string]any{"key": v}, "/key"
 	}},
-	{"ref", "", func(def string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{"ref", "", false, func(def string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"$ref": "#/$defs/" + def}, map[string]any{def: marked}, v, ""
 	}},
-	{"refchain", "", func(def string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{"refchain", "", false, func(def string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"$ref": "#/$defs/" + def + "_a"}, map[string]any{def + "_a": map[string]any{"$ref": "#/$defs/" + def + "_b"}, def + "_b": marked}, v, ""
 	}},
-	{"besideref", "", func(def string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{"besideref", "", false, func(def string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return merge(marker, map[string]any{"$ref": "#/$defs/" + def}), map[string]any{def: leaf}, v, ""
 	}},
-	{"anyof", "anyOf", func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{"anyof", "anyOf", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"anyOf": []any{marked, map[string]any{"type": "boolean"}}}, nil, v, ""
 	}},
-	{"oneof", "oneOf", func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{"oneof", "oneOf", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"oneOf": []any{map[string]any{"type": "boolean"}, marked}}, nil, v, ""
 	}},
-	{"allof", "", func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{"anyofraw", "anyOf", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		// Alternatives that cannot be told apart by kind: each is tried on
+		// the value's text.
+		return map[string]any{"anyOf": []any{marked, map[string]any{"not": map[string]any{}}}}, nil, v, ""
+	}},
+	{"nullable", "anyOf", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"anyOf": []any{map[string]any{"type": "null"}, marked}}, nil, v, ""
+	}},
+	{"else", "", true, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return merge(leaf, map[string]any{"if": false, "else": marker}), nil, v, ""
+	}},
+	{"dependentschemas", "", false, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{
+			"type":             "object",
+			"properties":       map[string]any{"inner": leaf},
+			"dependentSchemas": map[string]any{"inner": map[string]any{"properties": map[string]any{"inner": marker}}},
+		}, nil, map[string]any{"inner": v}, "/inner"
+	}},
+	{"besideallof", "", false, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		// The marker on a property, the keyword on the same property in an
+		// allOf member: another schema function checks it.
+		return map[string]any{
+			"type":       "object",
+			"properties": map[string]any{"inner": marker},
+			"allOf":      []any{map[string]any{"properties": map[string]any{"inner": leaf}}},
+		}, nil, map[string]any{"inner": v}, "/inner"
+	}},
+	{"anyofmember", "anyOf", false, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		// Two forms of an object, the member marked in one: the other may
+		// be the one that reports it.
+		return map[string]any{"anyOf": []any{
+			map[string]any{"type": "object", "properties": map[string]any{"inner": leaf}},
+			map[string]any{"type": "object", "properties": map[string]any{"inner": marker}, "required": []any{"other"}},
+		}}, nil, map[string]any{"inner": v}, "/inner"
+	}},
+	{"allof", "", true, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return merge(leaf, map[string]any{"allOf": []any{marker}}), nil, v, ""
 	}},
-	{"then", "", func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{"then", "", true, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return merge(leaf, map[string]any{"if": true, "then": marker}), nil, v, ""
 	}},
-	{"nested", "", func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{"nested", "", false, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return merge(marker, map[string]any{"type": "object", "properties": map[string]any{"inner": leaf}}), nil, map[string]any{"inner": v}, "/inner"
 	}},
 }
@@ -234,9 +273,11 @@ func composed(m Marker) (tool map[string]any, call Call) {
 	for i := range composedChains {
 		prop := fmt.Sprintf("c%d", i)
 		l := leaves[rng.IntN(len(leaves))]
-		chain := []position{positions[rng.IntN(len(positions))], positions[rng.IntN(len(positions))]}
-		if rng.IntN(2) == 0 {
-			chain = append(chain, positions[rng.IntN(len(positions))])
+		chain := []position{positions[rng.IntN(len(positions))]}
+		for len(chain) < 2+rng.IntN(2) {
+			if p := positions[rng.IntN(len(positions))]; !p.merges {
+				chain = append(chain, p)
+			}
 		}
 		// The innermost position gets the marker; the ones around it wrap
 		// what it made, unmarked.
