@@ -186,7 +186,7 @@ func (c *Check) shownNumber(x *Value) string {
 	if c.sensitive > 0 {
 		return "(hidden)"
 	}
-	return truncate(x.Text, 60)
+	return x.Text
 }
 
 // Types is a set of JSON Schema type names, for the type keyword.

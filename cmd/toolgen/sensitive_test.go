@@ -103,3 +103,25 @@ func TestSensitivePlacesInside(t *testing.T) {
 		t.Error("nothing is hidden without sensitive places")
 	}
 }
+
+// TestValidateHidesSensitiveBehindID checks a marker in a schema resource of
+// its own ($id), whose location santhosh v6 gives in the document's terms.
+func TestValidateHidesSensitiveBehindID(t *testing.T) {
+	dir := t.TempDir()
+	catPath, logPath := filepath.Join(dir, "catalog.json"), filepath.Join(dir, "calls.jsonl")
+	catalog := `{"tools":[{"name":"t","inputSchema":{"type":"object",
+		"properties":{"p":{"$ref":"https://example.com/x"},"q":{"type":"string","pattern":"^a$"}},
+		"$defs":{"x":{"$id":"https://example.com/x","type":"string","pattern":"^a$","x-toolgen":{"sensitive":true}}}}}]}`
+	if err := os.WriteFile(catPath, []byte(catalog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(logPath, []byte(`{"tool":"t","arguments":{"p":"S3CR3T","q":"PLAINVALUE"}}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	run([]string{"validate", catPath, logPath}, &stdout, &stderr)
+	out := stdout.String()
+	if strings.Contains(out, "S3CR3T") || !strings.Contains(out, "/p: pattern: ") || !strings.Contains(out, "PLAINVALUE") {
+		t.Errorf("want /p reported without its value and /q with it:\n%s%s", out, stderr.String())
+	}
+}
