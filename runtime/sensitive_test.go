@@ -145,3 +145,35 @@ func TestDiscriminateHidesSensitive(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCheckHidesSensitive checks that inside BeginSensitive what a check
+// reports depends on the value's kind alone: two values of the same kind
+// give the same violations, word for word, so nothing of either can show.
+func FuzzCheckHidesSensitive(f *testing.F) {
+	f.Add(`"12a4S3CR3T"`, `"other"`, uint8(0))
+	f.Add(`314159.25`, `-1e400`, uint8(5))
+	f.Add(`[1,"S3CR3T"]`, `[]`, uint8(8))
+	f.Add(`{"k":"S3CR3T"}`, `{}`, uint8(1))
+	f.Fuzz(func(t *testing.T, a, b string, which uint8) {
+		x, errX := ParseValue(a)
+		y, errY := ParseValue(b)
+		if errX != nil || errY != nil || x.Kind != y.Kind {
+			return
+		}
+		check := sensitiveChecks[int(which)%len(sensitiveChecks)]
+		report := func(v *Value) []Violation {
+			var c Check
+			c.Enter("p")
+			c.BeginSensitive()
+			check.call(&c, v)
+			return c.Violations()
+		}
+		vx, vy := report(&x), report(&y)
+		if len(vx) == 0 || len(vy) == 0 {
+			return // one of them passed
+		}
+		if fmt.Sprint(vx) != fmt.Sprint(vy) {
+			t.Errorf("%s reports differ between %s and %s:\n%v\n%v", check.name, a, b, vx, vy)
+		}
+	})
+}
