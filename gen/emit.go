@@ -345,8 +345,7 @@ func (e *emitter) dispatch() {
 			e.f.Add(comment(fmt.Sprintf("check%sResult encodes a result of tool %q as it will leave and reads it back with the generated reader of the output schema.", t.GoName, t.Name)))
 			e.f.Func().Id("check"+t.GoName+"Result").Params(jen.Id("result").Any()).Index().Qual(runtimePkg, "Violation").Block(
 				jen.Return(jen.Qual(runtimePkg, "CheckOutput").Call(jen.Id("result"), jen.Func().Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(
-					jen.Var().Id("v").Id(t.Result.Name),
-					readChecked(t.Result, jen.Id("v")),
+					append([]jen.Code{jen.Var().Id("v").Id(t.Result.Name)}, readChecked(t.Result, jen.Id("v"))...)...,
 				))),
 			)
 			e.end()
@@ -424,30 +423,38 @@ func (e *emitter) validType(t *Tool) {
 	e.f.Func().Params(jen.Id("v").Id(t.Valid)).Id("Args").Params().Id(args).Block(jen.Return(jen.Id("v").Dot("args")))
 	e.end()
 	e.f.Add(comment(fmt.Sprintf("%s decodes and validates the JSON arguments of tool %q in one pass. On failure the error is a *runtime.ValidationError with every violation.", t.Parse, t.Name)))
-	e.f.Func().Id(t.Parse).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Op("...").Qual(runtimePkg, "Options")).Params(jen.Id(t.Valid), jen.Error()).Block(
+	body := []jen.Code{
 		jen.Id("r").Op(":=").Qual(runtimePkg, "NewReader").Call(jen.Id("raw"), jen.Id("opts").Op("...")),
 		jen.Var().Id("args").Id(args),
-		readChecked(t.Args, jen.Id("args")),
+	}
+	body = append(body, readChecked(t.Args, jen.Id("args"))...)
+	body = append(body,
 		jen.If(jen.Err().Op(":=").Id("r").Dot("Finish").Call(jen.String().Call(jen.Id(t.Const))), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Id(t.Valid).Values(), jen.Err()),
 		),
 		jen.Return(jen.Id(t.Valid).Values(jen.Dict{jen.Id("args"): jen.Id("args")}), jen.Nil()),
 	)
+	e.f.Func().Id(t.Parse).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Op("...").Qual(runtimePkg, "Options")).Params(jen.Id(t.Valid), jen.Error()).Block(body...)
 }
 
 // readChecked reads a tool's arguments or result into dst. When the root
 // schema says more than the struct reader checks, a schema function checks
 // the whole object first, and the struct is read from the same text only if
-// it passed, so that no violation is reported twice.
-func readChecked(t *NamedType, dst jen.Code) jen.Code {
-	if t.Check == "" {
-		return jen.Add(dst).Dot("readJSON").Call(jen.Id("r"))
+// it passed, so that no violation is reported twice. A sensitive object is
+// read between BeginSensitive and EndSensitive.
+func readChecked(t *NamedType, dst jen.Code) []jen.Code {
+	read := jen.Add(dst).Dot("readJSON").Call(jen.Id("r"))
+	if t.Check != "" {
+		read = jen.If(jen.List(jen.Id("text"), jen.Id("ok")).Op(":=").Id("r").Dot("Checked").Call(jen.Id(t.Check)), jen.Id("ok")).Block(
+			jen.Id("sub").Op(":=").Id("r").Dot("Sub").Call(jen.Id("text")),
+			jen.Add(dst).Dot("readJSON").Call(jen.Id("sub")),
+			jen.Id("r").Dot("Adopt").Call(jen.Id("sub")),
+		)
 	}
-	return jen.If(jen.List(jen.Id("text"), jen.Id("ok")).Op(":=").Id("r").Dot("Checked").Call(jen.Id(t.Check)), jen.Id("ok")).Block(
-		jen.Id("sub").Op(":=").Id("r").Dot("Sub").Call(jen.Id("text")),
-		jen.Add(dst).Dot("readJSON").Call(jen.Id("sub")),
-		jen.Id("r").Dot("Adopt").Call(jen.Id("sub")),
-	)
+	if !t.Sensitive {
+		return []jen.Code{read}
+	}
+	return []jen.Code{jen.Id("r").Dot("BeginSensitive").Call(), read, jen.Id("r").Dot("EndSensitive").Call()}
 }
 
 // typ is the Go type holding values of v, null aside.
@@ -649,13 +656,7 @@ func (e *emitter) readStruct(t *NamedType) {
 				// Strict mode makes every member required: null stands for absent.
 				stmts = append(stmts, jen.If(jen.Id("r").Dot("AbsentNull").Call()).Block(jen.Continue()))
 			}
-			if f.Sensitive {
-				stmts = append(stmts, jen.Id("r").Dot("BeginSensitive").Call())
-				stmts = append(stmts, e.field(f)...)
-				stmts = append(stmts, jen.Id("r").Dot("EndSensitive").Call())
-			} else {
-				stmts = append(stmts, e.field(f)...)
-			}
+			stmts = append(stmts, readSensitively(f.Value, e.field(f))...)
 			c := jen.Case(jen.Lit(i)).Comment(strconv.Quote(f.JSONName))
 			for _, stmt := range stmts {
 				c.Line().Add(stmt)
@@ -740,7 +741,7 @@ func (e *emitter) field(f *Field) []jen.Code {
 	case holdNullable:
 		read := e.read(v, 0, func(val jen.Code) jen.Code { return jen.Add(dst).Dot("Value").Op("=").Add(val) }, jen.Add(dst).Dot("Value"))
 		ifNull := jen.If(jen.Id("r").Dot("Null").Call()).Block(jen.Add(dst).Dot("Null").Op("=").True()).Else()
-		if len(read) == 1 {
+		if len(read) == 1 && !e.readsInPlace(v) {
 			ifNull.Add(read[0]) // else if v, ok := ...
 		} else {
 			ifNull.Block(read...)
@@ -754,8 +755,25 @@ func (e *emitter) field(f *Field) []jen.Code {
 	return read
 }
 
-// element emits the statements that read an array item or map value into dst.
+// readsInPlace reports whether read, given an lvalue, decodes v into it with
+// one call rather than an if statement: a struct, or an enum with checks
+// besides membership.
+func (e *emitter) readsInPlace(v *Value) bool {
+	if v.Kind == kindEnum {
+		_, _, plain := e.enumLists(v.Named)
+		return !plain
+	}
+	return v.Kind == kindStruct
+}
+
+// element emits the statements that read an array item or map value into
+// dst, marked sensitive if the value is.
 func (e *emitter) element(v *Value, depth int, dst jen.Code) []jen.Code {
+	return readSensitively(v, e.plainElement(v, depth, dst))
+}
+
+// plainElement is element without the sensitivity.
+func (e *emitter) plainElement(v *Value, depth int, dst jen.Code) []jen.Code {
 	if v.Nullable && !hasNil(v) {
 		return []jen.Code{jen.If(jen.Op("!").Id("r").Dot("Null").Call()).Block(e.readHeld(v, depth, dst)...)}
 	}

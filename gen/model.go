@@ -96,6 +96,10 @@ type Value struct {
 	// keywords the typed reader does not express (allOf, not, if/then/else,
 	// unevaluatedProperties, ...).
 	Check string
+	// Sensitive values are read between BeginSensitive and EndSensitive:
+	// some schema that applies to them is writeOnly or x-toolgen
+	// "sensitive", so no violation may echo them or anything inside them.
+	Sensitive bool
 }
 
 // Checks are the assertions on a value, by JSON kind.
@@ -184,6 +188,10 @@ type NamedType struct {
 	AdditionalField   string
 	DependentRequired []Dependency
 
+	// Sensitive is set on a tool's arguments or result when some schema
+	// that applies to the whole object marks it sensitive.
+	Sensitive bool
+
 	// Enum.
 	Base   *Value // the checks an enum value gets besides membership
 	Values []EnumValue
@@ -198,9 +206,6 @@ type Field struct {
 	Required bool
 	Default  jsontext.Value // applied when the member is absent
 	Holder   holder
-	// Sensitive values (writeOnly, or x-toolgen "sensitive") are never echoed
-	// in hints or messages.
-	Sensitive bool
 }
 
 // holder is how a field holds its value, so that absent, null and a value
@@ -585,6 +590,7 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 	if t.Description != "" {
 		args.Doc += "\n\n" + t.Description
 	}
+	args.Sensitive = b.rootSensitive("input")
 	tool.Args = args
 	if t.OutputSchema != nil {
 		result := b.schemaRoot(t.OutputSchema, t.OutputSchemaPointer, "output", goName+"Result", goName+"Result")
@@ -592,14 +598,22 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 			return
 		}
 		result.Doc = fmt.Sprintf("%sResult is the result of tool %q, as its output schema describes it. The dispatcher checks every result against that schema before it leaves.", goName, t.Name)
+		result.Sensitive = b.rootSensitive("output")
 		tool.Result = result
 	}
 	b.model.Tools = append(b.model.Tools, tool)
 }
 
-// value maps a schema node to its Go type and checks. name is the type name to
-// use if the node needs a named type.
+// value maps a schema node to its Go type and checks, marked sensitive when
+// some schema that applies at the node says so. name is the type name to use
+// if the node needs a named type.
 func (b *builder) value(n *node, name string) *Value {
+	return b.markSensitive(n, b.typedValue(n, name))
+}
+
+// typedValue is value without the sensitivity, which depends on the node
+// rather than on the type.
+func (b *builder) typedValue(n *node, name string) *Value {
 	if v, ok := b.built[n.ptr]; ok {
 		return v
 	}
@@ -913,7 +927,6 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 			continue
 		}
 		f.Doc, _ = c.str("description")
-		f.Sensitive = string(c.vals["writeOnly"]) == "true" || b.settings(c).sensitive
 		if d, ok := c.vals["default"]; ok && !f.Required && !b.tool.RejectedDefaults[c.ptr] {
 			f.Default = d
 		}

@@ -140,6 +140,10 @@ type registry struct {
 	byURI     map[string]*resource
 	docs      map[string]*document
 	supplied  map[string][]byte // documents the caller supplied, by URI
+	// failed are the supplied documents that could not be indexed, with
+	// why: a second lookup must fail the same way, not find the part of
+	// the document indexed before the failure.
+	failed map[string]error
 }
 
 // refError is a schema that cannot be compiled, located by pointer and keyword.
@@ -157,7 +161,7 @@ func schemaErr(ptr, keyword, reason string) *refError {
 }
 
 func newRegistry(supplied map[string][]byte) *registry {
-	r := &registry{byURI: map[string]*resource{}, docs: map[string]*document{}, supplied: map[string][]byte{}}
+	r := &registry{byURI: map[string]*resource{}, docs: map[string]*document{}, supplied: map[string][]byte{}, failed: map[string]error{}}
 	for uri, data := range supplied {
 		r.supplied[withoutFragment(uri)] = data
 	}
@@ -303,6 +307,9 @@ func (r *registry) lookup(uri string) (*jnode, error) {
 	fragment := u.Fragment
 	u.Fragment, u.RawFragment = "", ""
 	key := u.String()
+	if err := r.failed[key]; err != nil {
+		return nil, err
+	}
 	res := r.byURI[key]
 	if res == nil {
 		data, ok := r.supplied[key]
@@ -310,11 +317,16 @@ func (r *registry) lookup(uri string) (*jnode, error) {
 			return nil, fmt.Errorf("no schema has the URI %s; add it to the catalog or refer to a schema that is there", key)
 		}
 		if _, err := r.addDocument(key, data); err != nil {
+			r.failed[key] = err
 			return nil, err
 		}
 		if res = r.byURI[key]; res == nil {
 			return nil, fmt.Errorf("no schema has the URI %s", key)
 		}
+	}
+	if res.root.schema == nil {
+		// Registered by a document whose indexing failed further on.
+		return nil, fmt.Errorf("the schema with the URI %s could not be read", key)
 	}
 	switch {
 	case fragment == "":

@@ -152,6 +152,8 @@ type checker struct {
 	inPlace  map[*jnode][]*jnode
 	dynamics []*dynamicSite
 	funcs    []*schemaFunc
+	// sensitivity caches whether a schema makes its value sensitive.
+	sensitivity map[*jnode]bool
 	// describe names a document in doc comments; nil means by its URI.
 	describe func(doc *document) string
 }
@@ -166,7 +168,7 @@ type dynamicSite struct {
 }
 
 func newChecker(reg *registry, prefix string) *checker {
-	return &checker{reg: reg, prefix: prefix, names: map[*jnode]string{}, consts: map[string]string{}, regexps: map[string]string{}, inPlace: map[*jnode][]*jnode{}}
+	return &checker{reg: reg, prefix: prefix, names: map[*jnode]string{}, consts: map[string]string{}, regexps: map[string]string{}, inPlace: map[*jnode][]*jnode{}, sensitivity: map[*jnode]bool{}}
 }
 
 // function returns the name of the check function for schema n, queueing
@@ -349,6 +351,9 @@ func (k *checker) compile(n *jnode) error {
 		return nil
 	}
 	b := &body{k: k, n: n, ev: "ev"}
+	if k.sensitive(n) {
+		b.add(sensitiveBracket()...)
+	}
 	if k.enabled(n, "unevaluatedProperties") != nil || k.enabled(n, "unevaluatedItems") != nil {
 		// The keyword needs to know what every other keyword here, and the
 		// schemas they apply in place, evaluated.

@@ -26,7 +26,7 @@ type Check struct {
 
 	prefix     string // pointer and path of the value within the whole arguments
 	prefixPath string
-	sensitive  bool
+	sensitive  int // > 0 while checking a value that must not be echoed
 }
 
 type step struct {
@@ -37,7 +37,7 @@ type step struct {
 // CheckValue runs check on v, a value read whole by r, and records its
 // violations as r's own, at r's current position.
 func (r *Reader) CheckValue(v *Value, check SchemaFunc) bool {
-	c := Check{prefix: r.pointer(), prefixPath: r.path(), sensitive: r.sensitive > 0}
+	c := Check{prefix: r.pointer(), prefixPath: r.path(), sensitive: r.sensitive}
 	ok := check(&c, v, nil)
 	for _, violation := range c.violations {
 		r.add(violation)
@@ -72,6 +72,15 @@ func (c *Check) Try(fn SchemaFunc, x *Value, ev *Evaluated) bool {
 	c.quiet--
 	return ok
 }
+
+// BeginSensitive and EndSensitive bracket the checking of a value that must
+// never be echoed (a schema that applies to it is writeOnly, or marked
+// sensitive): violations inside still say what was expected, but not what
+// came. Brackets nest, so what is inside a sensitive value is sensitive too.
+func (c *Check) BeginSensitive() { c.sensitive++ }
+
+// EndSensitive ends what BeginSensitive began.
+func (c *Check) EndSensitive() { c.sensitive-- }
 
 // Enter moves the check into the member called name; Leave moves it back.
 func (c *Check) Enter(name string) { c.steps = append(c.steps, step{name: name, index: -1}) }
@@ -153,7 +162,7 @@ func (c *Check) subject() string {
 
 // shown renders x for a hint, unless it must not be echoed.
 func (c *Check) shown(x *Value) string {
-	if c.sensitive {
+	if c.sensitive > 0 {
 		return "a value that is not shown"
 	}
 	switch x.Kind {
@@ -169,6 +178,15 @@ func (c *Check) shown(x *Value) string {
 		return "an array"
 	}
 	return "an object"
+}
+
+// shownNumber renders the number x for a message, unless it must not be
+// echoed.
+func (c *Check) shownNumber(x *Value) string {
+	if c.sensitive > 0 {
+		return "(hidden)"
+	}
+	return x.Text
 }
 
 // Types is a set of JSON Schema type names, for the type keyword.
@@ -290,7 +308,7 @@ func (c *Check) Bound(x *Value, keyword, limit string) bool {
 	if ok {
 		return true
 	}
-	return c.Report(keyword, x.Text+" is not "+must+" "+limit, c.subject()+" must be "+must+" "+limit+"; got "+c.shown(x)+".")
+	return c.Report(keyword, c.shownNumber(x)+" is not "+must+" "+limit, c.subject()+" must be "+must+" "+limit+"; got "+c.shown(x)+".")
 }
 
 // MultipleOf checks the multipleOf keyword on a number, exactly.
@@ -298,7 +316,7 @@ func (c *Check) MultipleOf(x *Value, divisor *big.Rat, text string) bool {
 	if multipleOf(x.Text, divisor) {
 		return true
 	}
-	return c.Report("multipleOf", x.Text+" is not a multiple of "+text, c.subject()+" must be a multiple of "+text+"; got "+c.shown(x)+".")
+	return c.Report("multipleOf", c.shownNumber(x)+" is not a multiple of "+text, c.subject()+" must be a multiple of "+text+"; got "+c.shown(x)+".")
 }
 
 // Length checks minLength (min >= 0) and maxLength (max >= 0) on a string,

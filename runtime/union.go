@@ -39,11 +39,11 @@ func (r *Reader) Discriminate(text []byte, property string, tags []string) int {
 		}
 	}
 	member := r.pointer() + "/" + strings.ReplaceAll(strings.ReplaceAll(property, "~", "~0"), "/", "~1")
-	shown := describe(value, false)
+	shown, got := describe(value, false), truncate(string(value), 60)
 	if r.sensitive > 0 {
-		shown = "a value that is not shown"
+		shown, got = "a value that is not shown", "(hidden)"
 	}
-	r.add(Violation{Pointer: member, Keyword: "enum", Message: "value " + truncate(string(value), 60) + " is not one of " + quoteAll(tags),
+	r.add(Violation{Pointer: member, Keyword: "enum", Message: "value " + got + " is not one of " + quoteAll(tags),
 		Hint: r.memberSubject(property) + " must be one of " + quoteAll(tags) + "; got " + shown + "."})
 	return -1
 }

@@ -188,14 +188,15 @@ func displayPointer(p string) string {
 // callValidator checks arguments against the catalog's input schemas.
 type callValidator struct {
 	schemas map[string]*jsonschema.Schema
-	names   []string // in catalog order
+	names   []string       // in catalog order
+	docs    map[string]any // the schema documents, by URL, for sensitivePlaces
 }
 
 // newCallValidator compiles the input schema of every tool. Schemas are
 // compiled as Lint compiles them: draft 2020-12 by default, formats
 // asserted, and nothing loaded from files or the network.
 func newCallValidator(cat *catalog.Catalog) (*callValidator, error) {
-	v := &callValidator{schemas: map[string]*jsonschema.Schema{}}
+	v := &callValidator{schemas: map[string]*jsonschema.Schema{}, docs: map[string]any{}}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.UseLoader(noLoader{})
@@ -209,6 +210,7 @@ func newCallValidator(cat *catalog.Catalog) (*callValidator, error) {
 		if err := c.AddResource(loc, doc); err != nil {
 			return nil, fmt.Errorf("tool %q: %v", t.Name, err)
 		}
+		v.docs[loc] = doc
 		s, err := c.Compile(loc)
 		if err != nil {
 			return nil, fmt.Errorf("tool %q: %v", t.Name, err)
@@ -253,7 +255,8 @@ func (v *callValidator) check(line []byte) verdict {
 		return verdict{outcome: invalid, tool: tool, violations: []runtime.Violation{{Keyword: "schema", Message: err.Error(), Hint: err.Error()}}}
 	}
 	var vs []runtime.Violation
-	collectViolations(ve, inst, &vs)
+	places := (&sensitivePlaces{docs: v.docs}).find(s, inst)
+	collectViolations(ve, inst, places, &vs)
 	sort.SliceStable(vs, func(i, j int) bool {
 		if vs[i].Pointer != vs[j].Pointer {
 			return vs[i].Pointer < vs[j].Pointer
@@ -351,16 +354,24 @@ func checkJSON(args []byte) *runtime.Violation {
 // failures) are looked through; every other node is one violation, so that
 // a failed anyOf, oneOf, not or contains is reported once, not once per
 // branch. Messages and hints follow the wording of the generated
-// validators where they have one.
-func collectViolations(e *jsonschema.ValidationError, inst any, out *[]runtime.Violation) {
+// validators where they have one. A value at one of the sensitive places, or
+// inside one, is not shown.
+func collectViolations(e *jsonschema.ValidationError, inst any, places map[string]bool, out *[]runtime.Violation) {
 	switch e.ErrorKind.(type) {
 	case *kind.Schema, *kind.Group, *kind.Reference, *kind.AllOf:
 		for _, c := range e.Causes {
-			collectViolations(c, inst, out)
+			collectViolations(c, inst, places, out)
 		}
 		return
 	}
 	loc := e.InstanceLocation
+	secret := hidden(places, loc)
+	// shown renders the value for a hint and text for a message.
+	shown, text := show, show
+	if secret {
+		shown = func(any) string { return hiddenShown }
+		text = func(any) string { return hiddenText }
+	}
 	subject := subjectOf(loc, inst)
 	keyword := "schema"
 	if path := e.ErrorKind.KeywordPath(); len(path) > 0 {
@@ -374,7 +385,11 @@ func collectViolations(e *jsonschema.ValidationError, inst any, out *[]runtime.V
 		*out = append(*out, runtime.Violation{Pointer: pointerOf(append(loc[:len(loc):len(loc)], name)), Keyword: keyword, Message: msg, Hint: hint})
 	}
 	bound := func(what, must string, got, limit *big.Rat) {
-		add(ratText(got)+" is "+what+" "+ratText(limit), fmt.Sprintf("%s %s %s; got %s.", subject, must, ratText(limit), ratText(got)))
+		gotText, gotShown := ratText(got), ratText(got)
+		if secret {
+			gotText, gotShown = hiddenText, hiddenShown
+		}
+		add(gotText+" is "+what+" "+ratText(limit), fmt.Sprintf("%s %s %s; got %s.", subject, must, ratText(limit), gotShown))
 	}
 	switch k := e.ErrorKind.(type) {
 	case *kind.Type:
@@ -397,11 +412,11 @@ func collectViolations(e *jsonschema.ValidationError, inst any, out *[]runtime.V
 	case *kind.PropertyNames:
 		member(k.Property, fmt.Sprintf("property name %q is not allowed", k.Property), fmt.Sprintf("%s has a name that is not allowed here; rename or remove it.", memberSubject(loc, inst, k.Property)))
 	case *kind.Enum:
-		add(fmt.Sprintf("value %s is not one of %s", show(k.Got), showValues(k.Want)),
-			fmt.Sprintf("%s must be one of %s; got %s.", subject, showValues(k.Want), show(k.Got)))
+		add(fmt.Sprintf("value %s is not one of %s", text(k.Got), showValues(k.Want)),
+			fmt.Sprintf("%s must be one of %s; got %s.", subject, showValues(k.Want), shown(k.Got)))
 	case *kind.Const:
-		add(fmt.Sprintf("value %s is not %s", show(k.Got), show(k.Want)),
-			fmt.Sprintf("%s must be exactly %s; got %s.", subject, show(k.Want), show(k.Got)))
+		add(fmt.Sprintf("value %s is not %s", text(k.Got), show(k.Want)),
+			fmt.Sprintf("%s must be exactly %s; got %s.", subject, show(k.Want), shown(k.Got)))
 	case *kind.Minimum:
 		bound("less than minimum", "must be at least", k.Got, k.Want)
 	case *kind.ExclusiveMinimum:
@@ -420,13 +435,13 @@ func collectViolations(e *jsonschema.ValidationError, inst any, out *[]runtime.V
 			fmt.Sprintf("%s must be at most %d %s long; got %d.", subject, k.Want, plural(k.Want, "character"), k.Got))
 	case *kind.Pattern:
 		add(fmt.Sprintf("does not match pattern %q", k.Want),
-			fmt.Sprintf("%s must match the regular expression %s; got %s.", subject, k.Want, show(k.Got)))
+			fmt.Sprintf("%s must match the regular expression %s; got %s.", subject, k.Want, shown(k.Got)))
 	case *kind.Format:
 		msg := "is not a valid " + k.Want
-		if k.Err != nil {
+		if k.Err != nil && !secret { // the reason may quote the value
 			msg += ": " + k.Err.Error()
 		}
-		add(msg, fmt.Sprintf("%s must be a valid %s; got %s.", subject, k.Want, show(k.Got)))
+		add(msg, fmt.Sprintf("%s must be a valid %s; got %s.", subject, k.Want, shown(k.Got)))
 	case *kind.MinItems:
 		add(fmt.Sprintf("%d items, fewer than %d", k.Got, k.Want),
 			fmt.Sprintf("%s must have at least %d %s; got %d.", subject, k.Want, plural(k.Want, "item"), k.Got))

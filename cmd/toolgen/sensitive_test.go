@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/toolgen/toolgen/internal/sensitivecases"
+)
+
+// TestValidateHidesSensitive replays the sensitivity matrix (every marker at
+// every position, with every keyword that may quote the value): no secret
+// may appear in the output, while every violation is still listed at its
+// pointer and the non-sensitive siblings' values are still quoted.
+func TestValidateHidesSensitive(t *testing.T) {
+	data, calls := sensitivecases.Matrix()
+	dir := t.TempDir()
+	catPath := filepath.Join(dir, "catalog.json")
+	if err := os.WriteFile(catPath, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	for _, c := range calls {
+		line, _ := json.Marshal(map[string]any{"tool": c.Tool, "arguments": c.Arguments})
+		log.Write(append(line, '\n'))
+	}
+	logPath := filepath.Join(dir, "calls.jsonl")
+	if err := os.WriteFile(logPath, log.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"validate", catPath, logPath}, &stdout, &stderr); code != exitInvalid {
+		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitInvalid, stderr.String())
+	}
+	blocks := verdictBlocks(stdout.String())
+	if len(blocks) != len(calls) {
+		t.Fatalf("%d verdicts for %d calls:\n%s", len(blocks), len(calls), stdout.String())
+	}
+	for i, call := range calls {
+		t.Run(call.Tool, func(t *testing.T) {
+			block := blocks[i]
+			if leaks := sensitivecases.Leaks(block); leaks != nil {
+				t.Errorf("the output echoes the sensitive %q:\n%s", leaks, block)
+			}
+			for _, want := range call.Expected {
+				found := slices.ContainsFunc(want, func(p sensitivecases.Place) bool {
+					return strings.Contains(block, "\n    "+p.Pointer+": "+p.Keyword+": ")
+				})
+				if !found {
+					t.Errorf("no violation at any of %v:\n%s", want, block)
+				}
+			}
+			for _, plain := range []string{sensitivecases.Plain, sensitivecases.PlainNumber} {
+				if !call.AllHidden && !strings.Contains(block, plain) {
+					t.Errorf("the non-sensitive value %q is not quoted:\n%s", plain, block)
+				}
+			}
+		})
+	}
+}
+
+// verdictBlocks splits validate's output into one text per call: its
+// verdict line and the violation lines below it.
+func verdictBlocks(out string) []string {
+	starts := regexp.MustCompile(`(?m)^line \d+: `).FindAllStringIndex(out, -1)
+	var blocks []string
+	for i, s := range starts {
+		end := len(out)
+		if i+1 < len(starts) {
+			end = starts[i+1][0]
+		}
+		blocks = append(blocks, out[s[0]:end])
+	}
+	return blocks
+}
+
+// TestSensitivePlacesInside checks that what is inside a sensitive value is
+// hidden, however deep, and that a sibling is not.
+func TestSensitivePlacesInside(t *testing.T) {
+	places := map[string]bool{"/a": true, "/b~1c/0": true}
+	for _, tc := range []struct {
+		loc  []string
+		want bool
+	}{
+		{nil, false},
+		{[]string{"a"}, true},
+		{[]string{"a", "x", "3"}, true},
+		{[]string{"ab"}, false},
+		{[]string{"b/c", "0", "k"}, true},
+		{[]string{"b/c", "1"}, false},
+		{[]string{"b"}, false},
+	} {
+		if got := hidden(places, tc.loc); got != tc.want {
+			t.Errorf("hidden(%q) = %v, want %v", tc.loc, got, tc.want)
+		}
+	}
+	if hidden(nil, []string{"a"}) {
+		t.Error("nothing is hidden without sensitive places")
+	}
+}
+
+// TestValidateHidesSensitiveBehindID checks a marker in a schema resource of
+// its own ($id), whose location santhosh v6 gives in the document's terms.
+func TestValidateHidesSensitiveBehindID(t *testing.T) {
+	dir := t.TempDir()
+	catPath, logPath := filepath.Join(dir, "catalog.json"), filepath.Join(dir, "calls.jsonl")
+	catalog := `{"tools":[{"name":"t","inputSchema":{"type":"object",
+		"properties":{"p":{"$ref":"https://example.com/x"},"q":{"type":"string","pattern":"^a$"}},
+		"$defs":{"x":{"$id":"https://example.com/x","type":"string","pattern":"^a$","x-toolgen":{"sensitive":true}}}}}]}`
+	if err := os.WriteFile(catPath, []byte(catalog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(logPath, []byte(`{"tool":"t","arguments":{"p":"S3CR3T","q":"PLAINVALUE"}}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	run([]string{"validate", catPath, logPath}, &stdout, &stderr)
+	out := stdout.String()
+	if strings.Contains(out, "S3CR3T") || !strings.Contains(out, "/p: pattern: ") || !strings.Contains(out, "PLAINVALUE") {
+		t.Errorf("want /p reported without its value and /q with it:\n%s%s", out, stderr.String())
+	}
+}

@@ -1,0 +1,264 @@
+package gen
+
+import (
+	"slices"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// Sensitive values (writeOnly, or "x-toolgen": {"sensitive": true}) are never
+// echoed in a violation. Sensitivity belongs to a value's position, not to
+// one schema: a value is sensitive when any schema that applies to it marks
+// it so, and everything inside a sensitive value is sensitive too. Generated
+// code brackets the reading or checking of such a value with
+// BeginSensitive/EndSensitive, on the runtime.Reader or the runtime.Check;
+// both count, so the brackets nest and what is inside inherits.
+
+// marksSensitive reports whether schema n itself marks its value sensitive.
+// An "x-toolgen" "sensitive" that is not a boolean is reported where the
+// typed reader reads the schema's settings; here it counts as true, so that
+// a misspelt marker never lets a value through.
+func marksSensitive(n *jnode) bool {
+	if n == nil || n.kind != '{' {
+		return false
+	}
+	if w := n.member("writeOnly"); w != nil && w.kind == 't' {
+		return true
+	}
+	s := n.member("x-toolgen").member("sensitive")
+	return s != nil && s.kind != 'f'
+}
+
+// sensitive reports whether a value schema n applies to must not be echoed:
+// whether n, or a schema n applies to the same value, however indirectly
+// ($ref, $dynamicRef, allOf, anyOf, oneOf, not, if, then, else,
+// dependentSchemas), marks it so. Where only some alternative marks it (one
+// branch of an anyOf, the then of an if), it is sensitive all the same: which
+// applies depends on the value, and a value that matched none is reported
+// too.
+//
+// When two of those schemas reach into the value's members or items and one
+// of them marks something inside, the whole value is sensitive: a member one
+// schema marks may be checked, and quoted, by another (properties beside an
+// allOf whose member marks one of them), and each schema function knows
+// only its own subschemas. This hides the value's other members too, which is
+// the price of failing closed; a schema with one set of members, however
+// many of them are marked, is not affected.
+func (k *checker) sensitive(n *jnode) bool {
+	if v, ok := k.sensitivity[n]; ok {
+		return v
+	}
+	// A cycle of schemas applied in place is refused (checkCycles); until
+	// then, a schema met again adds nothing.
+	k.sensitivity[n] = false
+	v := marksSensitive(n) || slices.ContainsFunc(k.inPlaceOf(n), k.sensitive) || k.markedInsideShared(n)
+	k.sensitivity[n] = v
+	return v
+}
+
+// inPlaceOf returns the schemas n applies to its own value.
+func (k *checker) inPlaceOf(n *jnode) []*jnode {
+	if n == nil || n.kind != '{' {
+		return nil
+	}
+	var out []*jnode
+	add := func(sub *jnode) {
+		if sub.isSchema() {
+			out = append(out, sub)
+		}
+	}
+	for _, m := range n.members {
+		switch m.name {
+		case "not", "if", "then", "else":
+			add(m.value)
+		case "allOf", "anyOf", "oneOf":
+			for _, item := range m.value.items {
+				add(item)
+			}
+		case "dependentSchemas", "dependencies":
+			for _, sub := range m.value.members {
+				add(sub.value)
+			}
+		case "$ref", "$dynamicRef":
+			out = append(out, k.targets(n, m.name, m.value)...)
+		}
+	}
+	return out
+}
+
+// childrenOf returns the schemas n applies to the members or items of its
+// value.
+func childrenOf(n *jnode) []*jnode {
+	if n == nil || n.kind != '{' {
+		return nil
+	}
+	var out []*jnode
+	for _, m := range n.members {
+		switch m.name {
+		case "additionalProperties", "items", "contains", "unevaluatedItems", "unevaluatedProperties":
+			if m.value.isSchema() {
+				out = append(out, m.value)
+			}
+		case "prefixItems":
+			for _, item := range m.value.items {
+				if item.isSchema() {
+					out = append(out, item)
+				}
+			}
+		case "properties", "patternProperties":
+			for _, sub := range m.value.members {
+				if sub.value.isSchema() {
+					out = append(out, sub.value)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// markedInsideShared reports whether two or more of the schemas that apply to
+// n's value reach into its members or items, and one of them marks
+// something inside.
+func (k *checker) markedInsideShared(n *jnode) bool {
+	applied := k.appliedTo(n)
+	reaching := 0
+	for _, s := range applied {
+		if len(childrenOf(s)) > 0 {
+			reaching++
+		}
+	}
+	if reaching < 2 {
+		return false
+	}
+	seen := map[*jnode]bool{}
+	for _, s := range applied {
+		for _, c := range childrenOf(s) {
+			if k.reachesMarker(c, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// appliedTo returns n and every schema it applies to its own value,
+// transitively.
+func (k *checker) appliedTo(n *jnode) []*jnode {
+	seen := map[*jnode]bool{n: true}
+	out := []*jnode{n}
+	for i := 0; i < len(out); i++ {
+		for _, s := range k.inPlaceOf(out[i]) {
+			if !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// reachesMarker reports whether schema n, or a schema it applies to its value
+// or to anything inside it, marks a value sensitive.
+func (k *checker) reachesMarker(n *jnode, seen map[*jnode]bool) bool {
+	if seen[n] {
+		return false
+	}
+	seen[n] = true
+	if marksSensitive(n) {
+		return true
+	}
+	for _, next := range append(k.inPlaceOf(n), childrenOf(n)...) {
+		if k.reachesMarker(next, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// targets returns the schemas a reference may land on: the one it names,
+// and for a $dynamicRef every dynamic anchor of the same name, since which
+// one applies is decided at run time. A reference that does not resolve
+// gives none; compiling it reports why.
+func (k *checker) targets(n *jnode, keyword string, ref *jnode) []*jnode {
+	if ref.kind != '"' || n.schema == nil {
+		return nil
+	}
+	uri, err := resolveURI(n.schema.base, ref.str)
+	if err != nil {
+		return nil
+	}
+	target, err := k.reg.lookup(uri)
+	if err != nil {
+		return nil
+	}
+	out := []*jnode{target}
+	if keyword == "$dynamicRef" {
+		if a := target.member("$dynamicAnchor"); a != nil && a.kind == '"' {
+			for _, res := range k.reg.resources {
+				if d := res.dynamicAnchors[a.str]; d != nil {
+					out = append(out, d)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sensitiveBracket opens a check function whose value must not be echoed:
+// the check is sensitive until the function returns.
+func sensitiveBracket() []jen.Code {
+	return []jen.Code{
+		jen.Id("c").Dot("BeginSensitive").Call(),
+		jen.Defer().Id("c").Dot("EndSensitive").Call(),
+	}
+}
+
+// sensitive reports whether the value at schema node n must not be echoed,
+// by every schema that applies to it (see checker.sensitive).
+func (b *builder) sensitive(n *node) bool {
+	if n == nil || n.boolean != nil || len(n.vals) == 0 {
+		return false
+	}
+	if b.settings(n).sensitive {
+		return true
+	}
+	jn, err := b.schemaNode(n.ptr)
+	if err != nil || jn.schema == nil {
+		return false
+	}
+	return b.schemas.sensitive(jn)
+}
+
+// rootSensitive reports whether the current tool's input or output schema
+// marks the whole object sensitive.
+func (b *builder) rootSensitive(which string) bool {
+	doc, ok := b.docs[b.tool.Name+"\x00"+which]
+	return ok && b.schemas.sensitive(doc.root)
+}
+
+// markSensitive returns v, marked sensitive when the schemas that apply at
+// node n say so. A value built for another node (a $ref's target) is copied
+// rather than marked, so that other references to it stay as they are.
+func (b *builder) markSensitive(n *node, v *Value) *Value {
+	if v == nil || v.Sensitive || !b.sensitive(n) {
+		return v
+	}
+	if v.Ptr != n.ptr {
+		c := *v
+		v = &c
+	}
+	v.Sensitive = true
+	return v
+}
+
+// readSensitively brackets the statements that read a value of v with
+// BeginSensitive and EndSensitive when v must not be echoed.
+func readSensitively(v *Value, read []jen.Code) []jen.Code {
+	if !v.Sensitive {
+		return read
+	}
+	out := make([]jen.Code, 0, len(read)+2)
+	out = append(out, jen.Id("r").Dot("BeginSensitive").Call())
+	out = append(out, read...)
+	return append(out, jen.Id("r").Dot("EndSensitive").Call())
+}

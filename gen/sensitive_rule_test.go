@@ -1,0 +1,49 @@
+package gen
+
+import "testing"
+
+// TestSensitiveRule checks which schemas make their whole value sensitive:
+// a marker on the schema or on one it applies in place, or a member marked
+// by one of two schemas that share the value's members; and which do not: a
+// marker only on a member of a single set of members.
+func TestSensitiveRule(t *testing.T) {
+	for _, c := range []struct {
+		schema string
+		want   bool
+	}{
+		{`{"type":"string","writeOnly":true}`, true},
+		{`{"type":"string","writeOnly":false}`, false},
+		{`{"type":"string","x-toolgen":{"sensitive":true}}`, true},
+		{`{"type":"string","x-toolgen":{"sensitive":false}}`, false},
+		{`{"type":"string","x-toolgen":{"sensitive":"yes"}}`, true}, // misspelt: fail closed
+		{`{"type":"string","x-toolgen":{"goName":"X"}}`, false},
+		{`{"$ref":"#/$defs/s","$defs":{"s":{"writeOnly":true}}}`, true},
+		{`{"$ref":"#/$defs/a","$defs":{"a":{"$ref":"#/$defs/b"},"b":{"writeOnly":true}}}`, true},
+		{`{"anyOf":[{"type":"string","writeOnly":true},{"type":"integer"}]}`, true},
+		{`{"oneOf":[{"type":"string"},{"type":"integer"}]}`, false},
+		{`{"allOf":[{"writeOnly":true}],"pattern":"^a$"}`, true},
+		{`{"if":true,"then":{"writeOnly":true}}`, true},
+		{`{"if":false,"else":{"x-toolgen":{"sensitive":true}}}`, true},
+		{`{"not":{"writeOnly":true}}`, true},
+		// A marked member of the only set of members hides that member alone.
+		{`{"type":"object","properties":{"a":{"writeOnly":true},"b":{"type":"string"}}}`, false},
+		{`{"type":"array","items":{"writeOnly":true}}`, false},
+		{`{"$ref":"#/$defs/o","$defs":{"o":{"properties":{"a":{"writeOnly":true}}}}}`, false},
+		{`{"properties":{"a":{"writeOnly":true}},"allOf":[{"required":["a"]}]}`, false},
+		// Two schemas share the members and one marks a member.
+		{`{"properties":{"a":{"writeOnly":true}},"allOf":[{"properties":{"a":{"pattern":"^x$"}}}]}`, true},
+		{`{"properties":{"a":{"pattern":"^x$"}},"allOf":[{"properties":{"a":{"writeOnly":true}}}]}`, true},
+		{`{"properties":{"a":{}},"dependentSchemas":{"a":{"properties":{"a":{"writeOnly":true}}}}}`, true},
+		{`{"anyOf":[{"properties":{"a":{"type":"string"}}},{"properties":{"a":{"$ref":"#/$defs/s"}}}],"$defs":{"s":{"writeOnly":true}}}`, true},
+		{`{"anyOf":[{"properties":{"a":{"type":"string"}}},{"properties":{"b":{"type":"string"}}}]}`, false},
+	} {
+		reg := newRegistry(nil)
+		doc, err := reg.addDocument(DefaultBaseURI, []byte(c.schema))
+		if err != nil {
+			t.Fatalf("%s: %v", c.schema, err)
+		}
+		if got := newChecker(reg, "s").sensitive(doc.root); got != c.want {
+			t.Errorf("sensitive(%s) = %v, want %v", c.schema, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,194 @@
+package gen_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/gen"
+	"github.com/toolgen/toolgen/internal/sensitivecases"
+)
+
+// sensitiveVerdict is what the sensitivity driver reports of one call:
+// every text of the error a model, a log or an observer can see.
+type sensitiveVerdict struct {
+	Error        string
+	ModelMessage string
+	Report       json.RawMessage
+	Violations   []struct{ Pointer, Keyword, Message, Hint string }
+	Observed     []json.RawMessage
+}
+
+// TestSensitiveMatrix generates one package for the sensitivity matrix
+// (every marker at every position, with every keyword that may quote the
+// value), dispatches one invalid call per tool and checks that no secret
+// reaches the error text, the model message, the JSON report, any
+// violation or the observer, while every violation is still reported at its
+// pointer, and the non-sensitive sibling's value is still quoted.
+func TestSensitiveMatrix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds generated code with the go command; skipped in -short mode")
+	}
+	data, calls := sensitivecases.Matrix()
+	cat, diags := catalog.Parse("sensitive.json", data)
+	if diags.HasErrors() {
+		t.Fatalf("the matrix catalog does not load: %v", diags)
+	}
+	if diags := catalog.Lint(cat, catalog.LintOptions{}); diags.HasErrors() {
+		t.Fatalf("the matrix catalog does not lint: %v", diags)
+	}
+	src, diags := gen.Generate(cat, gen.Options{Package: "sensitive", Source: "sensitive.json"})
+	if diags.HasErrors() {
+		t.Fatalf("generating the matrix: %v", diags)
+	}
+	verdicts := runSensitiveDriver(t, src, calls)
+	for i, call := range calls {
+		t.Run(call.Tool, func(t *testing.T) {
+			checkSensitiveVerdict(t, call, verdicts[i])
+		})
+	}
+}
+
+func checkSensitiveVerdict(t *testing.T, call sensitivecases.Call, got sensitiveVerdict) {
+	t.Helper()
+	texts := map[string]string{"Error()": got.Error, "ModelMessage": got.ModelMessage, "the JSON report": string(got.Report)}
+	for i, o := range got.Observed {
+		texts[fmt.Sprintf("observer event %d", i+1)] = string(o)
+	}
+	for i, v := range got.Violations {
+		texts[fmt.Sprintf("violation %d (%s %s) message", i+1, v.Keyword, v.Pointer)] = v.Message
+		texts[fmt.Sprintf("violation %d (%s %s) hint", i+1, v.Keyword, v.Pointer)] = v.Hint
+	}
+	for where, text := range texts {
+		if leaks := sensitivecases.Leaks(text); leaks != nil {
+			t.Errorf("%s echoes the sensitive %q:\n%s", where, leaks, text)
+		}
+	}
+	if len(got.Observed) == 0 {
+		t.Errorf("the observer saw nothing")
+	}
+	for _, want := range call.Expected {
+		found := slices.ContainsFunc(got.Violations, func(v struct{ Pointer, Keyword, Message, Hint string }) bool {
+			return slices.Contains(want, sensitivecases.Place{Pointer: v.Pointer, Keyword: v.Keyword})
+		})
+		if !found {
+			t.Errorf("no violation at any of %v; got %+v", want, got.Violations)
+		}
+	}
+	if call.AllHidden {
+		return
+	}
+	// Redaction is only for sensitive values: the siblings' are quoted.
+	for _, plain := range []string{sensitivecases.Plain, sensitivecases.PlainNumber} {
+		if !strings.Contains(got.ModelMessage, plain) || !strings.Contains(string(got.Report), plain) {
+			t.Errorf("the non-sensitive value %q is not quoted:\n%s\n%s", plain, got.ModelMessage, got.Report)
+		}
+	}
+	if !strings.Contains(got.Error, sensitivecases.PlainNumber) {
+		t.Errorf("the non-sensitive number %q is not quoted:\n%s", sensitivecases.PlainNumber, got.Error)
+	}
+}
+
+// runSensitiveDriver builds src, the generated package, with a driver that
+// dispatches each call and returns what it reports, in call order.
+func runSensitiveDriver(t *testing.T, src []byte, calls []sensitivecases.Call) []sensitiveVerdict {
+	t.Helper()
+	dir := tempModule(t, "sensitivee2e")
+	writeFile(t, filepath.Join(dir, "sensitive", "tools_gen.go"), src)
+	writeFile(t, filepath.Join(dir, "driver", "main.go"), []byte(sensitiveDriver))
+	var input bytes.Buffer
+	enc := json.NewEncoder(&input)
+	for _, c := range calls {
+		_ = enc.Encode(map[string]any{"tool": c.Tool, "args": []byte(c.Arguments)})
+	}
+	cmd := exec.Command(goCommand(), "run", "-mod=mod", "./driver")
+	cmd.Dir = dir
+	cmd.Stdin = &input
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("building or running the generated code failed: %v\n%s", err, stderr.String())
+	}
+	var verdicts []sensitiveVerdict
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for range calls {
+		var v sensitiveVerdict
+		if err := dec.Decode(&v); err != nil {
+			t.Fatalf("reading the driver's verdicts: %v", err)
+		}
+		verdicts = append(verdicts, v)
+	}
+	return verdicts
+}
+
+const sensitiveDriver = `// Command driver dispatches tool calls read from stdin and prints every
+// text their errors produce.
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+
+	"github.com/toolgen/toolgen/runtime"
+
+	"sensitivee2e/sensitive"
+)
+
+type observer struct{ events []json.RawMessage }
+
+func (o *observer) Observe(_ context.Context, call runtime.CallInfo) {
+	b, err := json.Marshal(call)
+	if err != nil {
+		panic(err)
+	}
+	o.events = append(o.events, b)
+}
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(nil, 1<<26)
+	out := json.NewEncoder(os.Stdout)
+	for in.Scan() {
+		var req struct {
+			Tool string
+			Args []byte
+		}
+		if err := json.Unmarshal(in.Bytes(), &req); err != nil {
+			panic(err)
+		}
+		obs := &observer{}
+		d := sensitive.NewDispatcher(nil, runtime.Config{Observer: obs})
+		_, err := d.Dispatch(context.Background(), req.Tool, req.Args)
+		var invalid *runtime.ValidationError
+		if !errors.As(err, &invalid) {
+			panic("not a validation error: " + req.Tool)
+		}
+		report, err2 := json.Marshal(runtime.Report(err))
+		if err2 != nil {
+			panic(err2)
+		}
+		v := map[string]any{
+			"Error":        err.Error(),
+			"ModelMessage": runtime.ModelMessage(err),
+			"Report":       json.RawMessage(report),
+			"Violations":   invalid.Violations,
+			"Observed":     obs.events,
+		}
+		if err := out.Encode(v); err != nil {
+			panic(err)
+		}
+	}
+}
+`

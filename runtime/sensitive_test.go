@@ -1,0 +1,179 @@
+package runtime
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// A sensitiveCheck calls one check of a schema function that fails on x.
+type sensitiveCheck struct {
+	name string
+	call func(c *Check, x *Value) bool
+}
+
+var fixedValue = MustParseValue(`"fixed"`)
+
+var sensitiveChecks = []sensitiveCheck{
+	{"type", func(c *Check, x *Value) bool { return c.Type(x, TypeBoolean) }},
+	{"const", func(c *Check, x *Value) bool { return c.Const(x, &fixedValue, `"fixed"`) }},
+	{"enum", func(c *Check, x *Value) bool { return c.Enum(x, []Value{fixedValue}, `"fixed"`) }},
+	{"pattern", func(c *Check, x *Value) bool {
+		return x.Kind != KindString || c.Pattern(x, regexp.MustCompile(`^$`), "^$")
+	}},
+	{"format", func(c *Check, x *Value) bool {
+		return x.Kind != KindString || c.Format(x, "email", func(string) bool { return false })
+	}},
+	{"minimum", func(c *Check, x *Value) bool { return x.Kind != KindNumber || c.Bound(x, "minimum", "1e400") }},
+	{"exclusiveMaximum", func(c *Check, x *Value) bool { return x.Kind != KindNumber || c.Bound(x, "exclusiveMaximum", "-1e400") }},
+	{"multipleOf", func(c *Check, x *Value) bool {
+		return x.Kind != KindNumber || c.MultipleOf(x, big.NewRat(1, 1<<62), "2^-62")
+	}},
+	{"anyOf", func(c *Check, x *Value) bool {
+		return c.AnyOf(x, func(c *Check, x *Value, _ *Evaluated) bool { return c.Const(x, &fixedValue, `"fixed"`) })
+	}},
+}
+
+// sensitiveValues returns values that hold secret: strings with it among
+// random text, numbers made of its digits, and each inside an array (a
+// value's description must not show the items either).
+func sensitiveValues(rng *rand.Rand, secret string) []Value {
+	var out []Value
+	for range 20 {
+		pre := strings.Repeat("a", rng.IntN(30))
+		post := strings.Repeat("9", rng.IntN(30))
+		out = append(out,
+			MustParseValue(fmt.Sprintf("%q", pre+secret+post)),
+			MustParseValue(fmt.Sprintf("%d%s.%d", rng.IntN(9)+1, "314159", rng.IntN(1000)+1)),
+		)
+	}
+	return out
+}
+
+// TestCheckHidesSensitive runs every check of a schema function that may
+// quote a value on generated values holding a secret: inside BeginSensitive
+// neither message nor hint may quote it, while outside each check that
+// quotes values does, so that the test can fail.
+func TestCheckHidesSensitive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, secret := range []string{"S3CR3T"} {
+		for _, x := range sensitiveValues(rng, secret) {
+			quoted := "314159"
+			if x.Kind == KindString {
+				quoted = secret
+			}
+			for _, check := range sensitiveChecks {
+				var plain, hidden Check
+				plain.Enter("p")
+				hidden.Enter("p")
+				hidden.BeginSensitive()
+				if check.call(&plain, &x) || check.call(&hidden, &x) {
+					continue // this check does not apply to this kind
+				}
+				for _, v := range hidden.Violations() {
+					if strings.Contains(v.Message+v.Hint, quoted) {
+						t.Errorf("%s on %s echoes the sensitive value: %+v", check.name, x.Text, v)
+					}
+				}
+				echoed := false
+				for _, v := range plain.Violations() {
+					echoed = echoed || strings.Contains(v.Message+v.Hint, quoted)
+				}
+				if !echoed {
+					t.Errorf("%s on %s does not quote a value that is not sensitive: %+v", check.name, x.Text, plain.Violations())
+				}
+			}
+		}
+	}
+}
+
+// TestCheckSensitiveNests checks that sensitivity brackets nest: what is
+// inside two sensitive values stays hidden until both end.
+func TestCheckSensitiveNests(t *testing.T) {
+	x := MustParseValue(`"S3CR3T"`)
+	var c Check
+	c.BeginSensitive()
+	c.BeginSensitive()
+	c.EndSensitive()
+	c.Const(&x, &fixedValue, `"fixed"`)
+	c.EndSensitive()
+	c.Const(&x, &fixedValue, `"fixed"`)
+	vs := c.Violations()
+	if len(vs) != 2 || strings.Contains(vs[0].Hint, "S3CR3T") || !strings.Contains(vs[1].Hint, "S3CR3T") {
+		t.Errorf("want the first hidden and the second shown, got %+v", vs)
+	}
+}
+
+// TestReaderCheckInheritsSensitive checks that a schema function run on a
+// value the reader reads sensitively hides it, as does a sub-reader.
+func TestReaderCheckInheritsSensitive(t *testing.T) {
+	r := NewReader([]byte(`"S3CR3T"`))
+	r.BeginSensitive()
+	r.Checked(func(c *Check, x *Value, _ *Evaluated) bool { return c.Const(x, &fixedValue, `"fixed"`) })
+	r.EndSensitive()
+	err := r.Finish("t")
+	if err == nil || strings.Contains(err.Error()+ModelMessage(err), "S3CR3T") {
+		t.Errorf("want a violation that does not quote the value, got %v", err)
+	}
+}
+
+// TestDiscriminateHidesSensitive checks that an unknown discriminator of a
+// sensitive union is quoted in neither message nor hint, and is quoted when
+// the union is not sensitive.
+func TestDiscriminateHidesSensitive(t *testing.T) {
+	for _, sensitive := range []bool{true, false} {
+		r := NewReader([]byte(`{"m":{"kind":"S3CR3T"}}`))
+		r.BeginObject()
+		r.More()
+		r.Name()
+		if sensitive {
+			r.BeginSensitive()
+		}
+		text, _ := r.Raw()
+		if r.Discriminate(text, "kind", []string{"card"}) != -1 {
+			t.Fatal("an unknown discriminator was accepted")
+		}
+		vs := r.Violations()
+		if len(vs) != 1 {
+			t.Fatalf("want one violation, got %+v", vs)
+		}
+		if echoed := strings.Contains(vs[0].Message, "S3CR3T") || strings.Contains(vs[0].Hint, "S3CR3T"); echoed == sensitive {
+			t.Errorf("sensitive=%v: the violation %+v", sensitive, vs[0])
+		}
+	}
+}
+
+// FuzzCheckHidesSensitive checks that inside BeginSensitive what a check
+// reports depends on the value's kind alone: two values of the same kind
+// give the same violations, word for word, so nothing of either can show.
+func FuzzCheckHidesSensitive(f *testing.F) {
+	f.Add(`"12a4S3CR3T"`, `"other"`, uint8(0))
+	f.Add(`314159.25`, `-1e400`, uint8(5))
+	f.Add(`[1,"S3CR3T"]`, `[]`, uint8(8))
+	f.Add(`{"k":"S3CR3T"}`, `{}`, uint8(1))
+	f.Fuzz(func(t *testing.T, a, b string, which uint8) {
+		x, errX := ParseValue(a)
+		y, errY := ParseValue(b)
+		if errX != nil || errY != nil || x.Kind != y.Kind {
+			return
+		}
+		check := sensitiveChecks[int(which)%len(sensitiveChecks)]
+		report := func(v *Value) []Violation {
+			var c Check
+			c.Enter("p")
+			c.BeginSensitive()
+			check.call(&c, v)
+			return c.Violations()
+		}
+		vx, vy := report(&x), report(&y)
+		if len(vx) == 0 || len(vy) == 0 {
+			return // one of them passed
+		}
+		if fmt.Sprint(vx) != fmt.Sprint(vy) {
+			t.Errorf("%s reports differ between %s and %s:\n%v\n%v", check.name, a, b, vx, vy)
+		}
+	})
+}
