@@ -26,6 +26,9 @@ const (
 
 // Emit renders a model as one gofmt'ed Go file.
 func Emit(m *Model, opts Options) ([]byte, error) {
+	if err := CheckPackageName(opts.Package); err != nil {
+		return nil, err
+	}
 	e := &emitter{m: m, pkg: opts.Package, allowed: map[string]string{}, varNames: map[string]bool{}, readerNames: map[*Value]string{}, enumListNames: map[*NamedType]string{}, fieldLists: map[*NamedType]string{}, objectTypes: map[*NamedType]string{}}
 	e.newChunk()
 
@@ -136,7 +139,10 @@ func (e *emitter) render(header string) ([]byte, error) {
 	slices.Sort(used)
 	used = slices.Compact(used)
 	var prelude bytes.Buffer
-	fmt.Fprintf(&prelude, "// %s\n\npackage %s\n\n", header, e.pkg)
+	if err := comment(header).Render(&prelude); err != nil {
+		return nil, fmt.Errorf("rendering generated code: %w", err)
+	}
+	fmt.Fprintf(&prelude, "\n\npackage %s\n\n", e.pkg)
 	switch len(used) {
 	case 0:
 	case 1:
@@ -146,7 +152,7 @@ func (e *emitter) render(header string) ([]byte, error) {
 	}
 	out, err := format.Source(prelude.Bytes())
 	if err != nil {
-		return nil, fmt.Errorf("formatting generated code: %w", err)
+		return nil, newFormatError(prelude.Bytes(), err)
 	}
 	for _, body := range bodies {
 		if len(body) > 0 {
@@ -186,13 +192,13 @@ func renderChunk(f *jen.File) (body []byte, imports []string, err error) {
 	src = append(append(append(make([]byte, 0, len(clause)+2+len(rest)), clause...), "\n\n"...), rest...)
 	formatted, err := format.Source(src)
 	if err != nil {
-		return nil, nil, fmt.Errorf("formatting generated code: %w\n%s", err, src)
+		return nil, nil, newFormatError(src, err)
 	}
 	return bytes.TrimLeft(formatted[len(clause):], "\n"), imports, nil
 }
 
 func (e *emitter) toolNames() {
-	e.f.Comment("ToolName names a tool of the catalog.")
+	e.f.Add(lineComment("ToolName names a tool of the catalog."))
 	e.f.Type().Id("ToolName").String()
 	e.end()
 	var consts, list, names []jen.Code
@@ -202,7 +208,7 @@ func (e *emitter) toolNames() {
 		names = append(names, jen.Lit(t.Name))
 	}
 	if len(consts) > 0 {
-		e.f.Comment("The catalog's tools.")
+		e.f.Add(lineComment("The catalog's tools."))
 		e.f.Const().Defs(consts...)
 		e.end()
 	}
@@ -210,7 +216,7 @@ func (e *emitter) toolNames() {
 	e.end()
 	e.f.Var().Id("toolNames").Op("=").Index().String().Values(lines(names)...)
 	e.end()
-	e.f.Comment("Tools returns every tool of the catalog, in catalog order.")
+	e.f.Add(lineComment("Tools returns every tool of the catalog, in catalog order."))
 	e.f.Func().Id("Tools").Params().Index().Id("ToolName").Block(
 		jen.Return(jen.Qual("slices", "Clone").Call(jen.Id("tools"))),
 	)
@@ -257,12 +263,12 @@ func (e *emitter) definitions() {
 		)
 		rows = append(rows, jen.Values(row...))
 	}
-	e.f.Comment("toolTable describes each tool, in catalog order.")
+	e.f.Add(lineComment("toolTable describes each tool, in catalog order."))
 	e.f.Var().Id("toolTable").Op("=").Index().Qual(runtimePkg, "ToolInfo").Values(lines(rows)...)
 	e.end()
-	e.f.Comment("Definitions returns the catalog's tools as the model sees them: names,")
-	e.f.Comment("descriptions, annotations and the catalog's own schema bytes, which are the")
-	e.f.Comment("schemas the generated validators enforce. Each call returns a fresh copy.")
+	e.f.Add(lineComment("Definitions returns the catalog's tools as the model sees them: names,"))
+	e.f.Add(lineComment("descriptions, annotations and the catalog's own schema bytes, which are the"))
+	e.f.Add(lineComment("schemas the generated validators enforce. Each call returns a fresh copy."))
 	e.f.Func().Id("Definitions").Params().Index().Qual(runtimePkg, "ToolDefinition").Block(
 		jen.Id("defs").Op(":=").Make(jen.Index().Qual(runtimePkg, "ToolDefinition"), jen.Len(jen.Id("toolTable"))),
 		jen.For(jen.Id("i").Op(":=").Range().Id("toolTable")).Block(
@@ -272,7 +278,7 @@ func (e *emitter) definitions() {
 	)
 	e.end()
 	if len(schemas) > 0 {
-		e.f.Comment("The catalog's schemas, byte for byte.")
+		e.f.Add(lineComment("The catalog's schemas, byte for byte."))
 		e.f.Const().Defs(schemas...)
 		e.end()
 	}
@@ -299,10 +305,25 @@ func hint(b *bool) jen.Code {
 // stringLiteral renders s as a raw string literal when it can be one, which
 // keeps JSON readable, and as an interpreted one otherwise.
 func stringLiteral(s string) jen.Code {
-	if !strings.ContainsAny(s, "`\r") && utf8.ValidString(s) {
+	if rawStringSafe(s) {
 		return jen.Id("`" + s + "`")
 	}
 	return jen.Lit(s)
+}
+
+// rawStringSafe reports whether s can stand between backquotes and read as
+// what it is: valid UTF-8 of printable characters, spaces, tabs and
+// newlines. A raw string keeps every byte, so a NUL or a byte order mark
+// would make the file fail to compile, a carriage return would be dropped,
+// and a bidirectional control would reorder how the code around it reads;
+// an interpreted literal escapes them all.
+func rawStringSafe(s string) bool {
+	for _, r := range s {
+		if r == '`' || r == utf8.RuneError || r != '\n' && r != '\t' && !strconv.IsPrint(r) {
+			return false
+		}
+	}
+	return true
 }
 
 func (e *emitter) handler() {
@@ -330,7 +351,7 @@ func (e *emitter) handler() {
 
 func (e *emitter) dispatch() {
 	for _, t := range e.m.Tools {
-		e.f.Comment(fmt.Sprintf("parse%s and call%s connect tool %q to runtime.Dispatcher.", t.GoName, t.GoName, t.Name))
+		e.f.Add(lineComment(fmt.Sprintf("parse%s and call%s connect tool %q to runtime.Dispatcher.", t.GoName, t.GoName, t.Name)))
 		e.f.Func().Id("parse"+t.GoName).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Qual(runtimePkg, "Options")).Params(jen.Any(), jen.Error()).Block(
 			jen.List(jen.Id("args"), jen.Err()).Op(":=").Id(t.Parse).Call(jen.Id("raw"), jen.Id("opts")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
@@ -353,7 +374,7 @@ func (e *emitter) dispatch() {
 		}
 	}
 
-	e.f.Comment("toolSpecs tells runtime.Dispatcher about each tool, in catalog order.")
+	e.f.Add(lineComment("toolSpecs tells runtime.Dispatcher about each tool, in catalog order."))
 	e.f.Var().Id("toolSpecs").Op("=").Func().Params().Index().Qual(runtimePkg, "ToolSpec").Block(
 		jen.Id("specs").Op(":=").Make(jen.Index().Qual(runtimePkg, "ToolSpec"), jen.Len(jen.Id("toolTable"))),
 		jen.For(jen.Id("i").Op(":=").Range().Id("toolTable")).Block(
@@ -364,8 +385,8 @@ func (e *emitter) dispatch() {
 	e.end()
 	// A map built once, rather than a switch over the names: the compiler
 	// takes time superlinear in the number of cases of a string switch.
-	e.f.Comment("toolIndex finds a tool's position in toolSpecs by name, or -1 for a name")
-	e.f.Comment("that is not in the catalog.")
+	e.f.Add(lineComment("toolIndex finds a tool's position in toolSpecs by name, or -1 for a name"))
+	e.f.Add(lineComment("that is not in the catalog."))
 	e.f.Var().Id("toolIndex").Op("=").Qual(runtimePkg, "ToolIndex").Call(jen.Id("toolTable"))
 	e.end()
 	e.f.Add(comment("NewDispatcher returns a dispatcher that validates each call's arguments and runs the matching method of h with cfg's limits, timeouts, authorization, observer and retries. A handler's panic, timeout, rejection (runtime.Reject) and error each come back as their own error type. Build one per service and share it; it is safe for concurrent use."))
@@ -405,8 +426,8 @@ func durationLiteral(d time.Duration) jen.Code {
 }
 
 func (e *emitter) validateArgs() {
-	e.f.Comment("ValidateArgs runs the same checks as Dispatch on the arguments of tool name")
-	e.f.Comment("and runs nothing, for replaying logged calls offline.")
+	e.f.Add(lineComment("ValidateArgs runs the same checks as Dispatch on the arguments of tool name"))
+	e.f.Add(lineComment("and runs nothing, for replaying logged calls offline."))
 	e.f.Func().Id("ValidateArgs").Params(jen.Id("name").String(), jen.Id("raw").Index().Byte()).Error().Block(
 		jen.Id("i").Op(":=").Id("toolIndex").Call(jen.Id("name")),
 		jen.If(jen.Id("i").Op("<").Lit(0)).Block(jen.Return(jen.Id("unknownTool").Call(jen.Id("name")))),
@@ -420,7 +441,7 @@ func (e *emitter) validType(t *Tool) {
 	e.f.Add(comment(fmt.Sprintf("%s holds arguments of tool %q that passed validation. Only %s (and Dispatch through it) makes one that holds arguments; the zero value holds zero arguments that were never validated.", t.Valid, t.Name, t.Parse)))
 	e.f.Type().Id(t.Valid).Struct(jen.Id("args").Id(args))
 	e.end()
-	e.f.Comment("Args returns the validated arguments.")
+	e.f.Add(lineComment("Args returns the validated arguments."))
 	e.f.Func().Params(jen.Id("v").Id(t.Valid)).Id("Args").Params().Id(args).Block(jen.Return(jen.Id("v").Dot("args")))
 	e.end()
 	e.f.Add(comment(fmt.Sprintf("%s decodes and validates the JSON arguments of tool %q in one pass. On failure the error is a *runtime.ValidationError with every violation.", t.Parse, t.Name)))
@@ -528,7 +549,7 @@ func (e *emitter) structType(t *NamedType) {
 		if len(fields) > 0 {
 			fields = append(fields, jen.Line())
 		}
-		fields = append(fields, jen.Comment(t.AdditionalField+" holds the members not declared under properties."),
+		fields = append(fields, lineComment(t.AdditionalField+" holds the members not declared under properties."),
 			jen.Id(t.AdditionalField).Map(jen.String()).Add(e.elemType(t.Additional)).Tag(map[string]string{"json": "-"}))
 	}
 	e.f.Add(comment(typeDoc(t, "%s is the object at %s in the %s schema of tool %q.")))
@@ -647,7 +668,7 @@ func (e *emitter) readStruct(t *NamedType) {
 			} else {
 				stmts = append(stmts, e.field(f)...)
 			}
-			c := jen.Case(jen.Lit(i)).Comment(strconv.Quote(f.JSONName))
+			c := jen.Case(jen.Lit(i)).Add(lineComment(strconv.Quote(f.JSONName)))
 			for _, stmt := range stmts {
 				c.Line().Add(stmt)
 			}
@@ -681,7 +702,7 @@ func (e *emitter) readStruct(t *NamedType) {
 		}
 	}
 
-	e.f.Comment("readJSON decodes an object into x and reports every violation of its schema to r.")
+	e.f.Add(lineComment("readJSON decodes an object into x and reports every violation of its schema to r."))
 	e.f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("readJSON").Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(body...)
 	e.end()
 }
@@ -939,12 +960,12 @@ func (e *emitter) unionTypes() {
 		e.f.Add(comment(fmt.Sprintf("%s holds a value checked against the %s at %s: the JSON text as it came, since its alternatives cannot be told apart without trying each. The As methods read it as one alternative.", u.Type, u.Keyword, displayPtr(u.Ptr))))
 		e.f.Type().Id(u.Type).Qual(jsonPkg, "RawMessage")
 		e.end()
-		e.f.Comment("MarshalJSON returns the value's JSON text.")
+		e.f.Add(lineComment("MarshalJSON returns the value's JSON text."))
 		e.f.Func().Params(jen.Id("u").Id(u.Type)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 			jen.Return(jen.Qual(jsonPkg, "RawMessage").Call(jen.Id("u")).Dot("MarshalJSON").Call()),
 		)
 		e.end()
-		e.f.Comment("UnmarshalJSON keeps a copy of the JSON text; it does not check it.")
+		e.f.Add(lineComment("UnmarshalJSON keeps a copy of the JSON text; it does not check it."))
 		e.f.Func().Params(jen.Id("u").Op("*").Id(u.Type)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 			jen.Op("*").Id("u").Op("=").Append(jen.Parens(jen.Op("*").Id("u")).Index(jen.Empty(), jen.Lit(0)), jen.Id("data").Op("...")),
 			jen.Return(jen.Nil()),
@@ -991,13 +1012,13 @@ func (e *emitter) sealedTypes() {
 			for i, v := range s.Variants {
 				tags[i] = jen.Lit(v.Tag)
 			}
-			e.f.Commentf("%s are the values of %q that select each alternative of %s, in order.", s.TagsVar, s.Property, s.Interface)
+			e.f.Add(lineComment(fmt.Sprintf("%s are the values of %q that select each alternative of %s, in order.", s.TagsVar, s.Property, s.Interface)))
 			e.f.Var().Id(s.TagsVar).Op("=").Index().String().Values(tags...)
 			e.end()
 		}
 		for _, v := range s.Variants {
 			if v.Wrap {
-				e.f.Commentf("%s is the %s form of %s.", v.Type, v.Kind, s.Interface)
+				e.f.Add(lineComment(fmt.Sprintf("%s is the %s form of %s.", v.Type, v.Kind, s.Interface)))
 				e.f.Type().Id(v.Type).Add(e.typ(v.Value))
 				e.end()
 			}
@@ -1243,10 +1264,22 @@ func (e *emitter) numberChecks(v *Value, val jen.Code) []jen.Code {
 	// The comparison is exact: the floats decide unless they are equal, and
 	// then the JSON texts do.
 	bound := func(b *Bound, method, violates string) {
-		if b != nil {
-			cmp := jen.Id("r").Dot("CompareNumber").Call(val, jen.Lit(floatBound(b.Text)), jen.Lit(b.Text))
-			out = append(out, jen.If(cmp.Op(violates).Lit(0)).Block(jen.Id("r").Dot(method).Call(jen.Lit(b.Text))))
+		if b == nil {
+			return
 		}
+		call := jen.Id("r").Dot(method).Call(jen.Lit(b.Text))
+		f, side := floatBound(b.Text)
+		if side != 0 {
+			// Every value read is finite, so below a bound above float64's
+			// range (side +1) and above one below it: the check always
+			// fails or never does.
+			if comparisonHolds(-side, violates) {
+				out = append(out, call)
+			}
+			return
+		}
+		cmp := jen.Id("r").Dot("CompareNumber").Call(val, jen.Lit(f), jen.Lit(b.Text))
+		out = append(out, jen.If(cmp.Op(violates).Lit(0)).Block(call))
 	}
 	bound(v.Minimum, "Minimum", "<")
 	bound(v.ExclusiveMinimum, "ExclusiveMinimum", "<=")
@@ -1256,6 +1289,21 @@ func (e *emitter) numberChecks(v *Value, val jen.Code) []jen.Code {
 		out = append(out, e.exactMultiple(v.MultipleOf, jen.Id("r").Dot("MultipleOf").Call(jen.Lit(v.MultipleOf))))
 	}
 	return out
+}
+
+// comparisonHolds reports whether cmp (-1, 0 or +1) op 0 holds.
+func comparisonHolds(cmp int, op string) bool {
+	switch op {
+	case "<":
+		return cmp < 0
+	case "<=":
+		return cmp <= 0
+	case ">":
+		return cmp > 0
+	case ">=":
+		return cmp >= 0
+	}
+	panic("gen: unknown comparison " + op)
 }
 
 // literalChecks emits enum and const on a typed scalar as Go comparisons.
@@ -1310,8 +1358,9 @@ func goLiteral(v jsontext.Value, kind typeKind) (jen.Code, bool) {
 			}
 		}
 	case kindNumber:
-		if v.Kind() == '0' {
-			return jen.Lit(floatBound(string(v))), true
+		// A number beyond float64's range equals no value a reader returns.
+		if f, side := floatBound(string(v)); v.Kind() == '0' && side == 0 {
+			return jen.Lit(f), true
 		}
 	}
 	return nil, false
@@ -1441,12 +1490,12 @@ func (e *emitter) enumType(t *NamedType) {
 		consts = append(consts, jen.Id(v.GoName).Id(t.Name).Op("=").Lit(v.Value))
 		names = append(names, jen.Id(v.GoName))
 	}
-	e.f.Comment(fmt.Sprintf("The values of %s.", t.Name))
+	e.f.Add(lineComment(fmt.Sprintf("The values of %s.", t.Name)))
 	e.f.Const().Defs(consts...)
 	e.end()
 
 	if list, _, ok := e.enumLists(t); ok {
-		e.f.Comment(fmt.Sprintf("%s lists the values of %s, for runtime.ReadEnum.", list, t.Name))
+		e.f.Add(lineComment(fmt.Sprintf("%s lists the values of %s, for runtime.ReadEnum.", list, t.Name)))
 		e.f.Var().Id(list).Op("=").Index().Id(t.Name).Values(names...)
 		e.end()
 		return
@@ -1481,7 +1530,7 @@ func (e *emitter) applyDefault(f *Field) []jen.Code {
 		return []jen.Code{jen.Add(dst).Op("=").Add(lit)}
 	}
 	if string(f.Default) == "null" {
-		return []jen.Code{jen.Comment("The default is null: the zero value.")}
+		return []jen.Code{lineComment("The default is null: the zero value.")}
 	}
 	// Defaults of other kinds are decoded from their JSON text, which lint has
 	// already validated against the field's schema.
@@ -1537,7 +1586,7 @@ func (e *emitter) packageVars() {
 		}
 	}
 	if len(regexps) > 0 {
-		e.f.Comment("Patterns, compiled once.")
+		e.f.Add(lineComment("Patterns, compiled once."))
 		e.f.Var().Defs(regexps...)
 		e.end()
 	}
@@ -1546,7 +1595,7 @@ func (e *emitter) packageVars() {
 		for _, d := range e.m.Divisors {
 			defs = append(defs, jen.Id(d.Var).Op("=").Qual(runtimePkg, "Rat").Call(jen.Lit(d.Text)))
 		}
-		e.f.Comment("multipleOf divisors, kept exact so that decimal multiples such as 0.01 are exact.")
+		e.f.Add(lineComment("multipleOf divisors, kept exact so that decimal multiples such as 0.01 are exact."))
 		e.f.Var().Defs(defs...)
 		e.end()
 	}
@@ -1559,7 +1608,7 @@ func (e *emitter) packageVars() {
 			}
 			defs = append(defs, jen.Id(e.allowed[key]).Op("=").Index().String().Values(items...))
 		}
-		e.f.Comment("Allowed values of enums, as JSON texts, for checks and hints.")
+		e.f.Add(lineComment("Allowed values of enums, as JSON texts, for checks and hints."))
 		e.f.Var().Defs(defs...)
 	}
 }
@@ -1575,7 +1624,7 @@ func (e *emitter) loopFunc(p *Pattern) {
 		}
 		cond = cond.Op("&&").Add(byteSet(step.ranges))
 		body = append(body,
-			jen.Comment(step.text),
+			lineComment(step.text),
 			jen.For(jen.Id("n").Op("=").Lit(0), cond, jen.Id("n").Op("++")).Block(jen.Id("i").Op("++")),
 		)
 		if step.min > 0 {
@@ -1614,46 +1663,6 @@ func byteLit(c byte) jen.Code {
 		return jen.LitRune(rune(c))
 	}
 	return jen.LitByte(c)
-}
-
-// comment renders text as a doc comment: // lines wrapped at commentWidth,
-// keeping the text's own line breaks.
-func comment(text string) *jen.Statement {
-	text = strings.TrimSpace(strings.ReplaceAll(text, "\r\n", "\n"))
-	c := &jen.Statement{}
-	for i, line := range wrap(text, commentWidth) {
-		if i > 0 {
-			c.Line()
-		}
-		if line == "" {
-			c.Id("//") // jen.Comment("") renders nothing
-		} else {
-			c.Comment(line)
-		}
-	}
-	return c
-}
-
-const commentWidth = 80
-
-// wrap breaks each line of text into lines of at most width bytes at spaces,
-// keeping a line's leading indentation on its continuation lines.
-func wrap(text string, width int) []string {
-	var out []string
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimRight(line, " \t")
-		indent := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
-		for len(line) > width {
-			cut := strings.LastIndexByte(line[:width], ' ')
-			if cut <= len(indent) {
-				break // one long word: leave it whole
-			}
-			out = append(out, line[:cut])
-			line = indent + strings.TrimLeft(line[cut:], " ")
-		}
-		out = append(out, line)
-	}
-	return out
 }
 
 // kv is one key: value of a composite literal, in the order written.
