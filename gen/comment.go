@@ -2,7 +2,9 @@ package gen
 
 import (
 	"fmt"
+	"go/build/constraint"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
@@ -17,6 +19,7 @@ import (
 // line of text becomes a line of its own that starts with "// ", which no
 // directive does and which no byte after it can end; the bytes a Go scanner
 // refuses or an editor shows misleadingly are written as visible escapes.
+// The test TestCommentsOnlyThroughRenderer keeps it the only way.
 
 // commentWidth is where comment wraps a long line of text.
 const commentWidth = 80
@@ -45,7 +48,19 @@ func lineComment(text string) *jen.Statement {
 
 // headerComment sets f's header to text on a single // line.
 func headerComment(f *jen.File, text string) {
-	f.HeaderComment(commentPrefix + defusePlusBuild(strings.TrimSpace(escapeComment(text, true))))
+	f.HeaderComment(commentPrefix + headerText(text))
+}
+
+// header renders text as the single // line above the package clause.
+func header(text string) *jen.Statement {
+	return commentLine(headerText(text))
+}
+
+// headerText is text as the header line shows it: one line, escaped, and
+// with no "+build" in it, which go vet takes for a malformed build
+// constraint anywhere in the comments above the package clause.
+func headerText(text string) string {
+	return strings.ReplaceAll(strings.TrimSpace(escapeComment(text, true)), "+build", `\x2bbuild`)
 }
 
 // commentPrefix starts every rendered comment line. The space after the
@@ -67,12 +82,11 @@ func commentLine(line string) *jen.Statement {
 // takes any comment line of that form, wherever it stands, for a legacy build
 // constraint, and adds a //go:build line above the package clause to match.
 func defusePlusBuild(line string) string {
-	text := strings.TrimLeft(line, " \t")
-	rest, ok := strings.CutPrefix(text, "+build")
-	if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+	if !constraint.IsPlusBuild(commentPrefix + line) {
 		return line
 	}
-	return line[:len(line)-len(text)] + `\x2b` + text[1:]
+	plus := strings.IndexByte(line, '+')
+	return line[:plus] + `\x2b` + line[plus+1:]
 }
 
 // commentLines splits text into lines at every line break Go or an editor
@@ -127,11 +141,13 @@ func isLineBreak(r rune) bool {
 }
 
 // escapeComment returns text as it can stand in a // comment: invalid UTF-8
-// becomes U+FFFD, and control and format characters become escapes such as
-// \x00 and \u202e: Go refuses NUL and a byte order mark in a source file, and
-// bidirectional controls reorder what a reader sees of the line. Tabs stay,
-// as indentation. Line breaks are escaped too when oneLine is set; otherwise
-// the caller has split the text at them.
+// becomes U+FFFD, and every character that is not graphic (controls, format
+// characters such as the byte order mark and the bidirectional controls,
+// line and paragraph separators, private and unassigned code points) becomes
+// an escape such as \x00 or \u202e: Go refuses NUL and a byte order mark in a
+// source file, and the others show as nothing or reorder what a reader sees
+// of the line. Tabs stay, as indentation. Line breaks are escaped too when
+// oneLine is set; otherwise the caller has split the text at them.
 func escapeComment(text string, oneLine bool) string {
 	if isPlainComment(text) {
 		return text
@@ -149,10 +165,12 @@ func escapeComment(text string, oneLine bool) string {
 			b.WriteString(`\n`)
 		case oneLine && r == '\r':
 			b.WriteString(`\r`)
-		case r < 0x20 || r == 0x7f || 0x80 <= r && r < 0xa0:
+		case r < 0x100 && !unicode.IsGraphic(r):
 			fmt.Fprintf(&b, `\x%02x`, r)
-		case isHiddenFormat(r) || isLineBreak(r):
+		case r <= 0xffff && !unicode.IsGraphic(r):
 			fmt.Fprintf(&b, `\u%04x`, r)
+		case !unicode.IsGraphic(r):
+			fmt.Fprintf(&b, `\U%08x`, r)
 		default:
 			b.WriteRune(r)
 		}
@@ -169,18 +187,6 @@ func isPlainComment(text string) bool {
 		}
 	}
 	return true
-}
-
-// isHiddenFormat reports whether r is the byte order mark or a bidirectional
-// control: characters that show as nothing yet change how a line reads.
-func isHiddenFormat(r rune) bool {
-	switch {
-	case r == '\ufeff', r == '\u061c', r == '\u200e', r == '\u200f':
-		return true
-	case '\u202a' <= r && r <= '\u202e', '\u2066' <= r && r <= '\u2069':
-		return true
-	}
-	return false
 }
 
 // wrap breaks each line into lines of at most width bytes at spaces, keeping

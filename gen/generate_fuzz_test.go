@@ -36,11 +36,23 @@ import (
 //
 // In CI: go test ./gen -run '^$' -fuzz '^FuzzGenerate$' -fuzztime 20000x
 func FuzzGenerate(f *testing.F) {
-	for _, text := range hostileTexts {
-		for slot := range fuzzSlots {
-			f.Add(uint8(slot), text)
+	// Each seed text goes into every prose slot at once and, in turn, into
+	// two of the other slots: every text and every slot is seeded, and the
+	// seeds stay quick enough to run with go test ./gen.
+	var other []int
+	for i, s := range fuzzSlots {
+		if !s.prose {
+			other = append(other, i)
 		}
+	}
+	for i, text := range hostileTexts {
 		f.Add(uint8(allProse), text)
+		f.Add(uint8(other[(2*i)%len(other)]), text)
+		f.Add(uint8(other[(2*i+1)%len(other)]), text)
+	}
+	for _, n := range []string{"1e400", "-1e400", "1e-400", "1.7976931348623159e308"} {
+		f.Add(uint8(slotIndex("maximum")), n)
+		f.Add(uint8(slotIndex("numberEnum")), n)
 	}
 	f.Fuzz(func(t *testing.T, slot uint8, text string) {
 		checkGenerated(t, int(slot)%(len(fuzzSlots)+1), text)
@@ -125,6 +137,17 @@ var fuzzSlots = []fuzzSlot{
 	{name: "pattern", def: "^[a-z]+$"},
 	{name: "maximum", raw: true, def: "10"},
 	{name: "numberEnum", raw: true, def: "1.5"},
+	// The catalog's file name, named in the header (Options.Source).
+	{name: "fileName", def: "catalog.json"},
+}
+
+func slotIndex(name string) int {
+	for i, s := range fuzzSlots {
+		if s.name == name {
+			return i
+		}
+	}
+	panic("no fuzz slot " + name)
 }
 
 // allProse is the slot number that puts the text in every prose slot at once.
@@ -206,7 +229,11 @@ func quoteJSONBytes(s string) string {
 // the invariants described at FuzzGenerate.
 func checkGenerated(t *testing.T, slot int, text string) {
 	t.Helper()
-	src, diags := generate("catalog.json", fuzzCatalogJSON(slot, text), gen.Options{Package: "tools", Source: "catalog.json"})
+	opts := gen.Options{Package: "tools", Source: "catalog.json"}
+	if slot < len(fuzzSlots) && fuzzSlots[slot].name == "fileName" {
+		opts.Source = text
+	}
+	src, diags := generate("catalog.json", fuzzCatalogJSON(slot, text), opts)
 	if diags.HasErrors() {
 		checkErrorsPoint(t, diags)
 		return
@@ -267,6 +294,9 @@ func checkSource(t *testing.T, src []byte) *ast.File {
 	header, _, _ := bytes.Cut(src, []byte("\n"))
 	if !generatedHeader.Match(header) {
 		t.Fatalf("the first line is not the generated-code header: %q", header)
+	}
+	if bytes.Contains(header, []byte("+build")) {
+		t.Fatalf("go vet takes the header for a malformed build constraint: %q", header)
 	}
 	checkComments(t, src)
 	typeCheck(t, src)
@@ -345,12 +375,34 @@ func declarations(t *testing.T, file *ast.File) string {
 }
 
 // The importer reads the runtime package (and what it imports) from source
-// once per process; later checks reuse what it has loaded.
+// once per process; later checks reuse what it has loaded. The cache in
+// front of it matters: the source importer asks the go command where a
+// package is on every call, even for one it has loaded.
 var (
 	typesMu  sync.Mutex
-	typesImp types.Importer
+	typesImp cachedImporter
 	typesDir string
 )
+
+type cachedImporter struct {
+	from types.ImporterFrom
+	pkgs map[string]*types.Package
+}
+
+func (c cachedImporter) Import(path string) (*types.Package, error) {
+	return c.ImportFrom(path, typesDir, 0)
+}
+
+func (c cachedImporter) ImportFrom(path, dir string, mode types.ImportMode) (*types.Package, error) {
+	if p, ok := c.pkgs[path]; ok {
+		return p, nil
+	}
+	p, err := c.from.ImportFrom(path, dir, mode)
+	if err == nil {
+		c.pkgs[path] = p
+	}
+	return p, err
+}
 
 // typeCheck type-checks src as a package of its own in this directory, so
 // that the module's runtime package resolves.
@@ -358,13 +410,16 @@ func typeCheck(t *testing.T, src []byte) {
 	t.Helper()
 	typesMu.Lock()
 	defer typesMu.Unlock()
-	if typesImp == nil {
+	if typesImp.pkgs == nil {
 		dir, err := filepath.Abs(".")
 		if err != nil {
 			t.Fatal(err)
 		}
 		typesDir = dir
-		typesImp = importer.ForCompiler(token.NewFileSet(), "source", nil)
+		typesImp = cachedImporter{
+			from: importer.ForCompiler(token.NewFileSet(), "source", nil).(types.ImporterFrom),
+			pkgs: map[string]*types.Package{},
+		}
 	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, filepath.Join(typesDir, "tools_gen.go"), src, parser.SkipObjectResolution)
