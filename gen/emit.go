@@ -1308,6 +1308,9 @@ func comparisonHolds(cmp int, op string) bool {
 
 // literalChecks emits enum and const on a typed scalar as Go comparisons.
 func (e *emitter) literalChecks(v *Value, kind typeKind, val jen.Code) []jen.Code {
+	if kind == kindNumber {
+		return e.numberLiteralChecks(v, val)
+	}
 	var out []jen.Code
 	if v.Const != nil {
 		if lit, ok := goLiteral(v.Const, kind); ok {
@@ -1338,6 +1341,49 @@ func (e *emitter) literalChecks(v *Value, kind typeKind, val jen.Code) []jen.Cod
 	return out
 }
 
+// numberLiteralChecks emits enum and const on a float64 value. Equal floats
+// do not make equal numbers (0.1 and 0.1000000000000000000001 read as the
+// same float64), so each comparison is runtime's exact one, which looks at
+// the JSON texts when the floats are equal; a number beyond float64's range
+// equals no value read.
+func (e *emitter) numberLiteralChecks(v *Value, val jen.Code) []jen.Code {
+	equal := func(item jsontext.Value) (jen.Code, bool) {
+		f, side := floatBound(string(item))
+		if item.Kind() != '0' || side != 0 {
+			return nil, false
+		}
+		return jen.Id("r").Dot("CompareNumber").Call(val, jen.Lit(f), jen.Lit(string(item))).Op("==").Lit(0), true
+	}
+	var out []jen.Code
+	if v.Const != nil {
+		report := jen.Id("r").Dot("Const").Call(jen.Lit(string(v.Const)))
+		if cond, ok := equal(v.Const); ok {
+			out = append(out, jen.If(jen.Op("!").Parens(cond)).Block(report))
+		} else {
+			out = append(out, report)
+		}
+	}
+	if v.Enum != nil {
+		var any *jen.Statement
+		for _, item := range v.Enum {
+			if cond, ok := equal(item); ok {
+				if any == nil {
+					any = jen.Add(cond)
+				} else {
+					any = any.Op("||").Add(cond)
+				}
+			}
+		}
+		report := jen.Id("r").Dot("Enum").Call(jen.Id(e.allowedVar(v.Enum, v.Name)))
+		if any == nil {
+			out = append(out, report)
+		} else {
+			out = append(out, jen.If(jen.Op("!").Parens(any)).Block(report))
+		}
+	}
+	return out
+}
+
 // goLiteral converts a JSON literal to a Go literal of kind, if a value of that
 // kind can equal it.
 func goLiteral(v jsontext.Value, kind typeKind) (jen.Code, bool) {
@@ -1358,7 +1404,8 @@ func goLiteral(v jsontext.Value, kind typeKind) (jen.Code, bool) {
 			}
 		}
 	case kindNumber:
-		// A number beyond float64's range equals no value a reader returns.
+		// The nearest float64, for a default; a number beyond float64's
+		// range has none.
 		if f, side := floatBound(string(v)); v.Kind() == '0' && side == 0 {
 			return jen.Lit(f), true
 		}

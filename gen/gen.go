@@ -25,6 +25,9 @@ func Generate(cat *catalog.Catalog, opts Options) ([]byte, catalog.Diagnostics) 
 		return nil, catalog.Diagnostics{{Severity: catalog.Error, File: cat.File, Message: "package of the generated file: " + err.Error()}}
 	}
 	m, diags := Build(cat, opts)
+	if !diags.HasErrors() {
+		diags = append(diags, checkDefaults(cat, m)...)
+	}
 	if diags.HasErrors() {
 		return nil, diags
 	}

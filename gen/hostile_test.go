@@ -151,3 +151,26 @@ func TestBadPackageName(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultBeyondRange checks that a default the member's Go type cannot
+// hold is refused with its position, rather than silently left at zero.
+func TestDefaultBeyondRange(t *testing.T) {
+	for _, c := range []struct{ typ, def string }{
+		{"number", "1e400"},
+		{"number", "-1e400"},
+		{"integer", "1e30"},
+		{"integer", "-9223372036854775809"},
+	} {
+		data := []byte(`{"tools": [{"name": "probe", "inputSchema": {"type": "object", "properties": {
+  "n": {"type": "` + c.typ + `", "default": ` + c.def + `}}}}]}`)
+		_, diags := generate("catalog.json", data, gen.Options{Package: "tools", Source: "catalog.json"})
+		want := "tool \"probe\" /tools/0/inputSchema/properties/n/default: default " + c.def + " is beyond what the member's Go type"
+		if !diags.HasErrors() || !strings.HasPrefix(diags[0].String(), "catalog.json:2:") || !strings.Contains(diags[0].String(), want) {
+			t.Errorf("%s default %s: got %v, want an error starting %s", c.typ, c.def, diags, want)
+		}
+	}
+	data := []byte(`{"tools": [{"name": "probe", "inputSchema": {"type": "object", "properties": {"n": {"type": "number", "default": 1.7976931348623157e308}}}}]}`)
+	if _, diags := generate("catalog.json", data, gen.Options{Package: "tools", Source: "catalog.json"}); diags.HasErrors() {
+		t.Errorf("the largest float64 as a default is refused: %v", diags)
+	}
+}
