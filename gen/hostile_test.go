@@ -144,6 +144,9 @@ func TestBadPackageName(t *testing.T) {
 		if err := gen.CheckPackageName(name); !errors.As(err, &pe) || pe.Name != name {
 			t.Errorf("CheckPackageName(%q) = %v, want a *PackageNameError", name, err)
 		}
+		if src, err := gen.Emit(&gen.Model{}, gen.Options{Package: name}); src != nil || !errors.As(err, &pe) {
+			t.Errorf("Emit with package %q: %v, want a *PackageNameError and no code", name, err)
+		}
 	}
 	for _, name := range []string{"tools", "main", "p2", "toolsé"} {
 		if err := gen.CheckPackageName(name); err != nil {
