@@ -21,7 +21,13 @@ type Options struct {
 // file's bytes, or nil and the diagnostics that stopped it; warnings come back
 // either way.
 func Generate(cat *catalog.Catalog, opts Options) ([]byte, catalog.Diagnostics) {
+	if err := CheckPackageName(opts.Package); err != nil {
+		return nil, catalog.Diagnostics{{Severity: catalog.Error, File: cat.File, Message: "package of the generated file: " + err.Error()}}
+	}
 	m, diags := Build(cat, opts)
+	if !diags.HasErrors() {
+		diags = append(diags, checkDefaults(cat, m)...)
+	}
 	if diags.HasErrors() {
 		return nil, diags
 	}

@@ -1471,11 +1471,19 @@ func intLimit(text string, roundUp bool) (n int64, side int) {
 	return 0, q.Sign()
 }
 
-// floatBound converts a schema bound to float64 for comparison with numbers.
-func floatBound(text string) float64 {
-	f, err := strconv.ParseFloat(text, 64)
-	if err != nil {
-		return math.Inf(1)
+// floatBound converts a schema number to float64 for comparison with numbers.
+// side is 0 when it is within float64's range, +1 when it lies above every
+// finite float64 (1e400) and -1 when below: a reader never returns an
+// infinity, so a number that far out compares the same with every value.
+// text is a JSON number, which ParseFloat always reads; out of range, it
+// returns an infinity of the number's sign.
+func floatBound(text string) (f float64, side int) {
+	f, _ = strconv.ParseFloat(text, 64)
+	switch {
+	case math.IsInf(f, 1):
+		return 0, 1
+	case math.IsInf(f, -1):
+		return 0, -1
 	}
-	return f
+	return f, 0
 }

@@ -94,6 +94,10 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		flags.Usage()
 		return exitUsage
 	}
+	if err := gen.CheckPackageName(*pkg); err != nil {
+		fmt.Fprintf(stderr, "toolgen: -pkg: %v\n", err)
+		return exitUsage
+	}
 	if *check && *out == "" {
 		fmt.Fprintln(stderr, "toolgen: -check needs -o FILE: the file to compare with")
 		return exitUsage

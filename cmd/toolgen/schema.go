@@ -72,6 +72,10 @@ func schema(args []string, stdout, stderr io.Writer) int {
 	if *pkg == "" {
 		*pkg = defaultPackage()
 	}
+	if err := gen.CheckPackageName(*pkg); err != nil {
+		fmt.Fprintf(stderr, "toolgen schema: -pkg: %v\n", err)
+		return exitUsage
+	}
 	src, refused, err := gen.GenerateValidators(
 		[]gen.Schema{{Name: *name, JSON: data, URI: "file://" + filepath.ToSlash(abs), AnnotateFormats: *annotate}},
 		gen.ValidatorOptions{Package: *pkg, Resources: resources},
