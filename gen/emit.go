@@ -26,7 +26,10 @@ const (
 
 // Emit renders a model as one gofmt'ed Go file.
 func Emit(m *Model, opts Options) ([]byte, error) {
-	e := &emitter{m: m, pkg: opts.Package, allowed: map[string]string{}, varNames: map[string]bool{}, readerNames: map[*Value]string{}, enumListNames: map[*NamedType]string{}, fieldLists: map[*NamedType]string{}, objectTypes: map[*NamedType]string{}}
+	if m.names == nil {
+		return nil, errors.New("the model was not made by Build")
+	}
+	e := &emitter{m: m, pkg: opts.Package, allowed: map[string]string{}, names: m.names, readerNames: map[*Value]string{}, enumListNames: map[*NamedType]string{}, fieldLists: map[*NamedType]string{}, objectTypes: map[*NamedType]string{}}
 	e.newChunk()
 
 	e.toolNames()
@@ -68,7 +71,7 @@ type emitter struct {
 	sinceCut int // top-level declarations written to f since it was started
 
 	allowed      map[string]string // JSON texts of allowed values -> package variable
-	varNames     map[string]bool
+	names        *namespace        // the model's: every package-level name of the file
 	allowedOrder []string
 	readers      []*Alternative // value readers to emit: union alternatives and items read from their text
 	readerNames  map[*Value]string
@@ -230,29 +233,28 @@ func (e *emitter) definitions() {
 		return jen.Id(name)
 	}
 	for _, t := range e.m.Tools {
-		prefix := lowerFirst(t.GoName)
 		var timeout, checkOutput jen.Code
 		if t.Timeout > 0 {
 			timeout = durationLiteral(t.Timeout)
 		}
 		if t.Result != nil {
-			checkOutput = jen.Id("check" + t.GoName + "Result")
+			checkOutput = jen.Id(t.CheckResultFunc)
 		}
 		row := keyed(
 			kv{"Name", jen.Lit(t.Name)},
 			kv{"Title", litOrNil(t.Title)},
 			kv{"Description", litOrNil(t.Description)},
-			kv{"InputSchema", schema(prefix+"InputSchema", t.InputSchema)},
-			kv{"OutputSchema", schema(prefix+"OutputSchema", t.OutputSchema)},
-			kv{"StrictInputSchema", schema(prefix+"StrictInputSchema", t.StrictInputSchema)},
+			kv{"InputSchema", schema(t.InputSchemaConst, t.InputSchema)},
+			kv{"OutputSchema", schema(t.OutputSchemaConst, t.OutputSchema)},
+			kv{"StrictInputSchema", schema(t.StrictSchemaConst, t.StrictInputSchema)},
 			kv{"AnnotationTitle", litOrNil(t.Annotations.Title)},
 			kv{"ReadOnly", hint(t.Annotations.ReadOnlyHint)},
 			kv{"Destructive", hint(t.Annotations.DestructiveHint)},
 			kv{"Idempotent", hint(t.Annotations.IdempotentHint)},
 			kv{"OpenWorld", hint(t.Annotations.OpenWorldHint)},
 			kv{"Timeout", timeout},
-			kv{"Parse", jen.Id("parse" + t.GoName)},
-			kv{"Call", jen.Id("call" + t.GoName)},
+			kv{"Parse", jen.Id(t.ParseFunc)},
+			kv{"Call", jen.Id(t.CallFunc)},
 			kv{"CheckOutput", checkOutput},
 		)
 		rows = append(rows, jen.Values(row...))
@@ -330,20 +332,20 @@ func (e *emitter) handler() {
 
 func (e *emitter) dispatch() {
 	for _, t := range e.m.Tools {
-		e.f.Comment(fmt.Sprintf("parse%s and call%s connect tool %q to runtime.Dispatcher.", t.GoName, t.GoName, t.Name))
-		e.f.Func().Id("parse"+t.GoName).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Qual(runtimePkg, "Options")).Params(jen.Any(), jen.Error()).Block(
+		e.f.Comment(fmt.Sprintf("%s and %s connect tool %q to runtime.Dispatcher.", t.ParseFunc, t.CallFunc, t.Name))
+		e.f.Func().Id(t.ParseFunc).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Qual(runtimePkg, "Options")).Params(jen.Any(), jen.Error()).Block(
 			jen.List(jen.Id("args"), jen.Err()).Op(":=").Id(t.Parse).Call(jen.Id("raw"), jen.Id("opts")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Return(jen.Id("args"), jen.Nil()),
 		)
 		e.end()
-		e.f.Func().Id("call"+t.GoName).Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("h").Any(), jen.Id("args").Any()).Params(jen.Any(), jen.Error()).Block(
+		e.f.Func().Id(t.CallFunc).Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("h").Any(), jen.Id("args").Any()).Params(jen.Any(), jen.Error()).Block(
 			jen.Return(jen.Id("h").Assert(jen.Id("Handler")).Dot(t.GoName).Call(jen.Id("ctx"), jen.Id("args").Assert(jen.Id(t.Valid)))),
 		)
 		e.end()
 		if t.Result != nil {
-			e.f.Add(comment(fmt.Sprintf("check%sResult encodes a result of tool %q as it will leave and reads it back with the generated reader of the output schema.", t.GoName, t.Name)))
-			e.f.Func().Id("check"+t.GoName+"Result").Params(jen.Id("result").Any()).Index().Qual(runtimePkg, "Violation").Block(
+			e.f.Add(comment(fmt.Sprintf("%s encodes a result of tool %q as it will leave and reads it back with the generated reader of the output schema.", t.CheckResultFunc, t.Name)))
+			e.f.Func().Id(t.CheckResultFunc).Params(jen.Id("result").Any()).Index().Qual(runtimePkg, "Violation").Block(
 				jen.Return(jen.Qual(runtimePkg, "CheckOutput").Call(jen.Id("result"), jen.Func().Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(
 					jen.Var().Id("v").Id(t.Result.Name),
 					readChecked(t.Result, jen.Id("v")),
@@ -692,7 +694,7 @@ func (e *emitter) fieldList(t *NamedType) string {
 	if name, ok := e.fieldLists[t]; ok {
 		return name
 	}
-	name := lowerFirst(t.Name) + "Fields"
+	name := e.names.claim(lowerFirst(t.Name) + "Fields")
 	e.fieldLists[t] = name
 	var items []jen.Code
 	for _, f := range t.Fields {
@@ -779,7 +781,7 @@ func (e *emitter) objectType(t *NamedType) string {
 	if name, ok := e.objectTypes[t]; ok {
 		return name
 	}
-	name := lowerFirst(t.Name) + "Objects"
+	name := e.names.claim(lowerFirst(t.Name) + "Objects")
 	e.objectTypes[t] = name
 	e.f.Add(comment(fmt.Sprintf("%s finds the reader's block of %s values, which optional members point into.", name, t.Name)))
 	e.f.Var().Id(name).Qual(runtimePkg, "ObjectType")
@@ -1121,11 +1123,7 @@ func (e *emitter) reader(v *Value) string {
 	if name, ok := e.readerNames[v]; ok {
 		return name
 	}
-	name := "decode" + v.Name // "read…" names are the union alternatives'
-	for i := 2; e.varNames[name]; i++ {
-		name = fmt.Sprintf("decode%s%d", v.Name, i)
-	}
-	e.varNames[name] = true
+	name := e.names.claim("decode" + v.Name) // "read…" names are the union alternatives'
 	e.readerNames[v] = name
 	e.readers = append(e.readers, &Alternative{Func: name, Value: v})
 	return name
@@ -1345,11 +1343,7 @@ func (e *emitter) allowedVar(values []jsontext.Value, typeName string) string {
 	if name, ok := e.allowed[key]; ok {
 		return name
 	}
-	name := lowerFirst(typeName) + "Values"
-	for i := 2; e.varNames[name]; i++ {
-		name = fmt.Sprintf("%sValues%d", lowerFirst(typeName), i)
-	}
-	e.varNames[name] = true
+	name := e.names.claim(lowerFirst(typeName) + "Values")
 	e.allowed[key] = name
 	e.allowedOrder = append(e.allowedOrder, key)
 	return name
@@ -1412,11 +1406,7 @@ func (e *emitter) enumLists(t *NamedType) (list, texts string, ok bool) {
 	}
 	list, ok = e.enumListNames[t]
 	if !ok {
-		list = lowerFirst(t.Name) + "List"
-		for i := 2; e.varNames[list]; i++ {
-			list = fmt.Sprintf("%sList%d", lowerFirst(t.Name), i)
-		}
-		e.varNames[list] = true
+		list = e.names.claim(lowerFirst(t.Name) + "List")
 		e.enumListNames[t] = list
 	}
 	return list, e.allowedVar(enumTexts(t), t.Name), true

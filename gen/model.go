@@ -33,6 +33,9 @@ type Model struct {
 	// Schemas are the schema functions behind Value.Check and
 	// NamedType.Check, compiled by the schema compiler (validator.go).
 	Schemas *checker
+	// names allocates every package-level identifier of the file: the
+	// builder's, then the emitter's.
+	names *namespace
 }
 
 // Tool is one tool and the Go names generated for it.
@@ -53,6 +56,11 @@ type Tool struct {
 	Result            *NamedType    // the result struct, when the tool has an output schema
 	Valid             string        // the branded type holding validated arguments
 	Parse             string        // the function that mints Valid
+
+	// The unexported declarations of the tool: the constants holding its
+	// schemas and the functions runtime.Dispatcher calls.
+	InputSchemaConst, OutputSchemaConst, StrictSchemaConst string
+	ParseFunc, CallFunc, CheckResultFunc                   string
 }
 
 // typeKind is how a schema's values are held in Go.
@@ -274,10 +282,10 @@ type builder struct {
 	diags catalog.Diagnostics
 	model *Model
 
-	typeNames map[string]bool
-	patterns  map[string]*Pattern
-	divisors  map[string]*Divisor
-	shared    map[string]*Value // $defs shared between tools, by name and bytes
+	names    *namespace
+	patterns map[string]*Pattern
+	divisors map[string]*Divisor
+	shared   map[string]*Value // $defs shared between tools, by name and bytes
 
 	// The catalog's schemas as documents of one registry, so that $id
 	// references between tools resolve, and the compiler of schema functions.
@@ -298,25 +306,19 @@ type builder struct {
 	reported map[string]bool // nodes whose x-toolgen settings were checked
 }
 
-// reservedNames are the identifiers the generated file declares besides the
-// per-tool ones.
-var reservedNames = []string{"ToolName", "Tools", "Handler", "Dispatch", "ValidateArgs"}
-
 // Build runs the model stage: it maps every tool of a linted catalog to Go
 // types and checks, or reports, located in the catalog, why it cannot.
 func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 	b := &builder{
-		opts:      opts,
-		cat:       cat,
-		model:     &Model{NullAsAbsent: opts.OpenAIStrict},
-		typeNames: map[string]bool{},
-		patterns:  map[string]*Pattern{},
-		divisors:  map[string]*Divisor{},
-		shared:    map[string]*Value{},
+		opts:     opts,
+		cat:      cat,
+		model:    &Model{NullAsAbsent: opts.OpenAIStrict},
+		names:    newNamespace(),
+		patterns: map[string]*Pattern{},
+		divisors: map[string]*Divisor{},
+		shared:   map[string]*Value{},
 	}
-	for _, name := range reservedNames {
-		b.typeNames[name] = true
-	}
+	b.model.names = b.names
 	originals := make([]string, len(cat.Tools))
 	for i, t := range cat.Tools {
 		originals[i] = t.Name
@@ -355,7 +357,7 @@ type schemaOrigin struct {
 // the schema compiler: references by $id may cross from one tool to another.
 func (b *builder) registerSchemas() {
 	b.registry = newRegistry(nil)
-	b.schemas = newChecker(b.registry, "schema")
+	b.schemas = newChecker(b.registry, "schema", b.names)
 	b.docs, b.docTools = map[string]*document{}, map[string]schemaOrigin{}
 	b.schemas.describe = func(doc *document) string {
 		if origin, ok := b.docTools[doc.uri]; ok {
@@ -523,15 +525,8 @@ func (b *builder) warn(filePtr, tool, format string, args ...any) {
 	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Warning, tool, filePtr, format, args...))
 }
 
-// typeName claims a unique Go type name, numbering it on a clash.
-func (b *builder) typeName(want string) string {
-	name := want
-	for i := 2; b.typeNames[name]; i++ {
-		name = want + strconv.Itoa(i)
-	}
-	b.typeNames[name] = true
-	return name
-}
+// typeName claims a package-level name, numbering it on a clash.
+func (b *builder) typeName(want string) string { return b.names.claim(want) }
 
 func (b *builder) buildTool(t *catalog.Tool, goName string) {
 	tool := &Tool{
@@ -547,6 +542,14 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 		Valid:        b.typeName("Valid" + goName + "Args"),
 		Parse:        b.typeName("Parse" + goName + "Args"),
 	}
+	stem := lowerFirst(goName)
+	tool.InputSchemaConst = b.names.claim(stem + "InputSchema")
+	if t.OutputSchema != nil {
+		tool.OutputSchemaConst = b.names.claim(stem + "OutputSchema")
+		tool.CheckResultFunc = b.names.claim("check" + goName + "Result")
+	}
+	tool.ParseFunc = b.names.claim("parse" + goName)
+	tool.CallFunc = b.names.claim("call" + goName)
 	b.tool = t
 	if b.opts.OpenAIStrict {
 		variant, err := catalog.StrictVariant(t.InputSchema)
@@ -562,6 +565,9 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 			b.warn(t.SchemaPointer, t.Name, "no OpenAI strict-mode variant: %v", err)
 		}
 		tool.StrictInputSchema = variant
+		if variant != nil {
+			tool.StrictSchemaConst = b.names.claim(stem + "StrictInputSchema")
+		}
 	}
 	args := b.schemaRoot(t.InputSchema, t.SchemaPointer, "input", goName+"Args", goName)
 	if args == nil {
@@ -792,9 +798,11 @@ func (b *builder) pattern(n *node, expr string) *Pattern {
 		b.errorf(n.ptr+"/pattern", "%v", err)
 		return nil
 	}
-	p := &Pattern{Var: fmt.Sprintf("pattern%d", len(b.model.Patterns)), Expr: expr, RE2: re2}
+	p := &Pattern{Expr: expr, RE2: re2}
 	if l, ok := compileLoop(re2); ok {
-		p.Var, p.Loop = fmt.Sprintf("matchPattern%d", len(b.model.Patterns)), l
+		p.Var, p.Loop = b.names.claim(fmt.Sprintf("matchPattern%d", len(b.model.Patterns))), l
+	} else {
+		p.Var = b.names.claim(fmt.Sprintf("pattern%d", len(b.model.Patterns)))
 	}
 	b.patterns[expr] = p
 	b.model.Patterns = append(b.model.Patterns, p)
@@ -805,7 +813,7 @@ func (b *builder) divisor(text string) {
 	if _, ok := b.divisors[text]; ok {
 		return
 	}
-	d := &Divisor{Var: fmt.Sprintf("divisor%d", len(b.model.Divisors)), Text: text}
+	d := &Divisor{Var: b.names.claim(fmt.Sprintf("divisor%d", len(b.model.Divisors))), Text: text}
 	b.divisors[text] = d
 	b.model.Divisors = append(b.model.Divisors, d)
 }
@@ -1088,18 +1096,11 @@ func (b *builder) enum(n *node, name string) *Value {
 	t.Base = base
 	suffixes, _ := assignNames(values, goName, nil)
 	for i, s := range values {
-		t.Values = append(t.Values, EnumValue{GoName: t.Name + suffixes[i], Value: s})
+		t.Values = append(t.Values, EnumValue{GoName: b.names.claim(t.Name + suffixes[i]), Value: s})
 	}
 	if len(t.Values) == 0 {
 		b.errorf(n.ptr+"/enum", "no value of this string enum is a string, so no value can ever be valid")
 		return nil
-	}
-	for _, ev := range t.Values {
-		if b.typeNames[ev.GoName] {
-			b.errorf(n.ptr+"/enum", "enum constant %s clashes with another generated name", ev.GoName)
-			return nil
-		}
-		b.typeNames[ev.GoName] = true
 	}
 	if d, ok := n.str("description"); ok {
 		t.Doc = d
@@ -1234,7 +1235,7 @@ func (b *builder) union(n *node, name string) *Value {
 		if alt == nil {
 			return nil
 		}
-		fn := "read" + strings.TrimSuffix(b.typeName(fmt.Sprintf("%sAlt%dFunc", name, i+1)), "Func")
+		fn := b.names.claim(fmt.Sprintf("read%sAlt%d", name, i+1))
 		v.Union.Alternatives = append(v.Union.Alternatives, &Alternative{Func: fn, Value: alt})
 	}
 	v.Doc, _ = n.str("description")
@@ -1285,7 +1286,7 @@ func (b *builder) seal(v *Value, name string) *Sealed {
 		return nil
 	}
 	s.Interface, s.Property = b.typeName(name), property
-	s.TagsVar = lowerFirst(s.Interface) + "Tags"
+	s.TagsVar = b.names.claim(lowerFirst(s.Interface) + "Tags")
 	for i, a := range alts {
 		s.Variants = append(s.Variants, &Variant{Type: a.Value.Named.Name, Value: a.Value, Tag: tags[i]})
 	}
