@@ -582,11 +582,36 @@ func fieldDoc(f *Field) string {
 	return doc + strings.Join(notes, " ")
 }
 
+// maxCommentPtr bounds the JSON Pointers that doc comments show: a comment
+// on every type of a deeply nested schema must not repeat its whole path, or
+// the file would grow with the square of the depth.
+const maxCommentPtr = 96
+
+// displayPtr renders a schema's JSON Pointer for a comment: whole when it is
+// short, else as many of its first and last reference tokens as fit around
+// "…" (at least one of each, which the catalog spelled out once).
 func displayPtr(p string) string {
 	if p == "" {
 		return "the root"
 	}
-	return p
+	if len(p) <= maxCommentPtr {
+		return p
+	}
+	const keep = maxCommentPtr / 2
+	head := p[:strings.LastIndexByte(p[:keep], '/')]
+	if head == "" {
+		head = p[:1+strings.IndexByte(p[1:], '/')] // a long first token
+	}
+	tail := p[len(p)-keep:]
+	if i := strings.IndexByte(tail, '/'); i >= 0 {
+		tail = tail[i:]
+	} else {
+		tail = p[strings.LastIndexByte(p, '/'):] // a long last token
+	}
+	if len(head)+len(tail) >= len(p) {
+		return p
+	}
+	return head + "/…" + tail
 }
 
 // readStruct emits the method that decodes and validates an object into t.

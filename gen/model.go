@@ -300,6 +300,7 @@ type builder struct {
 	doc      *document // the schema being built, as the schema compiler sees it
 	root     jsontext.Value
 	base     string            // the schema's JSON Pointer in the catalog file
+	stem     string            // the Go name the schema's nested type names start from
 	schema   string            // "input" or "output"
 	built    map[string]*Value // by node pointer: $ref targets and recursion
 	building map[string]bool
@@ -525,6 +526,23 @@ func (b *builder) warn(filePtr, tool, format string, args ...any) {
 	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Warning, tool, filePtr, format, args...))
 }
 
+// maxNestedName bounds the length of the names nestedName makes. Names of
+// nested types extend their parent's, so without a bound they would grow
+// with the depth of nesting, and the generated file with its square.
+const maxNestedName = 64
+
+// nestedName is the name wanted for a schema nested in the one named parent:
+// parent+suffix (the parent's name extended by the member's name, Item,
+// Value or Alt1), or, when that would pass maxNestedName, the schema's stem
+// (the tool's Go name, or its Result) extended by suffix, which the
+// namespace numbers to keep it unique.
+func (b *builder) nestedName(parent, suffix string) string {
+	if len(parent)+len(suffix) <= maxNestedName || len(b.stem) >= len(parent) {
+		return parent + suffix
+	}
+	return b.stem + suffix
+}
+
 // typeName claims a package-level name, numbering it on a clash.
 func (b *builder) typeName(want string) string { return b.names.claim(want) }
 
@@ -592,7 +610,7 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 // schemaRoot maps one of a tool's schemas, which must describe an object, to a
 // named struct.
 func (b *builder) schemaRoot(schema jsontext.Value, base, which, name, prefix string) *NamedType {
-	b.root, b.base, b.schema = schema, base, which
+	b.root, b.base, b.schema, b.stem = schema, base, which, prefix
 	b.doc = b.docs[b.tool.Name+"\x00"+which]
 	b.built, b.building, b.reported = map[string]*Value{}, map[string]bool{}, map[string]bool{}
 	n, err := parseNode(schema, "")
@@ -846,7 +864,7 @@ func (b *builder) objectOrMap(n *node, name string) *Value {
 				b.errorf(n.ptr, "%v", err)
 				return nil
 			}
-			v.Elem = b.value(c, name+"Value")
+			v.Elem = b.value(c, b.nestedName(name, "Value"))
 		} else {
 			v.Elem = &Value{Ptr: n.ptr + "/additionalProperties", Kind: kindRaw}
 		}
@@ -855,13 +873,17 @@ func (b *builder) objectOrMap(n *node, name string) *Value {
 		}
 		return v
 	}
-	return b.object(n, name, name)
+	return b.object(n, name, "")
 }
 
 // object maps an object schema to a named struct called name; the types of
-// its members are named prefix+member.
+// its members are named prefix+member, or after the struct's own name when
+// prefix is empty.
 func (b *builder) object(n *node, name, prefix string) *Value {
 	t := &NamedType{Name: b.typeName(name), Ptr: n.ptr, Tool: b.tool.Name, Schema: b.schema}
+	if prefix == "" {
+		prefix = t.Name
+	}
 	v := &Value{Ptr: n.ptr, Kind: kindStruct, Named: t}
 	b.built[n.ptr] = v
 	b.model.Types = append(b.model.Types, t)
@@ -931,7 +953,7 @@ func (b *builder) object(n *node, name, prefix string) *Value {
 	for i, p := range props {
 		c := fieldNodes[i]
 		f := &Field{JSONName: p, GoName: names[i], Required: slices.Contains(required, p)}
-		f.Value = b.value(c, prefix+names[i])
+		f.Value = b.value(c, b.nestedName(prefix, names[i]))
 		if f.Value == nil {
 			continue
 		}
@@ -954,7 +976,7 @@ func (b *builder) object(n *node, name, prefix string) *Value {
 			b.errorf(n.ptr, "%v", err)
 			return nil
 		}
-		t.Additional = b.value(c, prefix+"Value")
+		t.Additional = b.value(c, b.nestedName(prefix, "Value"))
 		if t.Additional == nil {
 			return nil
 		}
@@ -1070,7 +1092,7 @@ func (b *builder) array(n *node, name string) *Value {
 			b.errorf(n.ptr+"/items", "%v", err)
 			return nil
 		}
-		v.Elem = b.value(c, name+"Item")
+		v.Elem = b.value(c, b.nestedName(name, "Item"))
 	} else {
 		v.Elem = &Value{Ptr: n.ptr + "/items", Kind: kindRaw}
 	}
@@ -1231,7 +1253,7 @@ func (b *builder) union(n *node, name string) *Value {
 			b.errorf(n.ptr+"/"+keyword, "%v", err)
 			return nil
 		}
-		alt := b.value(c, fmt.Sprintf("%sAlt%d", name, i+1))
+		alt := b.value(c, b.nestedName(name, fmt.Sprintf("Alt%d", i+1)))
 		if alt == nil {
 			return nil
 		}
@@ -1415,10 +1437,16 @@ func (b *builder) refName(target string) string {
 	}
 	var sb strings.Builder
 	sb.WriteString(goName(b.tool.Name))
+	last := ""
 	for _, t := range toks {
 		if t != "properties" && t != "$defs" && t != "definitions" {
-			sb.WriteString(goName(unescapeToken(t)))
+			last = goName(unescapeToken(t))
+			sb.WriteString(last)
 		}
+	}
+	if sb.Len() > maxNestedName {
+		// A deep target: its name would grow with its depth.
+		return goName(b.tool.Name) + last
 	}
 	return sb.String()
 }

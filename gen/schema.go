@@ -37,8 +37,10 @@ func parseNode(raw jsontext.Value, ptr string) (*node, error) {
 }
 
 // forEachMember calls f with each member of the JSON object raw, in order.
+// Each value f gets is a slice of raw itself (see decoderOf), so raw must not
+// change afterwards.
 func forEachMember(raw jsontext.Value, f func(name string, v jsontext.Value)) error {
-	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsontext.AllowDuplicateNames(true))
+	dec := decoderOf(raw, jsontext.AllowDuplicateNames(true))
 	if _, err := dec.ReadToken(); err != nil {
 		return err
 	}
@@ -52,14 +54,14 @@ func forEachMember(raw jsontext.Value, f func(name string, v jsontext.Value)) er
 		if err != nil {
 			return err
 		}
-		f(name, bytes.Clone(v))
+		f(name, v[:len(v):len(v)])
 	}
 	return nil
 }
 
 // forEachItem calls f with each item of the JSON array raw, in order.
 func forEachItem(raw jsontext.Value, f func(i int, v jsontext.Value)) error {
-	dec := jsontext.NewDecoder(bytes.NewReader(raw))
+	dec := decoderOf(raw)
 	if _, err := dec.ReadToken(); err != nil {
 		return err
 	}
@@ -68,9 +70,17 @@ func forEachItem(raw jsontext.Value, f func(i int, v jsontext.Value)) error {
 		if err != nil {
 			return err
 		}
-		f(i, bytes.Clone(v))
+		f(i, v[:len(v):len(v)])
 	}
 	return nil
+}
+
+// decoderOf returns a decoder that reads raw in place: given a bytes.Buffer,
+// jsontext reads the buffer's bytes without copying them, and the values it
+// returns are slices of raw. Schemas are split this way at every level of
+// nesting, so a copy at each level would cost the square of the depth.
+func decoderOf(raw jsontext.Value, opts ...jsontext.Options) *jsontext.Decoder {
+	return jsontext.NewDecoder(bytes.NewBuffer(raw[:len(raw):len(raw)]), opts...)
 }
 
 func (n *node) has(keyword string) bool { _, ok := n.vals[keyword]; return ok }
