@@ -520,11 +520,7 @@ func (e *emitter) structType(t *NamedType) {
 		if doc := fieldDoc(f); doc != "" {
 			fields = append(fields, comment(doc))
 		}
-		tag := f.JSONName
-		if f.Holder != holdValue || (!f.Required && hasNil(f.Value)) {
-			tag += ",omitzero"
-		}
-		fields = append(fields, jen.Id(f.GoName).Add(e.fieldType(f)).Tag(map[string]string{"json": tag}))
+		fields = append(fields, jen.Id(f.GoName).Add(e.fieldType(f)).Tag(map[string]string{"json": fieldTag(f)}))
 	}
 	if t.Additional != nil {
 		if len(fields) > 0 {
@@ -536,6 +532,9 @@ func (e *emitter) structType(t *NamedType) {
 	e.f.Add(comment(typeDoc(t, "%s is the object at %s in the %s schema of tool %q.")))
 	e.f.Type().Id(t.Name).Struct(fields...)
 	e.end()
+	if needsMarshal(t) {
+		e.marshalMethod(t)
+	}
 	e.readStruct(t)
 }
 
@@ -572,6 +571,9 @@ func fieldDoc(f *Field) string {
 	}
 	if f.Holder == holdNullable {
 		notes = append(notes, "Tells absent (Present false), null (Null true) and a value apart.")
+	}
+	if !tagCarries(f.JSONName) {
+		notes = append(notes, fmt.Sprintf("The member is %q, a name no struct tag can spell: MarshalJSON writes it.", f.JSONName))
 	}
 	if len(notes) == 0 {
 		return doc

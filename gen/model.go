@@ -932,6 +932,9 @@ func (b *builder) object(n *node, name, prefix string) *Value {
 		}
 		taken[t.AdditionalField] = true
 	}
+	if slices.ContainsFunc(props, func(p string) bool { return !tagCarries(p) }) {
+		taken["MarshalJSON"] = true // the struct gets the method
+	}
 	overrides := map[string]string{}
 	for i, p := range props {
 		if o := b.override(fieldNodes[i]); o != "" {
@@ -945,6 +948,12 @@ func (b *builder) object(n *node, name, prefix string) *Value {
 		return goName(s)
 	}, taken)
 	for _, rn := range renamed {
+		if taken[rn.Wanted] {
+			b.warn(b.base+n.ptr+"/properties/"+escapeToken(rn.Original), b.tool.Name,
+				"property %q maps to Go field %s, a name the struct needs for itself; using %s (set \"x-toolgen\": {\"goName\": ...} on the property to choose another)",
+				rn.Original, rn.Wanted, rn.Got)
+			continue
+		}
 		b.warn(b.base+n.ptr+"/properties/"+escapeToken(rn.Original), b.tool.Name,
 			"property %q and property %q both map to Go field %s; using %s for %q (set \"x-toolgen\": {\"goName\": ...} on the property to choose another)",
 			rn.Original, rn.Rival, rn.Wanted, rn.Got, rn.Original)
