@@ -613,7 +613,13 @@ func (b *builder) schemaRoot(schema jsontext.Value, base, which, name, prefix st
 	b.root, b.base, b.schema, b.stem = schema, base, which, prefix
 	b.doc = b.docs[b.tool.Name+"\x00"+which]
 	b.built, b.building, b.reported = map[string]*Value{}, map[string]bool{}, map[string]bool{}
-	n, err := parseNode(schema, "")
+	var n *node
+	var err error
+	if b.doc != nil {
+		n, err = nodeOf(b.doc.root, "")
+	} else {
+		n, err = parseNode(schema, "")
+	}
 	if err != nil {
 		b.errorf("", "%v", err)
 		return nil
@@ -893,12 +899,10 @@ func (b *builder) object(n *node, name, prefix string) *Value {
 
 	required := n.strings("required")
 	var props []string
-	if raw, ok := n.vals["properties"]; ok {
-		_ = forEachMember(raw, func(p string, _ jsontext.Value) {
-			if !slices.Contains(props, p) {
-				props = append(props, p)
-			}
-		})
+	for _, p := range n.memberNames("properties") {
+		if !slices.Contains(props, p) {
+			props = append(props, p)
+		}
 	}
 	// Required members that have no schema still have to be present.
 	for _, r := range required {
@@ -911,7 +915,7 @@ func (b *builder) object(n *node, name, prefix string) *Value {
 	goNames := make([]string, len(props))
 	for i, p := range props {
 		var c *node
-		if _, declared := lookup(n.vals["properties"], p); declared {
+		if n.declares("properties", p) {
 			var err error
 			if c, err = n.child("properties", p); err != nil {
 				b.errorf(n.ptr+"/properties", "%v", err)

@@ -16,6 +16,53 @@ type node struct {
 	boolean *bool  // set for the boolean schemas true and false
 	keys    []string
 	vals    map[string]jsontext.Value
+	// tree is the schema in its document's tree, when it was found there:
+	// then its subschemas are found in the tree, without reading text again.
+	tree *jnode
+}
+
+// nodeOf makes the node of the schema j, found at ptr, from its tree.
+func nodeOf(j *jnode, ptr string) (*node, error) {
+	switch j.kind {
+	case 't', 'f':
+		b := j.kind == 't'
+		return &node{ptr: ptr, boolean: &b, tree: j}, nil
+	case '{':
+	default:
+		return nil, fmt.Errorf("a schema must be an object or a boolean, not %s", j.raw)
+	}
+	n := &node{ptr: ptr, vals: make(map[string]jsontext.Value, len(j.members)), tree: j}
+	for _, m := range j.members {
+		n.keys = append(n.keys, m.name)
+		n.vals[m.name] = m.value.raw
+	}
+	return n, nil
+}
+
+// memberNames returns the names of the members of the object under keyword.
+func (n *node) memberNames(keyword string) []string {
+	var names []string
+	if n.tree != nil {
+		if j := n.tree.member(keyword); j != nil {
+			for _, m := range j.members {
+				names = append(names, m.name)
+			}
+		}
+		return names
+	}
+	if raw, ok := n.vals[keyword]; ok {
+		_ = forEachMember(raw, func(name string, _ jsontext.Value) { names = append(names, name) })
+	}
+	return names
+}
+
+// declares reports whether the object under keyword has a member name.
+func (n *node) declares(keyword, name string) bool {
+	if n.tree != nil {
+		return n.tree.member(keyword).member(name) != nil
+	}
+	_, ok := lookup(n.vals[keyword], name)
+	return ok
 }
 
 // parseNode parses the schema text raw found at ptr.
@@ -87,6 +134,9 @@ func (n *node) has(keyword string) bool { _, ok := n.vals[keyword]; return ok }
 
 // child parses the subschema under keyword, with more pointer tokens below it.
 func (n *node) child(keyword string, tokens ...string) (*node, error) {
+	if n.tree != nil {
+		return n.treeChild(keyword, tokens)
+	}
 	raw := n.vals[keyword]
 	ptr := n.ptr + "/" + escapeToken(keyword)
 	for _, tok := range tokens {
@@ -98,6 +148,36 @@ func (n *node) child(keyword string, tokens ...string) (*node, error) {
 		ptr += "/" + escapeToken(tok)
 	}
 	return parseNode(raw, ptr)
+}
+
+// treeChild is child for a node found in its document's tree.
+func (n *node) treeChild(keyword string, tokens []string) (*node, error) {
+	j := n.tree.member(keyword)
+	ptr := n.ptr + "/" + escapeToken(keyword)
+	for _, tok := range tokens {
+		switch {
+		case j == nil:
+		case j.kind == '{':
+			j = j.member(tok)
+		case j.kind == '[':
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(j.items) {
+				j = nil
+				break
+			}
+			j = j.items[i]
+		default:
+			j = nil
+		}
+		if j == nil {
+			return nil, fmt.Errorf("no %s at %s", tok, ptr)
+		}
+		ptr += "/" + escapeToken(tok)
+	}
+	if j == nil {
+		return nil, fmt.Errorf("no %s at %s", keyword, n.ptr)
+	}
+	return nodeOf(j, ptr)
 }
 
 // str returns a keyword's value as a string.
