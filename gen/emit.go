@@ -526,7 +526,7 @@ func (e *emitter) structType(t *NamedType) {
 		if len(fields) > 0 {
 			fields = append(fields, jen.Line())
 		}
-		fields = append(fields, jen.Comment(t.AdditionalField+" holds the members not declared under properties."),
+		fields = append(fields, jen.Comment(t.AdditionalField+" holds the members not declared under properties; MarshalJSON writes them after the declared ones."),
 			jen.Id(t.AdditionalField).Map(jen.String()).Add(e.elemType(t.Additional)).Tag(map[string]string{"json": "-"}))
 	}
 	e.f.Add(comment(typeDoc(t, "%s is the object at %s in the %s schema of tool %q.")))

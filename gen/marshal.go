@@ -35,8 +35,12 @@ func tagCarries(name string) bool {
 	return true
 }
 
-// needsMarshal reports whether any member of t has a name no tag can spell.
+// needsMarshal reports whether t needs a MarshalJSON method: it holds members
+// its schema does not declare, or a member has a name no tag can spell.
 func needsMarshal(t *NamedType) bool {
+	if t.Additional != nil {
+		return true
+	}
 	for _, f := range t.Fields {
 		if !tagCarries(f.JSONName) {
 			return true
@@ -62,8 +66,9 @@ func fieldTag(f *Field) string {
 	return f.JSONName
 }
 
-// marshalMethod emits the MarshalJSON method of a struct with a member name
-// no tag can spell: each member under its exact name, in schema order.
+// marshalMethod emits the MarshalJSON method of a struct that needs one: each
+// declared member under its exact name, in schema order, then the members
+// the schema does not declare, in the order of their names.
 func (e *emitter) marshalMethod(t *NamedType) {
 	body := []jen.Code{jen.Var().Id("o").Qual(runtimePkg, "ObjectEncoder")}
 	for _, f := range t.Fields {
@@ -78,8 +83,13 @@ func (e *emitter) marshalMethod(t *NamedType) {
 		}
 		body = append(body, jen.If(present).Block(member))
 	}
+	doc := fmt.Sprintf("MarshalJSON encodes x as a JSON object with each member under the exact name the schema of %s gives it, which for some members no struct tag can spell.", t.Name)
+	if t.Additional != nil {
+		body = append(body, jen.Qual(runtimePkg, "EncodeMembers").Call(jen.Op("&").Id("o"), jen.Id("x").Dot(t.AdditionalField)))
+		doc = fmt.Sprintf("MarshalJSON encodes x as a JSON object: the members the schema of %s declares, then those in %s.", t.Name, t.AdditionalField)
+	}
 	body = append(body, jen.Return(jen.Id("o").Dot("Finish").Call()))
-	e.f.Add(comment(fmt.Sprintf("MarshalJSON encodes x as a JSON object with each member under the exact name the schema of %s gives it, which for some members no struct tag can spell.", t.Name)))
+	e.f.Add(comment(doc))
 	e.f.Func().Params(jen.Id("x").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(body...)
 	e.end()
 }

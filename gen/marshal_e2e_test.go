@@ -81,14 +81,20 @@ func exactCalls(names []string, kinds []int) []map[string]any {
 // named as no struct tag can spell, with a handler that returns its arguments
 // as its result. Each result must pass the tool's own output check (it failed
 // with invalid_output when the names were taken from tags), and both the
-// arguments and the result must encode as the very object that was sent.
+// arguments and the result must encode as the very object that was sent. A
+// second tool holds members its schema does not declare, which encoding
+// dropped.
 func TestExactMemberNames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds generated code with the go command")
 	}
 	names := exactNames()
 	schema, kinds := exactSchema(names)
-	cat, err := json.Marshal(map[string]any{"tools": []any{map[string]any{"name": "echo", "inputSchema": schema, "outputSchema": schema}}})
+	more := map[string]any{"type": "object", "properties": map[string]any{"ab": map[string]any{"type": "string"}, "x": map[string]any{"type": "integer"}}, "additionalProperties": map[string]any{"type": "string"}}
+	cat, err := json.Marshal(map[string]any{"tools": []any{
+		map[string]any{"name": "echo", "inputSchema": schema, "outputSchema": schema},
+		map[string]any{"name": "more", "inputSchema": more, "outputSchema": more},
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,9 +104,19 @@ func TestExactMemberNames(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "tools", "tools_gen.go"), src)
 	writeFile(t, filepath.Join(dir, "driver", "main.go"), []byte(exactDriver))
 	var input bytes.Buffer
-	calls := exactCalls(names, kinds)
-	for _, call := range calls {
-		line, _ := json.Marshal(call)
+	type call struct {
+		Tool string
+		Args map[string]any
+	}
+	var calls []call
+	for _, args := range exactCalls(names, kinds) {
+		calls = append(calls, call{"echo", args})
+	}
+	calls = append(calls,
+		call{"more", map[string]any{"ab": "v", "x": float64(1), "extra": "e", "": "empty", "z,z": "zz"}},
+		call{"more", map[string]any{"y": "only undeclared"}})
+	for _, c := range calls {
+		line, _ := json.Marshal(c)
 		input.Write(append(line, '\n'))
 	}
 	cmd := exec.Command(goCommand(), "run", "-mod=mod", "./driver")
@@ -114,7 +130,7 @@ func TestExactMemberNames(t *testing.T) {
 		t.Fatalf("building or running the generated code failed: %v\n%s", err, stderr.String())
 	}
 	dec := json.NewDecoder(bytes.NewReader(out))
-	for i, call := range calls {
+	for i, c := range calls {
 		var got struct {
 			Args, Result map[string]any
 			Err          string
@@ -126,11 +142,11 @@ func TestExactMemberNames(t *testing.T) {
 			t.Errorf("call %d: %s", i, got.Err)
 			continue
 		}
-		if !reflect.DeepEqual(got.Args, call) {
-			t.Errorf("call %d: the arguments encode as\n%v\nwant\n%v", i, got.Args, call)
+		if !reflect.DeepEqual(got.Args, c.Args) {
+			t.Errorf("call %d: the arguments of %s encode as\n%v\nwant\n%v", i, c.Tool, got.Args, c.Args)
 		}
-		if !reflect.DeepEqual(got.Result, call) {
-			t.Errorf("call %d: the result encodes as\n%v\nwant\n%v", i, got.Result, call)
+		if !reflect.DeepEqual(got.Result, c.Args) {
+			t.Errorf("call %d: the result of %s encodes as\n%v\nwant\n%v", i, c.Tool, got.Result, c.Args)
 		}
 	}
 }
@@ -153,6 +169,15 @@ func (handler) Echo(_ context.Context, args tools.ValidEchoArgs) (tools.EchoResu
 	return tools.EchoResult(args.Args()), nil
 }
 
+func (handler) More(_ context.Context, args tools.ValidMoreArgs) (tools.MoreResult, error) {
+	return tools.MoreResult(args.Args()), nil
+}
+
+type call struct {
+	Tool string
+	Args json.RawMessage
+}
+
 type report struct {
 	Args   json.RawMessage
 	Result json.RawMessage
@@ -164,14 +189,27 @@ func main() {
 	in.Buffer(nil, 1<<24)
 	out := json.NewEncoder(os.Stdout)
 	for in.Scan() {
+		var c call
+		if err := json.Unmarshal(in.Bytes(), &c); err != nil {
+			panic(err)
+		}
 		var r report
-		args, err := tools.ParseEchoArgs(in.Bytes())
-		if err == nil {
-			r.Args, err = json.Marshal(args.Args())
+		var err error
+		switch c.Tool {
+		case "echo":
+			var args tools.ValidEchoArgs
+			if args, err = tools.ParseEchoArgs(c.Args); err == nil {
+				r.Args, err = json.Marshal(args.Args())
+			}
+		case "more":
+			var args tools.ValidMoreArgs
+			if args, err = tools.ParseMoreArgs(c.Args); err == nil {
+				r.Args, err = json.Marshal(args.Args())
+			}
 		}
 		if err == nil {
 			var result any
-			result, err = tools.Dispatch(context.Background(), handler{}, "echo", in.Bytes())
+			result, err = tools.Dispatch(context.Background(), handler{}, c.Tool, c.Args)
 			if err == nil {
 				r.Result, err = json.Marshal(result)
 			}

@@ -936,7 +936,7 @@ func (b *builder) object(n *node, name, prefix string) *Value {
 		}
 		taken[t.AdditionalField] = true
 	}
-	if slices.ContainsFunc(props, func(p string) bool { return !tagCarries(p) }) {
+	if t.AdditionalField != "" || slices.ContainsFunc(props, func(p string) bool { return !tagCarries(p) }) {
 		taken["MarshalJSON"] = true // the struct gets the method
 	}
 	overrides := map[string]string{}

@@ -1,12 +1,18 @@
 package runtime
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+)
 
 // ObjectEncoder writes a JSON object member by member, each under the name it
 // is given. Generated MarshalJSON methods use it for structs with a member
 // whose name no struct tag can spell ("a,b", `a"b`, "-", "", "🙂"): given such
 // a tag, encoding/json encodes the field under another name or drops it, and
-// the object no longer matches its schema.
+// the object no longer matches its schema. They use it too for structs that
+// hold the members their schema does not declare in a map, which no tag can
+// put beside the declared ones.
 type ObjectEncoder struct {
 	buf []byte
 	err error
@@ -45,4 +51,13 @@ func (o *ObjectEncoder) Finish() ([]byte, error) {
 		return []byte("{}"), nil
 	}
 	return append(o.buf, '}'), nil
+}
+
+// EncodeMembers appends the members of m to o, in the order of their names,
+// so that the encoding is the same every time. Generated MarshalJSON methods
+// use it for the members a struct holds beyond those its schema declares.
+func EncodeMembers[V any](o *ObjectEncoder, m map[string]V) {
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		o.Member(name, m[name])
+	}
 }

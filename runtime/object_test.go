@@ -28,6 +28,13 @@ func TestObjectEncoder(t *testing.T) {
 		t.Errorf("decoded %v, want %v", got, want)
 	}
 
+	var more ObjectEncoder
+	more.Member("a", 1)
+	EncodeMembers(&more, map[string]string{"z": "1", "b,c": "2", "": "3"})
+	if text, err := more.Finish(); err != nil || string(text) != `{"a":1,"":"3","b,c":"2","z":"1"}` {
+		t.Errorf("members from a map: %s, %v", text, err)
+	}
+
 	var empty ObjectEncoder
 	if text, err := empty.Finish(); err != nil || string(text) != "{}" {
 		t.Errorf("an object without members: %s, %v", text, err)
