@@ -21,6 +21,18 @@ func deepCatalog(depth int) []byte {
 	return []byte(b.String())
 }
 
+// deepRefCatalog is deepCatalog with the nested objects under $defs, reached
+// by a $ref from the arguments.
+func deepRefCatalog(depth int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"tools":[{"name":"deep","inputSchema":{"type":"object","properties":{"d":{"$ref":"#/$defs/deep"}},"$defs":{"deep":`)
+	b.WriteString(strings.Repeat(`{"type":"object","properties":{"n":`, depth))
+	b.WriteString(`{"type":"string"}`)
+	b.WriteString(strings.Repeat(`}}`, depth))
+	b.WriteString(`}}}]}`)
+	return []byte(b.String())
+}
+
 // parsedCatalog loads a catalog that must load. Lint is left out: it checks
 // each schema against its meta-schema with santhosh-tekuri/jsonschema, whose
 // cost is its own; these measure generation.
@@ -59,9 +71,15 @@ func BenchmarkGenerateDeep(b *testing.B) {
 // the depth of nesting: names of nested types and the pointers comments show
 // must not grow with it. Sizes are deterministic, so the bound is tight.
 func TestGenerateDeepIsLinear(t *testing.T) {
+	for name, catalog := range map[string]func(int) []byte{"properties": deepCatalog, "ref": deepRefCatalog} {
+		t.Run(name, func(t *testing.T) { checkDeepIsLinear(t, catalog) })
+	}
+}
+
+func checkDeepIsLinear(t *testing.T, catalog func(int) []byte) {
 	perLevel := map[int]float64{}
 	for _, depth := range []int{500, 2000} {
-		src, diags := gen.Generate(parsedCatalog(t, deepCatalog(depth)), gen.Options{Package: "tools"})
+		src, diags := gen.Generate(parsedCatalog(t, catalog(depth)), gen.Options{Package: "tools"})
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}

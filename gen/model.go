@@ -1412,8 +1412,8 @@ func (b *builder) ref(n *node) *Value {
 	if v, ok := b.built[target]; ok {
 		return v
 	}
-	raw, ok := resolvePointer(b.root, target)
-	if !ok {
+	raw, tn, err := b.refTarget(target)
+	if raw == nil {
 		b.errorf(n.ptr+"/$ref", "$ref %q does not resolve to a schema in this tool's input schema", ref)
 		return nil
 	}
@@ -1422,7 +1422,6 @@ func (b *builder) ref(n *node) *Value {
 		// struct): the schema function follows it instead.
 		return b.checked(n, b.refName(target))
 	}
-	tn, err := parseNode(raw, target)
 	if err != nil {
 		b.errorf(n.ptr+"/$ref", "$ref %q: %v", ref, err)
 		return nil
@@ -1440,6 +1439,26 @@ func (b *builder) ref(n *node) *Value {
 		b.shared[key] = v
 	}
 	return v
+}
+
+// refTarget finds the schema at the JSON Pointer target in the schema being
+// built: its text (nil if there is none) and its node. It walks the
+// document's tree when there is one, rather than reading the text again.
+func (b *builder) refTarget(target string) (jsontext.Value, *node, error) {
+	if b.doc != nil {
+		j := treeAt(b.doc.root, target)
+		if j == nil {
+			return nil, nil, nil
+		}
+		n, err := nodeOf(j, target)
+		return j.raw, n, err
+	}
+	raw, ok := resolvePointer(b.root, target)
+	if !ok {
+		return nil, nil, nil
+	}
+	n, err := parseNode(raw, target)
+	return raw, n, err
 }
 
 // refName names the type of a $ref target: its $defs name, or the path to it.

@@ -153,31 +153,33 @@ func (n *node) child(keyword string, tokens ...string) (*node, error) {
 // treeChild is child for a node found in its document's tree.
 func (n *node) treeChild(keyword string, tokens []string) (*node, error) {
 	j := n.tree.member(keyword)
+	if j == nil {
+		return nil, fmt.Errorf("no %s at %s", keyword, n.ptr)
+	}
 	ptr := n.ptr + "/" + escapeToken(keyword)
 	for _, tok := range tokens {
-		switch {
-		case j == nil:
-		case j.kind == '{':
-			j = j.member(tok)
-		case j.kind == '[':
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(j.items) {
-				j = nil
-				break
-			}
-			j = j.items[i]
-		default:
-			j = nil
-		}
-		if j == nil {
+		if j = treeStep(j, tok); j == nil {
 			return nil, fmt.Errorf("no %s at %s", tok, ptr)
 		}
 		ptr += "/" + escapeToken(tok)
 	}
-	if j == nil {
-		return nil, fmt.Errorf("no %s at %s", keyword, n.ptr)
-	}
 	return nodeOf(j, ptr)
+}
+
+// treeStep returns the member or item of j that the reference token tok
+// names, or nil.
+func treeStep(j *jnode, tok string) *jnode {
+	switch j.kind {
+	case '{':
+		return j.member(tok)
+	case '[':
+		i, err := strconv.Atoi(tok)
+		if err != nil || i < 0 || i >= len(j.items) {
+			return nil
+		}
+		return j.items[i]
+	}
+	return nil
 }
 
 // str returns a keyword's value as a string.
@@ -267,6 +269,22 @@ func resolvePointer(root jsontext.Value, ptr string) (jsontext.Value, bool) {
 		v = next
 	}
 	return v, true
+}
+
+// treeAt returns the value at the JSON Pointer ptr in the tree j, or nil.
+func treeAt(j *jnode, ptr string) *jnode {
+	if ptr == "" {
+		return j
+	}
+	if !strings.HasPrefix(ptr, "/") {
+		return nil
+	}
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		if j = treeStep(j, unescapeToken(tok)); j == nil {
+			return nil
+		}
+	}
+	return j
 }
 
 func escapeToken(s string) string {
