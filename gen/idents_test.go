@@ -247,3 +247,25 @@ func TestValidatorNamesUnique(t *testing.T) {
 		t.Fatal("two schemas named Usa were accepted")
 	}
 }
+
+// TestEnumConstantTaken names a type as an enum constant would be named: the
+// constant is numbered, with a warning, where generation used to stop.
+func TestEnumConstantTaken(t *testing.T) {
+	data := []byte(`{"tools":[{"name":"paint","inputSchema":{"type":"object","properties":{
+		"a": {"$ref": "#/$defs/paint_color_red"},
+		"color": {"type": "string", "enum": ["red", "blue"]}
+	},"$defs":{"paint_color_red":{"type":"object","properties":{"x":{"type":"string"}}}}}}]}`)
+	src, diags := generate("catalog.json", data, gen.Options{Package: "tools"})
+	if diags.HasErrors() {
+		t.Fatalf("generation failed: %v", diags)
+	}
+	if !strings.Contains(fmt.Sprint(diags), "the constant PaintColorRed for enum value \"red\" is taken by another generated name; using PaintColorRed2") {
+		t.Errorf("no warning about the renamed constant: %v", diags)
+	}
+	pkg := typeCheck(t, src)
+	for _, name := range []string{"PaintColorRed", "PaintColorRed2", "PaintColorBlue"} {
+		if pkg.Scope().Lookup(name) == nil {
+			t.Errorf("%s is not declared", name)
+		}
+	}
+}

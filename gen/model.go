@@ -1131,7 +1131,12 @@ func (b *builder) enum(n *node, name string) *Value {
 	t.Base = base
 	suffixes, _ := assignNames(values, goName, nil)
 	for i, s := range values {
-		t.Values = append(t.Values, EnumValue{GoName: b.names.claim(t.Name + suffixes[i]), Value: s})
+		want := t.Name + suffixes[i]
+		got := b.names.claim(want)
+		if got != want {
+			b.warn(b.base+n.ptr+"/enum", b.tool.Name, "the constant %s for enum value %q is taken by another generated name; using %s", want, s, got)
+		}
+		t.Values = append(t.Values, EnumValue{GoName: got, Value: s})
 	}
 	if len(t.Values) == 0 {
 		b.errorf(n.ptr+"/enum", "no value of this string enum is a string, so no value can ever be valid")
