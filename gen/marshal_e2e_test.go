@@ -16,7 +16,7 @@ import (
 // name back (a comma, a quote, a backslash, a symbol, "-", ""), names that
 // map to the same Go name as one of those, and ordinary ones beside them.
 func exactNames() []string {
-	names := []string{"a,b", `a"b`, `a\b`, "a`b", "🙂", "-", "", " ", "a b", "A_B", "a_b", "é", "日本", "x", "MarshalJSON", "marshal_json", "Empty", "a\u2028b", "<&>"}
+	names := []string{"a,b", `a"b`, `a\b`, "a`b", "🙂", "-", "", " ", "a b", "A_B", "a_b", "é", "日本", "x", "MarshalJSON", "marshal_json", "Empty", "a\u2028b", "<&>", "\t", "a\nb", "\x00", "\x7f", "\u00a0"}
 	for c := 0x21; c < 0x7f; c++ {
 		if r := rune(c); !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
 			names = append(names, string(r))
