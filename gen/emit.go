@@ -29,7 +29,10 @@ func Emit(m *Model, opts Options) ([]byte, error) {
 	if err := CheckPackageName(opts.Package); err != nil {
 		return nil, err
 	}
-	e := &emitter{m: m, pkg: opts.Package, allowed: map[string]string{}, varNames: map[string]bool{}, readerNames: map[*Value]string{}, enumListNames: map[*NamedType]string{}, fieldLists: map[*NamedType]string{}, objectTypes: map[*NamedType]string{}}
+	if m.names == nil {
+		return nil, errors.New("the model was not made by Build")
+	}
+	e := &emitter{m: m, pkg: opts.Package, allowed: map[string]string{}, names: m.names, readerNames: map[*Value]string{}, enumListNames: map[*NamedType]string{}, fieldLists: map[*NamedType]string{}, objectTypes: map[*NamedType]string{}}
 	e.newChunk()
 
 	e.toolNames()
@@ -71,7 +74,7 @@ type emitter struct {
 	sinceCut int // top-level declarations written to f since it was started
 
 	allowed      map[string]string // JSON texts of allowed values -> package variable
-	varNames     map[string]bool
+	names        *namespace        // the model's: every package-level name of the file
 	allowedOrder []string
 	readers      []*Alternative // value readers to emit: union alternatives and items read from their text
 	readerNames  map[*Value]string
@@ -236,29 +239,28 @@ func (e *emitter) definitions() {
 		return jen.Id(name)
 	}
 	for _, t := range e.m.Tools {
-		prefix := lowerFirst(t.GoName)
 		var timeout, checkOutput jen.Code
 		if t.Timeout > 0 {
 			timeout = durationLiteral(t.Timeout)
 		}
 		if t.Result != nil {
-			checkOutput = jen.Id("check" + t.GoName + "Result")
+			checkOutput = jen.Id(t.CheckResultFunc)
 		}
 		row := keyed(
 			kv{"Name", jen.Lit(t.Name)},
 			kv{"Title", litOrNil(t.Title)},
 			kv{"Description", litOrNil(t.Description)},
-			kv{"InputSchema", schema(prefix+"InputSchema", t.InputSchema)},
-			kv{"OutputSchema", schema(prefix+"OutputSchema", t.OutputSchema)},
-			kv{"StrictInputSchema", schema(prefix+"StrictInputSchema", t.StrictInputSchema)},
+			kv{"InputSchema", schema(t.InputSchemaConst, t.InputSchema)},
+			kv{"OutputSchema", schema(t.OutputSchemaConst, t.OutputSchema)},
+			kv{"StrictInputSchema", schema(t.StrictSchemaConst, t.StrictInputSchema)},
 			kv{"AnnotationTitle", litOrNil(t.Annotations.Title)},
 			kv{"ReadOnly", hint(t.Annotations.ReadOnlyHint)},
 			kv{"Destructive", hint(t.Annotations.DestructiveHint)},
 			kv{"Idempotent", hint(t.Annotations.IdempotentHint)},
 			kv{"OpenWorld", hint(t.Annotations.OpenWorldHint)},
 			kv{"Timeout", timeout},
-			kv{"Parse", jen.Id("parse" + t.GoName)},
-			kv{"Call", jen.Id("call" + t.GoName)},
+			kv{"Parse", jen.Id(t.ParseFunc)},
+			kv{"Call", jen.Id(t.CallFunc)},
 			kv{"CheckOutput", checkOutput},
 		)
 		rows = append(rows, jen.Values(row...))
@@ -351,20 +353,20 @@ func (e *emitter) handler() {
 
 func (e *emitter) dispatch() {
 	for _, t := range e.m.Tools {
-		e.f.Add(lineComment(fmt.Sprintf("parse%s and call%s connect tool %q to runtime.Dispatcher.", t.GoName, t.GoName, t.Name)))
-		e.f.Func().Id("parse"+t.GoName).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Qual(runtimePkg, "Options")).Params(jen.Any(), jen.Error()).Block(
+		e.f.Add(lineComment(fmt.Sprintf("%s and %s connect tool %q to runtime.Dispatcher.", t.ParseFunc, t.CallFunc, t.Name)))
+		e.f.Func().Id(t.ParseFunc).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Qual(runtimePkg, "Options")).Params(jen.Any(), jen.Error()).Block(
 			jen.List(jen.Id("args"), jen.Err()).Op(":=").Id(t.Parse).Call(jen.Id("raw"), jen.Id("opts")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Return(jen.Id("args"), jen.Nil()),
 		)
 		e.end()
-		e.f.Func().Id("call"+t.GoName).Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("h").Any(), jen.Id("args").Any()).Params(jen.Any(), jen.Error()).Block(
+		e.f.Func().Id(t.CallFunc).Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("h").Any(), jen.Id("args").Any()).Params(jen.Any(), jen.Error()).Block(
 			jen.Return(jen.Id("h").Assert(jen.Id("Handler")).Dot(t.GoName).Call(jen.Id("ctx"), jen.Id("args").Assert(jen.Id(t.Valid)))),
 		)
 		e.end()
 		if t.Result != nil {
-			e.f.Add(comment(fmt.Sprintf("check%sResult encodes a result of tool %q as it will leave and reads it back with the generated reader of the output schema.", t.GoName, t.Name)))
-			e.f.Func().Id("check"+t.GoName+"Result").Params(jen.Id("result").Any()).Index().Qual(runtimePkg, "Violation").Block(
+			e.f.Add(comment(fmt.Sprintf("%s encodes a result of tool %q as it will leave and reads it back with the generated reader of the output schema.", t.CheckResultFunc, t.Name)))
+			e.f.Func().Id(t.CheckResultFunc).Params(jen.Id("result").Any()).Index().Qual(runtimePkg, "Violation").Block(
 				jen.Return(jen.Qual(runtimePkg, "CheckOutput").Call(jen.Id("result"), jen.Func().Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(
 					append([]jen.Code{jen.Var().Id("v").Id(t.Result.Name)}, readChecked(t.Result, jen.Id("v"))...)...,
 				))),
@@ -546,22 +548,21 @@ func (e *emitter) structType(t *NamedType) {
 		if doc := fieldDoc(f); doc != "" {
 			fields = append(fields, comment(doc))
 		}
-		tag := f.JSONName
-		if f.Holder != holdValue || (!f.Required && hasNil(f.Value)) {
-			tag += ",omitzero"
-		}
-		fields = append(fields, jen.Id(f.GoName).Add(e.fieldType(f)).Tag(map[string]string{"json": tag}))
+		fields = append(fields, jen.Id(f.GoName).Add(e.fieldType(f)).Tag(map[string]string{"json": fieldTag(f)}))
 	}
 	if t.Additional != nil {
 		if len(fields) > 0 {
 			fields = append(fields, jen.Line())
 		}
-		fields = append(fields, lineComment(t.AdditionalField+" holds the members not declared under properties."),
+		fields = append(fields, comment(t.AdditionalField+" holds the members not declared under properties; MarshalJSON writes them after the declared ones."),
 			jen.Id(t.AdditionalField).Map(jen.String()).Add(e.elemType(t.Additional)).Tag(map[string]string{"json": "-"}))
 	}
 	e.f.Add(comment(typeDoc(t, "%s is the object at %s in the %s schema of tool %q.")))
 	e.f.Type().Id(t.Name).Struct(fields...)
 	e.end()
+	if needsMarshal(t) {
+		e.marshalMethod(t)
+	}
 	e.readStruct(t)
 }
 
@@ -599,6 +600,9 @@ func fieldDoc(f *Field) string {
 	if f.Holder == holdNullable {
 		notes = append(notes, "Tells absent (Present false), null (Null true) and a value apart.")
 	}
+	if !tagCarries(f.JSONName) {
+		notes = append(notes, fmt.Sprintf("The member is %q, a name no struct tag can spell: MarshalJSON writes it.", f.JSONName))
+	}
 	if len(notes) == 0 {
 		return doc
 	}
@@ -608,11 +612,36 @@ func fieldDoc(f *Field) string {
 	return doc + strings.Join(notes, " ")
 }
 
+// maxCommentPtr bounds the JSON Pointers that doc comments show: a comment
+// on every type of a deeply nested schema must not repeat its whole path, or
+// the file would grow with the square of the depth.
+const maxCommentPtr = 96
+
+// displayPtr renders a schema's JSON Pointer for a comment: whole when it is
+// short, else as many of its first and last reference tokens as fit around
+// "…" (at least one of each, which the catalog spelled out once).
 func displayPtr(p string) string {
 	if p == "" {
 		return "the root"
 	}
-	return p
+	if len(p) <= maxCommentPtr {
+		return p
+	}
+	const keep = maxCommentPtr / 2
+	head := p[:strings.LastIndexByte(p[:keep], '/')]
+	if head == "" {
+		head = p[:1+strings.IndexByte(p[1:], '/')] // a long first token
+	}
+	tail := p[len(p)-keep:]
+	if i := strings.IndexByte(tail, '/'); i >= 0 {
+		tail = tail[i:]
+	} else {
+		tail = p[strings.LastIndexByte(p, '/'):] // a long last token
+	}
+	if len(head)+len(tail) >= len(p) {
+		return p
+	}
+	return head + "/…" + tail
 }
 
 // readStruct emits the method that decodes and validates an object into t.
@@ -723,7 +752,7 @@ func (e *emitter) fieldList(t *NamedType) string {
 	if name, ok := e.fieldLists[t]; ok {
 		return name
 	}
-	name := lowerFirst(t.Name) + "Fields"
+	name := e.names.claim(lowerFirst(t.Name) + "Fields")
 	e.fieldLists[t] = name
 	var items []jen.Code
 	for _, f := range t.Fields {
@@ -827,7 +856,7 @@ func (e *emitter) objectType(t *NamedType) string {
 	if name, ok := e.objectTypes[t]; ok {
 		return name
 	}
-	name := lowerFirst(t.Name) + "Objects"
+	name := e.names.claim(lowerFirst(t.Name) + "Objects")
 	e.objectTypes[t] = name
 	e.f.Add(comment(fmt.Sprintf("%s finds the reader's block of %s values, which optional members point into.", name, t.Name)))
 	e.f.Var().Id(name).Qual(runtimePkg, "ObjectType")
@@ -1194,11 +1223,7 @@ func (e *emitter) reader(v *Value) string {
 	if name, ok := e.readerNames[v]; ok {
 		return name
 	}
-	name := "decode" + v.Name // "read…" names are the union alternatives'
-	for i := 2; e.varNames[name]; i++ {
-		name = fmt.Sprintf("decode%s%d", v.Name, i)
-	}
-	e.varNames[name] = true
+	name := e.names.claim("decode" + v.Name) // "read…" names are the union alternatives'
 	e.readerNames[v] = name
 	e.readers = append(e.readers, &Alternative{Func: name, Value: v})
 	return name
@@ -1493,11 +1518,7 @@ func (e *emitter) allowedVar(values []jsontext.Value, typeName string) string {
 	if name, ok := e.allowed[key]; ok {
 		return name
 	}
-	name := lowerFirst(typeName) + "Values"
-	for i := 2; e.varNames[name]; i++ {
-		name = fmt.Sprintf("%sValues%d", lowerFirst(typeName), i)
-	}
-	e.varNames[name] = true
+	name := e.names.claim(lowerFirst(typeName) + "Values")
 	e.allowed[key] = name
 	e.allowedOrder = append(e.allowedOrder, key)
 	return name
@@ -1560,11 +1581,7 @@ func (e *emitter) enumLists(t *NamedType) (list, texts string, ok bool) {
 	}
 	list, ok = e.enumListNames[t]
 	if !ok {
-		list = lowerFirst(t.Name) + "List"
-		for i := 2; e.varNames[list]; i++ {
-			list = fmt.Sprintf("%sList%d", lowerFirst(t.Name), i)
-		}
-		e.varNames[list] = true
+		list = e.names.claim(lowerFirst(t.Name) + "List")
 		e.enumListNames[t] = list
 	}
 	return list, e.allowedVar(enumTexts(t), t.Name), true

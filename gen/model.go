@@ -33,6 +33,9 @@ type Model struct {
 	// Schemas are the schema functions behind Value.Check and
 	// NamedType.Check, compiled by the schema compiler (validator.go).
 	Schemas *checker
+	// names allocates every package-level identifier of the file: the
+	// builder's, then the emitter's.
+	names *namespace
 }
 
 // Tool is one tool and the Go names generated for it.
@@ -53,6 +56,11 @@ type Tool struct {
 	Result            *NamedType    // the result struct, when the tool has an output schema
 	Valid             string        // the branded type holding validated arguments
 	Parse             string        // the function that mints Valid
+
+	// The unexported declarations of the tool: the constants holding its
+	// schemas and the functions runtime.Dispatcher calls.
+	InputSchemaConst, OutputSchemaConst, StrictSchemaConst string
+	ParseFunc, CallFunc, CheckResultFunc                   string
 }
 
 // typeKind is how a schema's values are held in Go.
@@ -282,10 +290,10 @@ type builder struct {
 	diags catalog.Diagnostics
 	model *Model
 
-	typeNames map[string]bool
-	patterns  map[string]*Pattern
-	divisors  map[string]*Divisor
-	shared    map[string]*Value // $defs shared between tools, by name and bytes
+	names    *namespace
+	patterns map[string]*Pattern
+	divisors map[string]*Divisor
+	shared   map[string]*Value // $defs shared between tools, by name and bytes
 
 	// The catalog's schemas as documents of one registry, so that $id
 	// references between tools resolve, and the compiler of schema functions.
@@ -300,31 +308,26 @@ type builder struct {
 	doc      *document // the schema being built, as the schema compiler sees it
 	root     jsontext.Value
 	base     string            // the schema's JSON Pointer in the catalog file
+	stem     string            // the Go name the schema's nested type names start from
 	schema   string            // "input" or "output"
 	built    map[string]*Value // by node pointer: $ref targets and recursion
 	building map[string]bool
 	reported map[string]bool // nodes whose x-toolgen settings were checked
 }
 
-// reservedNames are the identifiers the generated file declares besides the
-// per-tool ones.
-var reservedNames = []string{"ToolName", "Tools", "Handler", "Dispatch", "ValidateArgs"}
-
 // Build runs the model stage: it maps every tool of a linted catalog to Go
 // types and checks, or reports, located in the catalog, why it cannot.
 func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 	b := &builder{
-		opts:      opts,
-		cat:       cat,
-		model:     &Model{NullAsAbsent: opts.OpenAIStrict},
-		typeNames: map[string]bool{},
-		patterns:  map[string]*Pattern{},
-		divisors:  map[string]*Divisor{},
-		shared:    map[string]*Value{},
+		opts:     opts,
+		cat:      cat,
+		model:    &Model{NullAsAbsent: opts.OpenAIStrict},
+		names:    newNamespace(),
+		patterns: map[string]*Pattern{},
+		divisors: map[string]*Divisor{},
+		shared:   map[string]*Value{},
 	}
-	for _, name := range reservedNames {
-		b.typeNames[name] = true
-	}
+	b.model.names = b.names
 	originals := make([]string, len(cat.Tools))
 	for i, t := range cat.Tools {
 		originals[i] = t.Name
@@ -363,7 +366,7 @@ type schemaOrigin struct {
 // the schema compiler: references by $id may cross from one tool to another.
 func (b *builder) registerSchemas() {
 	b.registry = newRegistry(nil)
-	b.schemas = newChecker(b.registry, "schema")
+	b.schemas = newChecker(b.registry, "schema", b.names)
 	b.docs, b.docTools = map[string]*document{}, map[string]schemaOrigin{}
 	b.schemas.describe = func(doc *document) string {
 		if origin, ok := b.docTools[doc.uri]; ok {
@@ -542,15 +545,25 @@ func (b *builder) warn(filePtr, tool, format string, args ...any) {
 	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Warning, tool, filePtr, format, args...))
 }
 
-// typeName claims a unique Go type name, numbering it on a clash.
-func (b *builder) typeName(want string) string {
-	name := want
-	for i := 2; b.typeNames[name]; i++ {
-		name = want + strconv.Itoa(i)
+// maxNestedName bounds the length of the names nestedName makes. Names of
+// nested types extend their parent's, so without a bound they would grow
+// with the depth of nesting, and the generated file with its square.
+const maxNestedName = 64
+
+// nestedName is the name wanted for a schema nested in the one named parent:
+// parent+suffix (the parent's name extended by the member's name, Item,
+// Value or Alt1), or, when that would pass maxNestedName, the schema's stem
+// (the tool's Go name, or its Result) extended by suffix, which the
+// namespace numbers to keep it unique.
+func (b *builder) nestedName(parent, suffix string) string {
+	if len(parent)+len(suffix) <= maxNestedName || len(b.stem) >= len(parent) {
+		return parent + suffix
 	}
-	b.typeNames[name] = true
-	return name
+	return b.stem + suffix
 }
+
+// typeName claims a package-level name, numbering it on a clash.
+func (b *builder) typeName(want string) string { return b.names.claim(want) }
 
 func (b *builder) buildTool(t *catalog.Tool, goName string) {
 	tool := &Tool{
@@ -566,6 +579,14 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 		Valid:        b.typeName("Valid" + goName + "Args"),
 		Parse:        b.typeName("Parse" + goName + "Args"),
 	}
+	stem := lowerFirst(goName)
+	tool.InputSchemaConst = b.names.claim(stem + "InputSchema")
+	if t.OutputSchema != nil {
+		tool.OutputSchemaConst = b.names.claim(stem + "OutputSchema")
+		tool.CheckResultFunc = b.names.claim("check" + goName + "Result")
+	}
+	tool.ParseFunc = b.names.claim("parse" + goName)
+	tool.CallFunc = b.names.claim("call" + goName)
 	b.tool = t
 	if b.opts.OpenAIStrict {
 		variant, err := catalog.StrictVariant(t.InputSchema)
@@ -581,6 +602,9 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 			b.warn(t.SchemaPointer, t.Name, "no OpenAI strict-mode variant: %v", err)
 		}
 		tool.StrictInputSchema = variant
+		if variant != nil {
+			tool.StrictSchemaConst = b.names.claim(stem + "StrictInputSchema")
+		}
 	}
 	args := b.schemaRoot(t.InputSchema, t.SchemaPointer, "input", goName+"Args", goName)
 	if args == nil {
@@ -784,9 +808,11 @@ func (b *builder) pattern(n *node, expr string) *Pattern {
 		b.errorf(n.ptr+"/pattern", "%v", err)
 		return nil
 	}
-	p := &Pattern{Var: fmt.Sprintf("pattern%d", len(b.model.Patterns)), Expr: expr, RE2: re2}
+	p := &Pattern{Expr: expr, RE2: re2}
 	if l, ok := compileLoop(re2); ok {
-		p.Var, p.Loop = fmt.Sprintf("matchPattern%d", len(b.model.Patterns)), l
+		p.Var, p.Loop = b.names.claim(fmt.Sprintf("matchPattern%d", len(b.model.Patterns))), l
+	} else {
+		p.Var = b.names.claim(fmt.Sprintf("pattern%d", len(b.model.Patterns)))
 	}
 	b.patterns[expr] = p
 	b.model.Patterns = append(b.model.Patterns, p)
@@ -797,7 +823,7 @@ func (b *builder) divisor(text string) {
 	if _, ok := b.divisors[text]; ok {
 		return
 	}
-	d := &Divisor{Var: fmt.Sprintf("divisor%d", len(b.model.Divisors)), Text: text}
+	d := &Divisor{Var: b.names.claim(fmt.Sprintf("divisor%d", len(b.model.Divisors))), Text: text}
 	b.divisors[text] = d
 	b.model.Divisors = append(b.model.Divisors, d)
 }
@@ -830,7 +856,7 @@ func (b *builder) objectOrMap(n *node, name string) *Value {
 				b.errorf(n.ptr, "%v", err)
 				return nil
 			}
-			v.Elem = b.value(c, name+"Value")
+			v.Elem = b.value(c, b.nestedName(name, "Value"))
 		} else {
 			v.Elem = &Value{Ptr: n.ptr + "/additionalProperties", Kind: kindRaw}
 		}
@@ -839,16 +865,20 @@ func (b *builder) objectOrMap(n *node, name string) *Value {
 		}
 		return v
 	}
-	return b.object(n, name, name, false)
+	return b.object(n, name, "", false)
 }
 
 // object maps an object schema to a named struct called name; the types of
-// its members are named prefix+member. A loose struct only decodes what its
-// properties declare and keeps every other member: it is read after a schema
-// function checked the whole value, so it must reject nothing that schema
-// accepts (a member that patternProperties allows, say).
+// its members are named prefix+member, or after the struct's own name when
+// prefix is empty. A loose struct only decodes what its properties declare
+// and keeps every other member: it is read after a schema function checked
+// the whole value, so it must reject nothing that schema accepts (a member
+// that patternProperties allows, say).
 func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 	t := &NamedType{Name: b.typeName(name), Ptr: n.ptr, Tool: b.tool.Name, Schema: b.schema}
+	if prefix == "" {
+		prefix = t.Name
+	}
 	v := &Value{Ptr: n.ptr, Kind: kindStruct, Named: t}
 	b.built[n.ptr] = v
 	b.model.Types = append(b.model.Types, t)
@@ -858,12 +888,10 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 
 	required := n.strings("required")
 	var props []string
-	if raw, ok := n.vals["properties"]; ok {
-		_ = forEachMember(raw, func(p string, _ jsontext.Value) {
-			if !slices.Contains(props, p) {
-				props = append(props, p)
-			}
-		})
+	for _, p := range n.memberNames("properties") {
+		if !slices.Contains(props, p) {
+			props = append(props, p)
+		}
 	}
 	// Required members that have no schema still have to be present.
 	for _, r := range required {
@@ -876,7 +904,7 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 	goNames := make([]string, len(props))
 	for i, p := range props {
 		var c *node
-		if _, declared := lookup(n.vals["properties"], p); declared {
+		if n.declares("properties", p) {
 			var err error
 			if c, err = n.child("properties", p); err != nil {
 				b.errorf(n.ptr+"/properties", "%v", err)
@@ -901,6 +929,9 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 		}
 		taken[t.AdditionalField] = true
 	}
+	if t.AdditionalField != "" || slices.ContainsFunc(props, func(p string) bool { return !tagCarries(p) }) {
+		taken["MarshalJSON"] = true // the struct gets the method
+	}
 	overrides := map[string]string{}
 	for i, p := range props {
 		if o := b.override(fieldNodes[i]); o != "" {
@@ -914,6 +945,12 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 		return goName(s)
 	}, taken)
 	for _, rn := range renamed {
+		if taken[rn.Wanted] {
+			b.warn(b.base+n.ptr+"/properties/"+escapeToken(rn.Original), b.tool.Name,
+				"property %q maps to Go field %s, a name the struct needs for itself; using %s (set \"x-toolgen\": {\"goName\": ...} on the property to choose another)",
+				rn.Original, rn.Wanted, rn.Got)
+			continue
+		}
 		b.warn(b.base+n.ptr+"/properties/"+escapeToken(rn.Original), b.tool.Name,
 			"property %q and property %q both map to Go field %s; using %s for %q (set \"x-toolgen\": {\"goName\": ...} on the property to choose another)",
 			rn.Original, rn.Rival, rn.Wanted, rn.Got, rn.Original)
@@ -922,7 +959,7 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 	for i, p := range props {
 		c := fieldNodes[i]
 		f := &Field{JSONName: p, GoName: names[i], Required: slices.Contains(required, p)}
-		f.Value = b.value(c, prefix+names[i])
+		f.Value = b.value(c, b.nestedName(prefix, names[i]))
 		if f.Value == nil {
 			continue
 		}
@@ -946,7 +983,7 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 			b.errorf(n.ptr, "%v", err)
 			return nil
 		}
-		t.Additional = b.value(c, prefix+"Value")
+		t.Additional = b.value(c, b.nestedName(prefix, "Value"))
 		if t.Additional == nil {
 			return nil
 		}
@@ -1064,7 +1101,7 @@ func (b *builder) array(n *node, name string) *Value {
 			b.errorf(n.ptr+"/items", "%v", err)
 			return nil
 		}
-		v.Elem = b.value(c, name+"Item")
+		v.Elem = b.value(c, b.nestedName(name, "Item"))
 	} else {
 		v.Elem = &Value{Ptr: n.ptr + "/items", Kind: kindRaw}
 	}
@@ -1090,18 +1127,16 @@ func (b *builder) enum(n *node, name string) *Value {
 	t.Base = base
 	suffixes, _ := assignNames(values, goName, nil)
 	for i, s := range values {
-		t.Values = append(t.Values, EnumValue{GoName: t.Name + suffixes[i], Value: s})
+		want := t.Name + suffixes[i]
+		got := b.names.claim(want)
+		if got != want {
+			b.warn(b.base+n.ptr+"/enum", b.tool.Name, "the constant %s for enum value %q is taken by another generated name; using %s", want, s, got)
+		}
+		t.Values = append(t.Values, EnumValue{GoName: got, Value: s})
 	}
 	if len(t.Values) == 0 {
 		b.errorf(n.ptr+"/enum", "no value of this string enum is a string, so no value can ever be valid")
 		return nil
-	}
-	for _, ev := range t.Values {
-		if b.typeNames[ev.GoName] {
-			b.errorf(n.ptr+"/enum", "enum constant %s clashes with another generated name", ev.GoName)
-			return nil
-		}
-		b.typeNames[ev.GoName] = true
 	}
 	if d, ok := n.str("description"); ok {
 		t.Doc = d
@@ -1237,11 +1272,11 @@ func (b *builder) union(n *node, name string) *Value {
 			b.errorf(n.ptr+"/"+keyword, "%v", err)
 			return nil
 		}
-		alt := b.value(c, fmt.Sprintf("%sAlt%d", name, i+1))
+		alt := b.value(c, b.nestedName(name, fmt.Sprintf("Alt%d", i+1)))
 		if alt == nil {
 			return nil
 		}
-		fn := "read" + strings.TrimSuffix(b.typeName(fmt.Sprintf("%sAlt%dFunc", name, i+1)), "Func")
+		fn := b.names.claim(fmt.Sprintf("read%sAlt%d", name, i+1))
 		v.Union.Alternatives = append(v.Union.Alternatives, &Alternative{Func: fn, Value: alt})
 	}
 	v.Doc, _ = n.str("description")
@@ -1292,7 +1327,7 @@ func (b *builder) seal(v *Value, name string) *Sealed {
 		return nil
 	}
 	s.Interface, s.Property = b.typeName(name), property
-	s.TagsVar = lowerFirst(s.Interface) + "Tags"
+	s.TagsVar = b.names.claim(lowerFirst(s.Interface) + "Tags")
 	for i, a := range alts {
 		s.Variants = append(s.Variants, &Variant{Type: a.Value.Named.Name, Value: a.Value, Tag: tags[i]})
 	}
@@ -1383,8 +1418,8 @@ func (b *builder) ref(n *node) *Value {
 	if v, ok := b.built[target]; ok {
 		return v
 	}
-	raw, ok := resolvePointer(b.root, target)
-	if !ok {
+	raw, tn, err := b.refTarget(target)
+	if raw == nil {
 		b.errorf(n.ptr+"/$ref", "$ref %q does not resolve to a schema in this tool's input schema", ref)
 		return nil
 	}
@@ -1393,7 +1428,6 @@ func (b *builder) ref(n *node) *Value {
 		// struct): the schema function follows it instead.
 		return b.checked(n, b.refName(target))
 	}
-	tn, err := parseNode(raw, target)
 	if err != nil {
 		b.errorf(n.ptr+"/$ref", "$ref %q: %v", ref, err)
 		return nil
@@ -1413,6 +1447,26 @@ func (b *builder) ref(n *node) *Value {
 	return v
 }
 
+// refTarget finds the schema at the JSON Pointer target in the schema being
+// built: its text (nil if there is none) and its node. It walks the
+// document's tree when there is one, rather than reading the text again.
+func (b *builder) refTarget(target string) (jsontext.Value, *node, error) {
+	if b.doc != nil {
+		j := treeAt(b.doc.root, target)
+		if j == nil {
+			return nil, nil, nil
+		}
+		n, err := nodeOf(j, target)
+		return j.raw, n, err
+	}
+	raw, ok := resolvePointer(b.root, target)
+	if !ok {
+		return nil, nil, nil
+	}
+	n, err := parseNode(raw, target)
+	return raw, n, err
+}
+
 // refName names the type of a $ref target: its $defs name, or the path to it.
 func (b *builder) refName(target string) string {
 	toks := strings.Split(strings.TrimPrefix(target, "/"), "/")
@@ -1421,10 +1475,16 @@ func (b *builder) refName(target string) string {
 	}
 	var sb strings.Builder
 	sb.WriteString(goName(b.tool.Name))
+	last := ""
 	for _, t := range toks {
 		if t != "properties" && t != "$defs" && t != "definitions" {
-			sb.WriteString(goName(unescapeToken(t)))
+			last = goName(unescapeToken(t))
+			sb.WriteString(last)
 		}
+	}
+	if sb.Len() > maxNestedName {
+		// A deep target: its name would grow with its depth.
+		return goName(b.tool.Name) + last
 	}
 	return sb.String()
 }

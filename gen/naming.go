@@ -2,6 +2,7 @@ package gen
 
 import (
 	"go/token"
+	"go/types"
 	"slices"
 	"strconv"
 	"strings"
@@ -476,3 +477,72 @@ func sepAlternative(original, want string) (string, bool) {
 
 // isExportedIdent reports whether s can name an exported Go declaration.
 func isExportedIdent(s string) bool { return token.IsIdentifier(s) && token.IsExported(s) }
+
+// namespace allocates the package-level identifiers of one generated file,
+// exported or not, so that no two declarations share a name whatever the
+// catalog calls its tools, properties and definitions. Every declaration of
+// the file takes its name from the one namespace of its file: the mapping of
+// catalog names to Go names is many-to-one ("us_president" and "US_president"
+// are UsPresident and USPresident, but both unexport to usPresident), so
+// uniqueness is a property of the allocation, not of the mapping.
+//
+// A name is given as wanted when it is free, else numbered: want2, want3, ...,
+// after an underscore when want ends in a digit. Claims made in the same
+// order give the same names, so a catalog always gives the same file.
+type namespace struct {
+	taken map[string]bool
+	next  map[string]int // the first number worth trying for a wanted name
+}
+
+// fixedNames are the identifiers the generated file always declares, which
+// the emitter writes as they are.
+var fixedNames = []string{
+	"ToolName", "Tools", "Definitions", "Handler", "NewDispatcher", "Dispatch", "ValidateArgs",
+	"tools", "toolNames", "toolTable", "toolSpecs", "toolIndex", "unknownTool",
+}
+
+// importNames are the names the generated file imports packages under; a
+// package-level declaration of one of them would not compile.
+var importNames = []string{"runtime", "json", "context", "slices", "regexp", "time"}
+
+// localNames are the parameters and local variables of generated functions.
+// Package-level names never take them, so that no local hides a package-level
+// name the function refers to.
+var localNames = []string{
+	"args", "c", "cfg", "ctx", "data", "declared", "defs", "dup", "err", "ev",
+	"failures", "h", "i", "item", "j", "key", "m", "matched", "members", "n",
+	"name", "ok", "opts", "others", "r", "raw", "result", "s", "seen", "specs",
+	"sub", "text", "texts", "u", "v", "val", "value", "x",
+}
+
+// newNamespace returns a namespace in which Go's predeclared identifiers,
+// the file's fixed names, import names and local names are taken.
+func newNamespace() *namespace {
+	ns := &namespace{taken: map[string]bool{}, next: map[string]int{}}
+	for _, list := range [][]string{types.Universe.Names(), fixedNames, importNames, localNames} {
+		for _, name := range list {
+			ns.taken[name] = true
+		}
+	}
+	return ns
+}
+
+// claim returns want, or a numbered form of it, and marks it taken.
+func (ns *namespace) claim(want string) string {
+	if !ns.taken[want] && !token.IsKeyword(want) {
+		ns.taken[want] = true
+		return want
+	}
+	stem := want
+	if r, _ := utf8.DecodeLastRuneInString(want); unicode.IsDigit(r) {
+		stem += "_"
+	}
+	k := max(ns.next[want], 2)
+	for ns.taken[stem+strconv.Itoa(k)] {
+		k++
+	}
+	ns.next[want] = k + 1
+	name := stem + strconv.Itoa(k)
+	ns.taken[name] = true
+	return name
+}

@@ -570,3 +570,29 @@ func FuzzAssignNames(f *testing.F) {
 		}
 	})
 }
+
+// TestNamespaceClaim checks how a namespace numbers the names it gives: a
+// free name as wanted, a taken one with the first free number, after an
+// underscore when the name ends in a digit, and never a keyword, a
+// predeclared identifier or an import name.
+func TestNamespaceClaim(t *testing.T) {
+	ns := newNamespace()
+	for _, c := range []struct{ want, got string }{
+		{"usPresident", "usPresident"},
+		{"usPresident", "usPresident2"},
+		{"usPresident2", "usPresident2_2"},
+		{"usPresident", "usPresident3"},
+		{"pattern0", "pattern0"},
+		{"pattern0", "pattern0_2"},
+		{"type", "type2"},
+		{"string", "string2"},
+		{"runtime", "runtime2"},
+		{"Handler", "Handler2"},
+		{"toolTable", "toolTable2"},
+		{"seen", "seen2"},
+	} {
+		if got := ns.claim(c.want); got != c.got {
+			t.Errorf("claim(%q) = %q, want %q", c.want, got, c.got)
+		}
+	}
+}

@@ -65,8 +65,8 @@ func (n *jnode) isSchema() bool {
 // parseTree parses a JSON document into a tree. Duplicate names are an error:
 // a schema that says two things at once has no meaning to compile.
 func parseTree(data []byte) (*jnode, error) {
-	dec := jsontext.NewDecoder(bytes.NewReader(data))
-	n, err := readTree(dec)
+	dec := decoderOf(data)
+	n, err := readTree(dec, data)
 	if err != nil {
 		return nil, err
 	}
@@ -76,43 +76,61 @@ func parseTree(data []byte) (*jnode, error) {
 	return n, nil
 }
 
-func readTree(dec *jsontext.Decoder) (*jnode, error) {
-	raw, err := dec.ReadValue()
-	if err != nil {
-		return nil, err
-	}
-	return treeOf(bytes.Clone(raw))
-}
-
-// treeOf builds the tree of a valid JSON value.
-func treeOf(raw jsontext.Value) (*jnode, error) {
-	n := &jnode{kind: raw.Kind(), raw: raw}
+// readTree reads the next value of dec, which reads data in place, as a tree.
+// It reads each byte once, however deep the value: every node's text is the
+// slice of data between the offsets it started and ended at, not a copy
+// (reading each member's value whole, then splitting it again, would cost
+// the square of the depth).
+func readTree(dec *jsontext.Decoder, data []byte) (*jnode, error) {
+	start := dec.InputOffset()
+	n := &jnode{kind: dec.PeekKind()}
 	switch n.kind {
-	case '"':
-		b, err := jsontext.AppendUnquote(nil, raw)
-		if err != nil {
+	case '{':
+		if _, err := dec.ReadToken(); err != nil {
 			return nil, err
 		}
-		n.str = string(b)
-	case '{':
-		err := forEachMember(raw, func(name string, v jsontext.Value) {
-			child, err := treeOf(v)
-			if err == nil {
-				n.members = append(n.members, jmember{name, child})
+		for dec.PeekKind() != '}' {
+			tok, err := dec.ReadToken()
+			if err != nil {
+				return nil, err
 			}
-		})
-		if err != nil {
-			return nil, err
+			name := tok.String() // a token is void after the next read
+			child, err := readTree(dec, data)
+			if err != nil {
+				return nil, err
+			}
+			n.members = append(n.members, jmember{name, child})
 		}
 	case '[':
-		err := forEachItem(raw, func(_ int, v jsontext.Value) {
-			if child, err := treeOf(v); err == nil {
-				n.items = append(n.items, child)
+		if _, err := dec.ReadToken(); err != nil {
+			return nil, err
+		}
+		for dec.PeekKind() != ']' {
+			child, err := readTree(dec, data)
+			if err != nil {
+				return nil, err
 			}
-		})
+			n.items = append(n.items, child)
+		}
+	default:
+		if _, err := dec.ReadValue(); err != nil {
+			return nil, err
+		}
+	}
+	if n.kind == '{' || n.kind == '[' {
+		if _, err := dec.ReadToken(); err != nil { // the closing brace or bracket
+			return nil, err
+		}
+	}
+	// The text since start may begin with the separator before the value.
+	text := bytes.TrimLeft(data[start:dec.InputOffset()], " \t\r\n:,")
+	n.raw = jsontext.Value(text[:len(text):len(text)])
+	if n.kind == '"' {
+		s, err := jsontext.AppendUnquote(nil, n.raw)
 		if err != nil {
 			return nil, err
 		}
+		n.str = string(s)
 	}
 	return n, nil
 }

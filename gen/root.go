@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -17,10 +18,13 @@ import (
 
 // schemaRoot maps one of a tool's schemas to a named struct.
 func (b *builder) schemaRoot(schema jsontext.Value, base, which, name, prefix string) *NamedType {
-	b.root, b.base, b.schema = schema, base, which
+	b.root, b.base, b.schema, b.stem = schema, base, which, prefix
 	b.doc = b.docs[b.tool.Name+"\x00"+which]
 	b.built, b.building, b.reported = map[string]*Value{}, map[string]bool{}, map[string]bool{}
-	n, err := parseNode(schema, "")
+	_, n, err := b.refTarget("")
+	if n == nil && err == nil {
+		err = errors.New("the schema could not be read")
+	}
 	if err != nil {
 		b.errorf("", "%v", err)
 		return nil
@@ -77,12 +81,11 @@ func (b *builder) rootShape(n *node, which string) *node {
 			return nil
 		}
 		seen[target] = true
-		raw, ok := resolvePointer(b.root, target)
-		if !ok {
+		raw, next, err := b.refTarget(target)
+		if raw == nil {
 			b.errorf(n.ptr+"/$ref", "$ref %q does not resolve to a schema in this tool's %s schema", ref, which)
 			return nil
 		}
-		next, err := parseNode(raw, target)
 		if err != nil {
 			b.errorf(n.ptr+"/$ref", "$ref %q: %v", ref, err)
 			return nil

@@ -16,6 +16,53 @@ type node struct {
 	boolean *bool  // set for the boolean schemas true and false
 	keys    []string
 	vals    map[string]jsontext.Value
+	// tree is the schema in its document's tree, when it was found there:
+	// then its subschemas are found in the tree, without reading text again.
+	tree *jnode
+}
+
+// nodeOf makes the node of the schema j, found at ptr, from its tree.
+func nodeOf(j *jnode, ptr string) (*node, error) {
+	switch j.kind {
+	case 't', 'f':
+		b := j.kind == 't'
+		return &node{ptr: ptr, boolean: &b, tree: j}, nil
+	case '{':
+	default:
+		return nil, fmt.Errorf("a schema must be an object or a boolean, not %s", j.raw)
+	}
+	n := &node{ptr: ptr, vals: make(map[string]jsontext.Value, len(j.members)), tree: j}
+	for _, m := range j.members {
+		n.keys = append(n.keys, m.name)
+		n.vals[m.name] = m.value.raw
+	}
+	return n, nil
+}
+
+// memberNames returns the names of the members of the object under keyword.
+func (n *node) memberNames(keyword string) []string {
+	var names []string
+	if n.tree != nil {
+		if j := n.tree.member(keyword); j != nil {
+			for _, m := range j.members {
+				names = append(names, m.name)
+			}
+		}
+		return names
+	}
+	if raw, ok := n.vals[keyword]; ok {
+		_ = forEachMember(raw, func(name string, _ jsontext.Value) { names = append(names, name) })
+	}
+	return names
+}
+
+// declares reports whether the object under keyword has a member name.
+func (n *node) declares(keyword, name string) bool {
+	if n.tree != nil {
+		return n.tree.member(keyword).member(name) != nil
+	}
+	_, ok := lookup(n.vals[keyword], name)
+	return ok
 }
 
 // parseNode parses the schema text raw found at ptr.
@@ -37,8 +84,10 @@ func parseNode(raw jsontext.Value, ptr string) (*node, error) {
 }
 
 // forEachMember calls f with each member of the JSON object raw, in order.
+// Each value f gets is a slice of raw itself (see decoderOf), so raw must not
+// change afterwards.
 func forEachMember(raw jsontext.Value, f func(name string, v jsontext.Value)) error {
-	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsontext.AllowDuplicateNames(true))
+	dec := decoderOf(raw, jsontext.AllowDuplicateNames(true))
 	if _, err := dec.ReadToken(); err != nil {
 		return err
 	}
@@ -52,14 +101,14 @@ func forEachMember(raw jsontext.Value, f func(name string, v jsontext.Value)) er
 		if err != nil {
 			return err
 		}
-		f(name, bytes.Clone(v))
+		f(name, v[:len(v):len(v)])
 	}
 	return nil
 }
 
 // forEachItem calls f with each item of the JSON array raw, in order.
 func forEachItem(raw jsontext.Value, f func(i int, v jsontext.Value)) error {
-	dec := jsontext.NewDecoder(bytes.NewReader(raw))
+	dec := decoderOf(raw)
 	if _, err := dec.ReadToken(); err != nil {
 		return err
 	}
@@ -68,15 +117,26 @@ func forEachItem(raw jsontext.Value, f func(i int, v jsontext.Value)) error {
 		if err != nil {
 			return err
 		}
-		f(i, bytes.Clone(v))
+		f(i, v[:len(v):len(v)])
 	}
 	return nil
+}
+
+// decoderOf returns a decoder that reads raw in place: given a bytes.Buffer,
+// jsontext reads the buffer's bytes without copying them, and the values it
+// returns are slices of raw. Schemas are split this way at every level of
+// nesting, so a copy at each level would cost the square of the depth.
+func decoderOf(raw jsontext.Value, opts ...jsontext.Options) *jsontext.Decoder {
+	return jsontext.NewDecoder(bytes.NewBuffer(raw[:len(raw):len(raw)]), opts...)
 }
 
 func (n *node) has(keyword string) bool { _, ok := n.vals[keyword]; return ok }
 
 // child parses the subschema under keyword, with more pointer tokens below it.
 func (n *node) child(keyword string, tokens ...string) (*node, error) {
+	if n.tree != nil {
+		return n.treeChild(keyword, tokens)
+	}
 	raw := n.vals[keyword]
 	ptr := n.ptr + "/" + escapeToken(keyword)
 	for _, tok := range tokens {
@@ -88,6 +148,38 @@ func (n *node) child(keyword string, tokens ...string) (*node, error) {
 		ptr += "/" + escapeToken(tok)
 	}
 	return parseNode(raw, ptr)
+}
+
+// treeChild is child for a node found in its document's tree.
+func (n *node) treeChild(keyword string, tokens []string) (*node, error) {
+	j := n.tree.member(keyword)
+	if j == nil {
+		return nil, fmt.Errorf("no %s at %s", keyword, n.ptr)
+	}
+	ptr := n.ptr + "/" + escapeToken(keyword)
+	for _, tok := range tokens {
+		if j = treeStep(j, tok); j == nil {
+			return nil, fmt.Errorf("no %s at %s", tok, ptr)
+		}
+		ptr += "/" + escapeToken(tok)
+	}
+	return nodeOf(j, ptr)
+}
+
+// treeStep returns the member or item of j that the reference token tok
+// names, or nil.
+func treeStep(j *jnode, tok string) *jnode {
+	switch j.kind {
+	case '{':
+		return j.member(tok)
+	case '[':
+		i, err := strconv.Atoi(tok)
+		if err != nil || i < 0 || i >= len(j.items) {
+			return nil
+		}
+		return j.items[i]
+	}
+	return nil
 }
 
 // str returns a keyword's value as a string.
@@ -177,6 +269,22 @@ func resolvePointer(root jsontext.Value, ptr string) (jsontext.Value, bool) {
 		v = next
 	}
 	return v, true
+}
+
+// treeAt returns the value at the JSON Pointer ptr in the tree j, or nil.
+func treeAt(j *jnode, ptr string) *jnode {
+	if ptr == "" {
+		return j
+	}
+	if !strings.HasPrefix(ptr, "/") {
+		return nil
+	}
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		if j = treeStep(j, unescapeToken(tok)); j == nil {
+			return nil
+		}
+	}
+	return j
 }
 
 func escapeToken(s string) string {

@@ -42,7 +42,7 @@ func TestSensitiveRule(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.schema, err)
 		}
-		if got := newChecker(reg, "s").sensitive(doc.root); got != c.want {
+		if got := newChecker(reg, "s", newNamespace()).sensitive(doc.root); got != c.want {
 			t.Errorf("sensitive(%s) = %v, want %v", c.schema, got, c.want)
 		}
 	}
