@@ -78,7 +78,14 @@ type treeReader struct {
 	dec   *jsontext.Decoder
 	index *positionIndex
 	diags Diagnostics
+	depth int // objects and arrays open around the next token
 }
+
+// maxFileDepth is how deeply a catalog file may nest: a schema's
+// MaxSchemaDepth levels, and the few of the catalog's shape around it (a
+// tool list, a tool, an OpenAI function). Reading stops past it, before
+// anything costs more than the file's size.
+const maxFileDepth = MaxSchemaDepth + 8
 
 // errStop ends reading after the reader has already reported why.
 var errStop = errors.New("stop")
@@ -142,6 +149,13 @@ func (r *treeReader) value(ptr string, indexed bool) (*jsonNode, error) {
 		return nil, err
 	}
 	n.kind = tok.Kind()
+	if n.kind == jsontext.KindBeginObject || n.kind == jsontext.KindBeginArray {
+		if r.depth++; r.depth > maxFileDepth {
+			r.diags = append(r.diags, r.tooDeep(start))
+			return nil, errStop
+		}
+		defer func() { r.depth-- }()
+	}
 	switch n.kind {
 	case jsontext.KindBeginObject:
 		first := map[string]int{} // member name -> offset of its first key
@@ -221,6 +235,15 @@ func (r *treeReader) syntaxError(err error) {
 	}
 	r.diags = append(r.diags, r.at(int(se.ByteOffset), string(se.JSONPointer), "invalid JSON: %s", msg))
 }
+
+// tooDeep reports a value nested past maxFileDepth at offset. It names the
+// file's top level rather than the value's pointer, which would be longer
+// than the file is useful to read.
+func (r *treeReader) tooDeep(offset int) Diagnostic {
+	return r.at(offset, "", "%s", tooDeepMessage)
+}
+
+var tooDeepMessage = fmt.Sprintf("the file nests deeper than %d levels; a tool's schema may nest at most %d levels: flatten it with \"$defs\" and \"$ref\"", maxFileDepth, MaxSchemaDepth)
 
 // at builds an error diagnostic at a byte offset.
 func (r *treeReader) at(offset int, ptr, format string, args ...any) Diagnostic {

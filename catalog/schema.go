@@ -85,6 +85,9 @@ func (l *linter) schema(t *Tool, i int, which string, raw []byte, base string) {
 		resources: map[string]string{},
 		anchors:   map[string]map[string]bool{},
 	}
+	if !s.checkDepth(which) {
+		return // too deep to check further at a cost that grows with it
+	}
 	s.rootType(obj, which)
 
 	// A made-up absolute URL for the schema, so that relative references

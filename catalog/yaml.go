@@ -60,6 +60,8 @@ type yamlReader struct {
 	index *positionIndex // JSON Pointer -> YAML line:col
 	out   []byte         // the JSON text written so far
 	diags Diagnostics
+	depth int  // mappings and sequences open around the node being read
+	deep  bool // a node past maxFileDepth was reported
 }
 
 // readYAML reads a YAML catalog file. It returns the JSON text the file
@@ -145,6 +147,10 @@ func (y *yamlReader) syntaxError(err error) Diagnostic {
 			msg += " (in the collection that starts on this line)"
 		}
 	}
+	if strings.HasPrefix(msg, "exceeded max depth") {
+		// yaml.v3 stops at its own limit, far past the catalog's.
+		return Diagnostic{Severity: Error, File: y.file, Line: line, Col: 1, Message: tooDeepMessage}
+	}
 	return Diagnostic{Severity: Error, File: y.file, Line: line, Message: "invalid YAML: " + msg}
 }
 
@@ -190,6 +196,19 @@ func (y *yamlReader) value(n *yaml.Node, ptr string) {
 	}
 	if n.Style&yaml.TaggedStyle != 0 {
 		y.errorAt(n, ptr, "the tag %s has no JSON meaning; remove it (quote a value that must be a string)", n.Tag)
+	}
+	if n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode {
+		if y.depth++; y.depth > maxFileDepth || y.deep {
+			if !y.deep {
+				line, col := y.position(n)
+				y.diags = append(y.diags, Diagnostic{Severity: Error, File: y.file, Line: line, Col: col, Message: tooDeepMessage})
+			}
+			y.deep = true
+			y.depth--
+			y.out = append(y.out, "null"...)
+			return
+		}
+		defer func() { y.depth-- }()
 	}
 	switch n.Kind {
 	case yaml.MappingNode:

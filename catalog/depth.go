@@ -1,0 +1,61 @@
+package catalog
+
+import "strconv"
+
+// MaxSchemaDepth is how deeply a tool's schema may nest, in JSON levels
+// (objects and arrays, the schema's own root being level 1). It is far above
+// what a value the runtime reads can need (runtime.DefaultMaxDepth is 256
+// levels of value, about twice that of schema), and it bounds the work of
+// the meta-schema check, whose cost grows faster than the depth.
+const MaxSchemaDepth = 1024
+
+// deepest returns the depth of the JSON value v (as jsonschema.UnmarshalJSON
+// gives it) and the pointer of the first value at that depth, without
+// recursion, stopping at the first value deeper than limit.
+func deepest(v any, limit int) (depth int, ptr string) {
+	type frame struct {
+		v     any
+		ptr   string
+		depth int
+	}
+	stack := []frame{{v: v, depth: 1}}
+	for len(stack) > 0 {
+		f := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch f.v.(type) {
+		case map[string]any, []any:
+		default:
+			continue
+		}
+		if f.depth > depth {
+			depth, ptr = f.depth, f.ptr
+			if depth > limit {
+				return depth, ptr
+			}
+		}
+		switch x := f.v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				stack = append(stack, frame{e, appendPointer(f.ptr, k), f.depth + 1})
+			}
+		case []any:
+			for i, e := range x {
+				stack = append(stack, frame{e, f.ptr + "/" + strconv.Itoa(i), f.depth + 1})
+			}
+		}
+	}
+	return depth, ptr
+}
+
+// checkDepth reports a schema that nests deeper than MaxSchemaDepth, at the
+// schema's root with the line of the first value past the limit: the pointer
+// to that value alone would be longer than the schema is useful to read.
+func (s *schemaLint) checkDepth(which string) bool {
+	depth, ptr := deepest(s.doc, MaxSchemaDepth)
+	if depth <= MaxSchemaDepth {
+		return true
+	}
+	line, col := s.c.Position(s.base + ptr)
+	s.errorf(s.tool.Name, s.base, "the %s schema nests deeper than %d levels (line %d, column %d is past that); toolgen reads schemas up to %d levels deep, far more than any value needs: flatten it with \"$defs\" and \"$ref\"", which, MaxSchemaDepth, line, col, MaxSchemaDepth)
+	return false
+}
