@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// commandNames are toolgen itself ("") and each subcommand.
+func commandNames() []string {
+	names := []string{""}
+	for name := range commands {
+		names = append(names, name)
+	}
+	return names
+}
+
+// withCommand prefixes args with the subcommand name, if any.
+func withCommand(name string, args ...string) []string {
+	if name == "" {
+		return args
+	}
+	return append([]string{name}, args...)
+}
+
+// runCLI runs toolgen with args and returns what it printed.
+func runCLI(args ...string) (code int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	code = run(args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+// TestHelp checks that help that was asked for, as -h, -help or toolgen help
+// COMMAND, is printed on standard output with exit 0, the same text each
+// way, for toolgen and for every subcommand.
+func TestHelp(t *testing.T) {
+	for _, name := range commandNames() {
+		code, want, stderr := runCLI(withCommand(name, "-h")...)
+		synopsis := strings.TrimSpace("usage: toolgen " + name)
+		if name == "help" {
+			synopsis = "usage: toolgen [-pkg NAME]"
+		}
+		if code != exitOK || stderr != "" || !strings.HasPrefix(want, synopsis) {
+			t.Errorf("%q -h: exit %d, stderr %q, stdout %.60q; want exit 0, nothing on stderr, stdout starting %q", name, code, stderr, want, synopsis)
+			continue
+		}
+		helpCommand := []string{"help"}
+		if name != "" {
+			helpCommand = append(helpCommand, name)
+		}
+		for _, args := range [][]string{withCommand(name, "-help"), withCommand(name, "--help"), helpCommand} {
+			if code, stdout, stderr := runCLI(args...); code != exitOK || stdout != want || stderr != "" {
+				t.Errorf("%q: exit %d, stderr %q; stdout differs from -h's: %v", args, code, stderr, stdout != want)
+			}
+		}
+	}
+}
+
+// TestHelpText pins the parts of toolgen's help that were wrong once: the
+// -pkg entry says its default once, and every command is listed.
+func TestHelpText(t *testing.T) {
+	_, help, _ := runCLI("-h")
+	const pkgEntry = "  -pkg string\n" +
+		"    \tpackage name of the generated file (default: $GOPACKAGE under go generate, else the package of the -o file or of the Go files beside it, else the name of its folder, else tools)\n"
+	if !strings.Contains(help, pkgEntry) {
+		t.Errorf("the help lacks the -pkg entry\n%s\nhelp:\n%s", pkgEntry, help)
+	}
+	if strings.Contains(help, `(default "`) {
+		t.Errorf("a flag's default is printed by the flag package besides its own text:\n%s", help)
+	}
+	for name, c := range commands {
+		if line := "  toolgen " + name; !strings.Contains(help, line) || !strings.Contains(help, c.summary) {
+			t.Errorf("the help does not list %q", name)
+		}
+	}
+	if code, _, stderr := runCLI("help", "nosuch"); code != exitUsage || stderr != "toolgen help: unknown command \"nosuch\"; run toolgen help for the list\n" {
+		t.Errorf("help nosuch: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestUsageErrors pins the first line of every kind of usage error: a
+// reason naming the flag or argument at fault, then the command's usage
+// (the text -h prints), on standard error with exit 2.
+func TestUsageErrors(t *testing.T) {
+	providers := "openai-strict, openai, anthropic, mcp, gemini"
+	tests := []struct {
+		args   []string
+		reason string
+	}{
+		{nil, "toolgen: missing CATALOG"},
+		{[]string{"catalog.json", "-o", "x.go"}, "toolgen: flags must come before CATALOG: move -o before catalog.json"},
+		{[]string{"catalog.json", "-pkg=p"}, "toolgen: flags must come before CATALOG: move -pkg before catalog.json"},
+		{[]string{"a.json", "b.json"}, `toolgen: too many arguments: want CATALOG, got ["a.json" "b.json"]`},
+		{[]string{"-nope", "x.json"}, "toolgen: flag provided but not defined: -nope"},
+		{[]string{"-check", "catalog.json"}, "toolgen: -check needs -o FILE: the file to compare with"},
+		{[]string{"lint", "catalog.json"}, "toolgen lint: -provider is required: one of " + providers},
+		{[]string{"lint", "catalog.json", "-provider", "openai"}, "toolgen lint: flags must come before CATALOG: move -provider before catalog.json"},
+		{[]string{"lint", "-provider", "claude", "catalog.json"}, `toolgen lint: -provider: unknown provider "claude"; known providers: ` + providers},
+		{[]string{"lint", "-provider"}, "toolgen lint: flag needs an argument: -provider"},
+		{[]string{"docs"}, "toolgen docs: missing CATALOG"},
+		{[]string{"docs", "catalog.json", "-check"}, "toolgen docs: flags must come before CATALOG: move -check before catalog.json"},
+		{[]string{"docs", "-check", "catalog.json"}, "toolgen docs: -check needs -o FILE: the file to compare with"},
+		{[]string{"schema"}, "toolgen schema: missing SCHEMA"},
+		{[]string{"schema", "s.json", "-name", "V"}, "toolgen schema: flags must come before SCHEMA: move -name before s.json"},
+		{[]string{"validate", "catalog.json"}, "toolgen validate: missing CALLS.jsonl"},
+		{[]string{"validate"}, "toolgen validate: missing CATALOG CALLS.jsonl"},
+		{[]string{"validate", "c.json", "-", "x"}, `toolgen validate: too many arguments: want CATALOG CALLS.jsonl, got ["c.json" "-" "x"]`},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := runCLI(tt.args...)
+		reason, usage, _ := strings.Cut(stderr, "\n")
+		cmd := ""
+		if len(tt.args) > 0 && commands[tt.args[0]].run != nil {
+			cmd = tt.args[0]
+		}
+		_, help, _ := runCLI(withCommand(cmd, "-h")...)
+		if code != exitUsage || stdout != "" || reason != tt.reason || usage != help {
+			t.Errorf("%q: exit %d, stdout %q\n got first line %q\nwant first line %q\n(then the usage: %v)", tt.args, code, stdout, reason, tt.reason, usage == help)
+		}
+	}
+}
+
+// TestUnreadableFile checks that a file that cannot be read is one plain
+// line naming it and the reason, with no line and column, from every
+// command that reads one.
+func TestUnreadableFile(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "nonexist.json")
+	cat := filepath.Join("testdata", "validate", "catalog.yaml")
+	noSuch := ": cannot read " + missing + ": no such file or directory\n"
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{missing}, "toolgen" + noSuch},
+		{[]string{"-o", filepath.Join(dir, "x.go"), missing}, "toolgen" + noSuch},
+		{[]string{"lint", "-provider", "openai", missing}, "toolgen lint" + noSuch},
+		{[]string{"docs", missing}, "toolgen docs" + noSuch},
+		{[]string{"validate", missing, "-"}, "toolgen validate" + noSuch},
+		{[]string{"schema", missing}, "toolgen schema" + noSuch},
+		{[]string{"schema", "-ref", "https://x.test/a=" + missing, cat}, "toolgen schema: -ref https://x.test/a" + noSuch},
+	}
+	for _, tt := range tests {
+		if code, stdout, stderr := runCLI(tt.args...); code != exitInvalid || stdout != "" || stderr != tt.stderr {
+			t.Errorf("%q: exit %d, stdout %q\n got stderr %q\nwant stderr %q", tt.args, code, stdout, stderr, tt.stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.go")); !os.IsNotExist(err) {
+		t.Error("a file was written")
+	}
+}
