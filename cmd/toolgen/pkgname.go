@@ -6,6 +6,7 @@ import (
 	"go/build"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -24,8 +25,8 @@ const fallbackPackage = "tools"
 //     the //go:generate line;
 //  3. the package clause of the -o file, when it exists: what the last run
 //     wrote, so that -check run by hand agrees with go generate;
-//  4. the package of the Go files in the -o file's folder (test files and
-//     files excluded by build constraints do not count);
+//  4. the package of the other Go files in the -o file's folder (test
+//     files and files excluded by build constraints do not count);
 //  5. the name of that folder, when it is a package name;
 //  6. "tools".
 //
@@ -57,10 +58,10 @@ func inferPackage(flagValue, out string) (name, from string) {
 		return name, "the package clause of " + out
 	}
 	dir := filepath.Dir(out)
-	p, err := build.ImportDir(dir, 0)
+	p, err := importSiblings(out)
 	var multiple *build.MultiplePackageError
 	switch {
-	case err == nil && p.Name != "":
+	case err == nil && len(p.GoFiles) > 0:
 		return p.Name, "the package of the Go files in " + dir
 	case errors.As(err, &multiple):
 		return "", fmt.Sprintf("cannot tell the package of %s: the Go files in %s declare %s (%s) and %s (%s); give -pkg",
@@ -71,6 +72,27 @@ func inferPackage(flagValue, out string) (name, from string) {
 		return filepath.Base(abs), "the name of the folder " + dir
 	}
 	return fallbackPackage, "the default package"
+}
+
+// importSiblings reads the package clauses of the Go files in the folder
+// of out, leaving out out itself: it is about to be replaced, and may be
+// anything until then.
+func importSiblings(out string) (*build.Package, error) {
+	ctx := build.Default
+	ctx.ReadDir = func(dir string) ([]fs.FileInfo, error) {
+		entries, err := os.ReadDir(dir)
+		var infos []fs.FileInfo
+		for _, e := range entries {
+			if e.Name() == filepath.Base(out) {
+				continue
+			}
+			if info, err := e.Info(); err == nil {
+				infos = append(infos, info)
+			}
+		}
+		return infos, err
+	}
+	return ctx.ImportDir(filepath.Dir(out), 0)
 }
 
 // packageClause returns the package name in the clause of the Go file at
