@@ -151,3 +151,18 @@ func TestUnreadableFile(t *testing.T) {
 		t.Error("a file was written")
 	}
 }
+
+// TestYAMLTabError pins the report of a tab in a YAML catalog's
+// indentation: its line and real column, the line, a caret under the tab,
+// and what to do.
+func TestYAMLTabError(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "catalog.yaml")
+	src := "tools:\n  - name: a\n    description: x\n    inputSchema:\n      type: object\n      properties:\n        x:\n  \t  type: string\n"
+	writeFiles(t, filepath.Dir(path), map[string]string{"catalog.yaml": src})
+	want := path + ":8:3: invalid YAML: a tab cannot indent YAML; indent with spaces\n" +
+		"      \t  type: string\n" +
+		"      ^\n"
+	if code, stdout, stderr := runCLI("-pkg", "p", path); code != exitInvalid || stdout != "" || stderr != want {
+		t.Errorf("exit %d, stdout %q\n got stderr %q\nwant stderr %q", code, stdout, stderr, want)
+	}
+}
