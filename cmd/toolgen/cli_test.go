@@ -166,3 +166,45 @@ func TestYAMLTabError(t *testing.T) {
 		t.Errorf("exit %d, stdout %q\n got stderr %q\nwant stderr %q", code, stdout, stderr, want)
 	}
 }
+
+// TestDuplicateToolNames checks that two tools of one name are one error,
+// in every catalog format and in a folder, with nothing else said about
+// the same cause (a Go name taken, a schema URI given twice).
+func TestDuplicateToolNames(t *testing.T) {
+	const mcpTool = `{"name": "search", "description": "x", "inputSchema": {"type": "object"}}`
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  string // the one diagnostic line, DIR for the folder
+	}{
+		{"mcp", map[string]string{"c.json": "{\"tools\": [\n" + mcpTool + ",\n" + mcpTool + "\n]}"},
+			`DIR/c.json:3:2: tool "search" /tools/1/name: duplicate tool name "search": the first tool with this name is at line 2 (/tools/0); tool names must be unique`},
+		{"anthropic", map[string]string{"c.json": "[\n" + `{"name": "search", "input_schema": {"type": "object"}}` + ",\n" + `{"name": "search", "input_schema": {"type": "object"}}` + "\n]"},
+			`DIR/c.json:3:2: tool "search" /1/name: duplicate tool name "search": the first tool with this name is at line 2 (/0); tool names must be unique`},
+		{"openai chat", map[string]string{"c.json": "[\n" + `{"type": "function", "function": {"name": "search", "parameters": {"type": "object"}}}` + ",\n" + `{"type": "function", "function": {"name": "search", "parameters": {"type": "object"}}}` + "\n]"},
+			`DIR/c.json:3:35: tool "search" /1/function/name: duplicate tool name "search": the first tool with this name is at line 2 (/0); tool names must be unique`},
+		{"yaml", map[string]string{"c.yaml": "tools:\n- name: search\n  inputSchema: {type: object}\n- name: search\n  inputSchema: {type: object}\n"},
+			`DIR/c.yaml:4:3: tool "search" /tools/1/name: duplicate tool name "search": the first tool with this name is at line 2 (/tools/0); tool names must be unique`},
+		{"folder", map[string]string{"tools/a.json": mcpTool, "tools/b.json": mcpTool},
+			`DIR/tools/b.json:1:2: tool "search" /name: duplicate tool name "search": the first tool with this name is in DIR/tools/a.json at line 1; tool names must be unique across the folder`},
+	}
+	for _, tt := range tests {
+		dir := t.TempDir()
+		writeFiles(t, dir, tt.files)
+		var path string
+		for name := range tt.files {
+			path = filepath.Join(dir, strings.Split(name, "/")[0])
+		}
+		code, stdout, stderr := runCLI("-pkg", "p", path)
+		var lines []string
+		for _, line := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {
+			if !strings.HasPrefix(line, excerptIndent) {
+				lines = append(lines, line)
+			}
+		}
+		want := strings.ReplaceAll(tt.want, "DIR", dir)
+		if code != exitInvalid || stdout != "" || len(lines) != 1 || lines[0] != want {
+			t.Errorf("%s: exit %d\n got %q\nwant [%q]", tt.name, code, lines, want)
+		}
+	}
+}

@@ -91,8 +91,10 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	var src []byte
 	if cat != nil {
 		diags = diags.Merge(catalog.Lint(cat, catalog.LintOptions{Strict: *strict}))
+		// A duplicate tool name is Lint's one error; the generator sees
+		// each name once, so that it does not report the cause again.
 		var genDiags catalog.Diagnostics
-		src, genDiags = gen.Generate(cat, gen.Options{Package: pkgName, Source: filepath.Base(path), OpenAIStrict: *openAIStrict})
+		src, genDiags = gen.Generate(cat.FirstOfEachName(), gen.Options{Package: pkgName, Source: filepath.Base(path), OpenAIStrict: *openAIStrict})
 		diags = diags.Merge(genDiags)
 	}
 	printDiagnostics(stderr, diags)
