@@ -208,3 +208,30 @@ func TestDuplicateToolNames(t *testing.T) {
 		}
 	}
 }
+
+// TestProviderEdges pins two messages about providers: generation warns
+// of a tool name that OpenAI and Anthropic refuse and points at lint, and
+// lint's strict-mode fixes name the -openai-strict flag.
+func TestProviderEdges(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "catalog.json")
+	line := `{"name": "tickets.search", "description": "Finds tickets.", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}}`
+	writeFiles(t, dir, map[string]string{"catalog.json": "{\"tools\": [\n" + line + "\n]}\n"})
+
+	out := filepath.Join(dir, "tools_gen.go")
+	want := path + `:2:2: tool "tickets.search" /tools/0/name: warning: the tool name "tickets.search" is refused by OpenAI and Anthropic; toolgen lint -provider openai says why and how to name it` + "\n" +
+		excerptIndent + line + "\n" + excerptIndent + " ^\n"
+	if code, _, stderr := runCLI("-o", out, path); code != exitOK || stderr != want {
+		t.Errorf("generate: exit %d\n got %q\nwant %q", code, stderr, want)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Errorf("a warning stopped generation: %v", err)
+	}
+
+	code, stdout, _ := runCLI("lint", "-provider", "openai-strict", path)
+	wantLint := path + `:2:61: tool "tickets.search" /tools/0/inputSchema: openai-strict: strict mode requires every property in "required" (missing: "q"); ` +
+		`list them, and make each optional one nullable, e.g. "type": ["string", "null"], or generate with toolgen -openai-strict, whose strict variant of the schema does so`
+	if code != exitInvalid || !strings.Contains(stdout, wantLint+"\n") || strings.Contains(stdout, "StrictVariant") {
+		t.Errorf("lint: exit %d\n got %s\nwant a line %s", code, stdout, wantLint)
+	}
+}

@@ -93,8 +93,10 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		diags = diags.Merge(catalog.Lint(cat, catalog.LintOptions{Strict: *strict}))
 		// A duplicate tool name is Lint's one error; the generator sees
 		// each name once, so that it does not report the cause again.
+		unique := cat.FirstOfEachName()
+		diags = diags.Merge(catalog.NameWarnings(unique))
 		var genDiags catalog.Diagnostics
-		src, genDiags = gen.Generate(cat.FirstOfEachName(), gen.Options{Package: pkgName, Source: filepath.Base(path), OpenAIStrict: *openAIStrict})
+		src, genDiags = gen.Generate(unique, gen.Options{Package: pkgName, Source: filepath.Base(path), OpenAIStrict: *openAIStrict})
 		diags = diags.Merge(genDiags)
 	}
 	printDiagnostics(stderr, diags)
