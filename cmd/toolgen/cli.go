@@ -67,21 +67,22 @@ func parseFlags(flags *flag.FlagSet, args []string, operands []string, stdout, s
 // flags, or "" when there is one for each operand.
 func operandProblem(args, operands []string) string {
 	want := strings.Join(operands, " ")
-	switch {
-	case len(args) == len(operands):
-		return ""
-	case len(args) < len(operands):
-		return fmt.Sprintf("missing %s", strings.Join(operands[len(args):], " "))
-	}
 	// The flag package stops at the first argument that is not a flag, so
-	// a flag written after the catalog arrives here as an argument.
-	for _, a := range args[1:] {
+	// a flag written after the catalog arrives here as an argument. Only
+	// the first argument may start with "-" (after "--", a file name).
+	for _, a := range args[min(1, len(args)):] {
 		if len(a) > 1 && a[0] == '-' {
 			name, _, _ := strings.Cut(a, "=")
 			return fmt.Sprintf("flags must come before %s: move %s before %s", want, name, args[0])
 		}
 	}
-	return fmt.Sprintf("too many arguments: want %s, got %q", want, args)
+	switch {
+	case len(args) < len(operands):
+		return fmt.Sprintf("missing %s", strings.Join(operands[len(args):], " "))
+	case len(args) > len(operands):
+		return fmt.Sprintf("too many arguments: want %s, got %q", want, args)
+	}
+	return ""
 }
 
 // usageError prints "name: reason" and the usage on stderr and returns

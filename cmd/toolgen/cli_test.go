@@ -235,3 +235,52 @@ func TestProviderEdges(t *testing.T) {
 		t.Errorf("lint: exit %d\n got %s\nwant a line %s", code, stdout, wantLint)
 	}
 }
+
+// TestEveryFlagAfterTheOperands writes each flag of each command, as its
+// help lists them, after the command's operands, bare and as -flag=value:
+// the reason must name that flag, never fall back to a bare usage or run.
+func TestEveryFlagAfterTheOperands(t *testing.T) {
+	operands := map[string][]string{
+		"":         {"CATALOG"},
+		"lint":     {"CATALOG"},
+		"docs":     {"CATALOG"},
+		"schema":   {"SCHEMA"},
+		"validate": {"CATALOG", "CALLS.jsonl"},
+	}
+	for _, name := range commandNames() {
+		ops, ok := operands[name]
+		if name == "help" {
+			continue
+		}
+		if !ok {
+			t.Errorf("command %q: the test does not know its operands", name)
+			continue
+		}
+		_, help, _ := runCLI(withCommand(name, "-h")...)
+		var flags []string
+		for _, line := range strings.Split(help, "\n") {
+			if rest, ok := strings.CutPrefix(line, "  -"); ok {
+				flags = append(flags, "-"+strings.Fields(rest)[0])
+			}
+		}
+		if len(flags) == 0 && name != "validate" {
+			t.Errorf("command %q: no flags in its help", name)
+		}
+		for _, flag := range flags {
+			for i, written := range []string{flag, flag + "=x", flag} {
+				// After all operands, and (the third) after the first only.
+				files := []string{"a.json", "b.jsonl"}[:len(ops)]
+				if i == 2 {
+					files = files[:1]
+				}
+				args := withCommand(name, append(append([]string(nil), files...), written, "x")...)
+				code, _, stderr := runCLI(args...)
+				reason, _, _ := strings.Cut(stderr, "\n")
+				want := strings.TrimSpace("toolgen "+name) + ": flags must come before " + strings.Join(ops, " ") + ": move " + flag + " before a.json"
+				if code != exitUsage || reason != want {
+					t.Errorf("%q: exit %d, first line %q, want %q", args, code, reason, want)
+				}
+			}
+		}
+	}
+}
