@@ -95,6 +95,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"a.json", "b.json"}, `toolgen: too many arguments: want CATALOG, got ["a.json" "b.json"]`},
 		{[]string{"-nope", "x.json"}, "toolgen: flag provided but not defined: -nope"},
 		{[]string{"-check", "catalog.json"}, "toolgen: -check needs -o FILE: the file to compare with"},
+		{[]string{"-pkg", "func", "catalog.json"}, `toolgen: -pkg: "func" is not a Go package name: use an identifier such as tools (letters, digits and _, not starting with a digit) that is not a Go keyword or _`},
+		{[]string{"schema", "-pkg", "1x", "s.json"}, `toolgen schema: -pkg: "1x" is not a Go package name: use an identifier such as tools (letters, digits and _, not starting with a digit) that is not a Go keyword or _`},
 		{[]string{"lint", "catalog.json"}, "toolgen lint: -provider is required: one of " + providers},
 		{[]string{"lint", "catalog.json", "-provider", "openai"}, "toolgen lint: flags must come before CATALOG: move -provider before catalog.json"},
 		{[]string{"lint", "-provider", "claude", "catalog.json"}, `toolgen lint: -provider: unknown provider "claude"; known providers: ` + providers},

@@ -77,8 +77,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	}
 	pkgName, err := packageName(*pkg, *out)
 	if err != nil {
-		fmt.Fprintf(stderr, "toolgen: %v\n", err)
-		return exitUsage
+		return usageError(flags, stderr, "%v", err)
 	}
 	path := flags.Arg(0)
 

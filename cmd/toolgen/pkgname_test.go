@@ -130,7 +130,8 @@ func TestPackageInference(t *testing.T) {
 		}
 		code, _, stderr := runCLI(args...)
 		if tt.wantErr != "" {
-			if want := strings.ReplaceAll(tt.wantErr, "DIR", dir); code != exitUsage || stderr != want {
+			reason, _, _ := strings.Cut(stderr, "\n")
+			if want := strings.ReplaceAll(tt.wantErr, "DIR", dir); code != exitUsage || reason+"\n" != want {
 				t.Errorf("%s: exit %d\n got %q\nwant %q", tt.name, code, stderr, want)
 			}
 			continue

@@ -36,8 +36,7 @@ func schema(args []string, stdout, stderr io.Writer) int {
 	}
 	pkgName, err := packageName(*pkg, *out)
 	if err != nil {
-		fmt.Fprintf(stderr, "toolgen schema: %v\n", err)
-		return exitUsage
+		return usageError(flags, stderr, "%v", err)
 	}
 	path := flags.Arg(0)
 	data, err := os.ReadFile(path)
@@ -49,8 +48,7 @@ func schema(args []string, stdout, stderr io.Writer) int {
 	for _, r := range refs {
 		uri, file, ok := strings.Cut(r, "=")
 		if !ok || uri == "" || file == "" {
-			fmt.Fprintf(stderr, "toolgen schema: -ref %q: want URI=FILE\n", r)
-			return exitUsage
+			return usageError(flags, stderr, "-ref %q: want URI=FILE", r)
 		}
 		doc, err := os.ReadFile(file)
 		if err != nil {
