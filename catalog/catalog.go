@@ -117,10 +117,19 @@ type Diagnostic struct {
 	Message   string
 }
 
-// String renders the diagnostic as file:line:col: tool "name" /pointer: message.
+// String renders the diagnostic as file:line:col: tool "name" /pointer:
+// message. A position that is not known is left out rather than written as
+// 0: file:line: without a column, file: without a line.
 func (d Diagnostic) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s:%d:%d: ", d.File, d.Line, d.Col)
+	switch {
+	case d.Line < 1:
+		fmt.Fprintf(&b, "%s: ", d.File)
+	case d.Col < 1:
+		fmt.Fprintf(&b, "%s:%d: ", d.File, d.Line)
+	default:
+		fmt.Fprintf(&b, "%s:%d:%d: ", d.File, d.Line, d.Col)
+	}
 	if d.Tool != "" {
 		fmt.Fprintf(&b, "tool %q ", d.Tool)
 	}

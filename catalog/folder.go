@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,7 +21,7 @@ import (
 func LoadFolder(dir string) (*Catalog, Diagnostics) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, Diagnostics{{Severity: Error, File: dir, Message: fmt.Sprintf("cannot read the catalog folder: %v", err)}}
+		return nil, Diagnostics{{Severity: Error, File: dir, Message: "cannot read the catalog folder: " + pathErrorReason(err)}}
 	}
 	c := &Catalog{File: dir}
 	var (
@@ -40,7 +39,7 @@ func LoadFolder(dir string) (*Catalog, Diagnostics) {
 		path := filepath.Join(dir, name)
 		data, err := os.ReadFile(path)
 		if err != nil {
-			diags = append(diags, Diagnostic{Severity: Error, File: path, Message: fmt.Sprintf("cannot read the catalog file: %v", err)})
+			diags = append(diags, Diagnostic{Severity: Error, File: path, Message: "cannot read the catalog file: " + pathErrorReason(err)})
 			continue
 		}
 		sub, subDiags := parse(path, data, true)

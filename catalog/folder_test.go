@@ -183,7 +183,7 @@ func TestFolderErrors(t *testing.T) {
 		{"no catalog files",
 			map[string]string{"notes.txt": "x", "sub/a.json": "{}"},
 			nil,
-			[]string{`DIR:0:0: the catalog folder has no catalog files; it must hold *.json, *.yaml or *.yml files, each one tool or a catalog`}},
+			[]string{`DIR: the catalog folder has no catalog files; it must hold *.json, *.yaml or *.yml files, each one tool or a catalog`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -125,3 +125,25 @@ func compactJSON(v any) string {
 	}
 	return string(b)
 }
+
+// FirstOfEachName returns a catalog holding the first tool of each name,
+// for the stages that run after Lint. A duplicate name is one error, which
+// Lint (or LoadFolder) reports; a generator given both tools would report
+// the same cause again in its own terms (a Go name taken, a schema URI
+// given twice). It returns c itself when the names are unique.
+func (c *Catalog) FirstOfEachName() *Catalog {
+	seen := make(map[string]bool, len(c.Tools))
+	tools := make([]Tool, 0, len(c.Tools))
+	for _, t := range c.Tools {
+		if !seen[t.Name] {
+			seen[t.Name] = true
+			tools = append(tools, t)
+		}
+	}
+	if len(tools) == len(c.Tools) {
+		return c
+	}
+	unique := *c
+	unique.Tools = tools
+	return &unique
+}

@@ -227,3 +227,20 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstOfEachName checks that the later tools of a name are left out,
+// in order, without changing the catalog it was called on.
+func TestFirstOfEachName(t *testing.T) {
+	c := &Catalog{File: "c.json", Tools: []Tool{{Name: "a", Description: "1"}, {Name: "b"}, {Name: "a", Description: "2"}, {Name: "c"}, {Name: "b"}}}
+	u := c.FirstOfEachName()
+	var got []string
+	for _, tool := range u.Tools {
+		got = append(got, tool.Name+tool.Description)
+	}
+	if strings.Join(got, ",") != "a1,b,c" || u.File != c.File || len(c.Tools) != 5 {
+		t.Errorf("got %v from %d tools", got, len(c.Tools))
+	}
+	if unique := (&Catalog{Tools: []Tool{{Name: "a"}, {Name: "b"}}}); unique.FirstOfEachName() != unique {
+		t.Error("a catalog of unique names was copied")
+	}
+}

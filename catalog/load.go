@@ -2,8 +2,10 @@ package catalog
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/token"
+	"io/fs"
 	"os"
 	"sort"
 	"strings"
@@ -30,9 +32,20 @@ func Load(path string) (*Catalog, Diagnostics) {
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, Diagnostics{{Severity: Error, File: path, Message: fmt.Sprintf("cannot read the catalog: %v", err)}}
+		return nil, Diagnostics{{Severity: Error, File: path, Message: "cannot read the catalog: " + pathErrorReason(err)}}
 	}
 	return Parse(path, data)
+}
+
+// pathErrorReason returns the reason of an error reading a file, without
+// the operation and path an *fs.PathError adds: the diagnostic names the
+// file already.
+func pathErrorReason(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // Parse reads a catalog from data; file names it in diagnostics.

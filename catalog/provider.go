@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -86,6 +87,51 @@ func LintProvider(c *Catalog, provider Provider) Diagnostics {
 	}
 	ds.Sort()
 	return ds
+}
+
+// NameWarnings returns a warning for each tool whose name Lint accepts
+// (the MCP rule) but some provider's API refuses, such as "tickets.search"
+// for OpenAI and Anthropic: generation succeeds, and the request that
+// declares the tool would fail. Each warning names the providers and the
+// toolgen lint command that says why; it is placed at the tool's name.
+func NameWarnings(c *Catalog) Diagnostics {
+	var ds Diagnostics
+	for i := range c.Tools {
+		t := &c.Tools[i]
+		var refused Diagnostics
+		pc := &providerCheck{c: c, provider: ProviderMCP, tool: t, diags: &refused}
+		if pc.name(mcpName); refused.HasErrors() {
+			continue // Lint's error
+		}
+		var apis []string // the APIs that refuse the name, each once
+		var first Provider
+		for _, p := range Providers() {
+			rule := providerSpecs[p].name
+			if refused = nil; p == ProviderOpenAIStrict || slices.Contains(apis, rule.api) {
+				continue // one API, one mention; openai-strict names are openai's
+			}
+			if pc.name(rule); refused.HasErrors() {
+				apis = append(apis, rule.api)
+				if first == "" {
+					first = p
+				}
+			}
+		}
+		if len(apis) > 0 {
+			ds = append(ds, c.Diagnostic(Warning, t.Name, pc.namePointer(),
+				"the tool name %q is refused by %s; toolgen lint -provider %s says why and how to name it", t.Name, andList(apis), first))
+		}
+	}
+	ds.Sort()
+	return ds
+}
+
+// andList joins words as "a", "a and b", "a, b and c".
+func andList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // providerSpec is what one provider checks.
@@ -355,8 +401,13 @@ var strictRejected = map[string]string{
 	"dependentSchemas":  "remove it and check the dependency in the handler",
 	"dependencies":      "remove it and check the dependency in the handler",
 	"oneOf":             "use \"anyOf\", which means the same when no value can match two branches",
-	"default":           "remove it: in strict mode no property is ever absent, so a default never applies (the strict variant drops it)",
+	"default":           "remove it, or " + strictFlagHint + " drops it: in strict mode no property is ever absent, so a default never applies",
 }
+
+// strictFlagHint ends a fix that the strict variant of a schema makes:
+// generating with -openai-strict embeds that variant, and it is the schema
+// the adapters send in strict mode.
+const strictFlagHint = "generate with toolgen -openai-strict, whose strict variant of the schema"
 
 // strictFormats are the string formats strict mode supports.
 var strictFormats = provSet("date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid")
@@ -407,7 +458,7 @@ func checkOpenAIStrict(root any, f *findings) {
 			f.add(Error, v.ptr, "strict mode needs a type on every schema (or \"anyOf\", \"$ref\", \"enum\", \"const\"), and a value of any type cannot be described; add a \"type\"")
 		}
 		if m.has("$ref") && len(m.keys) > 1 {
-			f.add(Error, provPtr(v.ptr, "$ref"), "strict mode rejects \"$ref\" next to other keywords (%s); write \"anyOf\": [{\"$ref\": ...}] instead, which means the same and may have siblings", strings.Join(otherKeys(m, "$ref"), ", "))
+			f.add(Error, provPtr(v.ptr, "$ref"), "strict mode rejects \"$ref\" next to other keywords (%s); write \"anyOf\": [{\"$ref\": ...}] instead, which means the same and may have siblings, or %s does so", strings.Join(otherKeys(m, "$ref"), ", "), strictFlagHint)
 		}
 		if schemaHasType(m, "object") {
 			strictObject(m, v.ptr, f)
@@ -469,7 +520,7 @@ func checkOpenAIStrict(root any, f *findings) {
 func strictObject(m *omap, ptr string, f *findings) {
 	switch ap, ok := m.get("additionalProperties"); {
 	case !ok:
-		f.add(Error, ptr, "strict mode requires \"additionalProperties\": false on every object; add it")
+		f.add(Error, ptr, "strict mode requires \"additionalProperties\": false on every object; add it, or %s adds it", strictFlagHint)
 	case ap != false:
 		f.add(Error, provPtr(ptr, "additionalProperties"), "strict mode requires \"additionalProperties\": false on every object, not %s; free-form keys cannot be described in strict mode, so list them as properties", brief(ap))
 	}
@@ -498,7 +549,7 @@ func strictObject(m *omap, ptr string, f *findings) {
 	if m.has("required") {
 		at = provPtr(ptr, "required")
 	}
-	f.add(Error, at, "strict mode requires every property in \"required\" (missing: %s); list them, and make each optional one nullable, e.g. \"type\": [\"string\", \"null\"] (catalog.StrictVariant rewrites the schema so)", strings.Join(missing, ", "))
+	f.add(Error, at, "strict mode requires every property in \"required\" (missing: %s); list them, and make each optional one nullable, e.g. \"type\": [\"string\", \"null\"], or %s does so", strings.Join(missing, ", "), strictFlagHint)
 }
 
 // otherKeys returns the keys of m except k.

@@ -366,3 +366,88 @@ func TestLintProviderSharedCatalogs(t *testing.T) {
 		})
 	}
 }
+
+// TestStrictHintsNameTheFlag checks every openai-strict finding that says
+// toolgen -openai-strict fixes it: the hint names the CLI flag (not a Go
+// function), and the strict variant that flag embeds really has none of
+// those findings.
+func TestStrictHintsNameTheFlag(t *testing.T) {
+	schemas := []string{
+		`{"type": "object", "properties": {"q": {"type": "string"}}}`,
+		`{"type": "object", "properties": {"q": {"type": "string", "default": "x"}}, "required": ["q"], "additionalProperties": false}`,
+		`{"type": "object", "properties": {"a": {"$ref": "#/$defs/a", "description": "d"}}, "required": ["a"], "additionalProperties": false, "$defs": {"a": {"type": "string"}}}`,
+		`{"type": "object", "properties": {"o": {"type": "object", "properties": {"n": {"type": "integer"}}}}, "required": []}`,
+		`{"type": "object", "properties": {"l": {"type": "array", "items": {"type": "object", "properties": {"x": {"type": "number", "default": 1}}}}}}`,
+	}
+	hinted := 0
+	for _, schema := range schemas {
+		for _, d := range LintProvider(parseSchema(t, schema), ProviderOpenAIStrict) {
+			if strings.Contains(d.Message, "StrictVariant") || strings.Contains(d.Message, "catalog.") {
+				t.Errorf("%s: a hint names Go API: %s", schema, d.Message)
+			}
+			if !strings.Contains(d.Message, "toolgen -openai-strict") {
+				continue
+			}
+			hinted++
+			variant, err := StrictVariant([]byte(schema))
+			if err != nil {
+				t.Errorf("%s: the hint says -openai-strict fixes %s, but there is no strict variant: %v", schema, d.Pointer, err)
+				continue
+			}
+			for _, vd := range LintProvider(parseSchema(t, string(variant)), ProviderOpenAIStrict) {
+				t.Errorf("%s: the strict variant %s still has: %s", schema, variant, vd.Message)
+			}
+		}
+	}
+	if hinted < len(schemas) {
+		t.Errorf("only %d findings hint at the flag, want at least %d", hinted, len(schemas))
+	}
+}
+
+// TestNameWarnings checks NameWarnings against LintProvider on generated
+// names: a name gets the warning exactly when Lint accepts it and some
+// provider's lint refuses it, and the warning names each such API once.
+func TestNameWarnings(t *testing.T) {
+	const alphabet = "aZ09_-.:é "
+	names := []string{"tickets.search", "get_user", "a:b", "_x", "9lives", strings.Repeat("n", 64), strings.Repeat("n", 65), strings.Repeat("n", 129)}
+	for i := 0; i < 3000; i++ {
+		n := 1 + i%9
+		if i%50 == 0 {
+			n = 60 + i%10
+		}
+		name := make([]rune, 0, n)
+		for j := 0; j < n; j++ {
+			name = append(name, []rune(alphabet)[(i*7+j*j*13+j*i)%len([]rune(alphabet))])
+		}
+		names = append(names, string(name))
+	}
+	apiOf := map[Provider]string{ProviderOpenAI: "OpenAI", ProviderAnthropic: "Anthropic", ProviderGemini: "Gemini"}
+	for _, name := range names {
+		data := fmt.Sprintf(`{"tools": [{"name": %q, "inputSchema": {"type": "object"}}]}`, name)
+		c, diags := Parse("c.json", []byte(data))
+		if diags.HasErrors() {
+			t.Fatalf("%q: %v", name, diags)
+		}
+		lintOK := !Lint(c, LintOptions{}).HasErrors()
+		var refusing []string
+		for _, p := range []Provider{ProviderOpenAI, ProviderAnthropic, ProviderGemini} {
+			for _, d := range LintProvider(c, p) {
+				if d.Severity == Error && d.Pointer == "/tools/0/name" {
+					refusing = append(refusing, apiOf[p])
+					break
+				}
+			}
+		}
+		got := NameWarnings(c)
+		if !lintOK || len(refusing) == 0 {
+			if len(got) != 0 {
+				t.Errorf("%q (lint ok %v, refused by %v): unexpected %v", name, lintOK, refusing, got)
+			}
+			continue
+		}
+		if len(got) != 1 || got[0].Severity != Warning || got[0].Pointer != "/tools/0/name" || got[0].Line != 1 ||
+			!strings.Contains(got[0].Message, "is refused by "+andList(refusing)+"; toolgen lint -provider ") {
+			t.Errorf("%q refused by %v: got %v", name, refusing, got)
+		}
+	}
+}

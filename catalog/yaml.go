@@ -151,7 +151,77 @@ func (y *yamlReader) syntaxError(err error) Diagnostic {
 		// yaml.v3 stops at its own limit, far past the catalog's.
 		return Diagnostic{Severity: Error, File: y.file, Line: line, Col: 1, Message: tooDeepMessage}
 	}
+	if tabLine, col, ok := y.indentingTab(line, msg); ok {
+		return Diagnostic{Severity: Error, File: y.file, Line: tabLine, Col: col,
+			Message: "invalid YAML: a tab cannot indent YAML; indent with spaces"}
+	}
 	return Diagnostic{Severity: Error, File: y.file, Line: line, Message: "invalid YAML: " + msg}
+}
+
+// yamlCannotStart is the scanner's error for a character that no token
+// starts with; at the start of a line, that is a tab.
+const yamlCannotStart = "found character that cannot start any token"
+
+// indentingTab finds the tab behind a YAML syntax error reported at line
+// with msg, and returns its line and byte-based column. yaml.v3 says "found
+// character that cannot start any token" on the tab's line, and reports a
+// tab found "where an indentation space is expected" or that "violates
+// indentation" on the line where the enclosing construct starts, so there
+// the search goes on down the file. Only a tab in a line's indentation
+// counts: spaces, tabs and "-" indicators before the line's content.
+func (y *yamlReader) indentingTab(line int, msg string) (tabLine, col int, ok bool) {
+	last := line
+	switch {
+	case strings.Contains(msg, "tab character"):
+		last = len(y.lines.lineStarts)
+	case msg != yamlCannotStart:
+		return 0, 0, false
+	}
+	for l := line; l <= last; l++ {
+		text, ok := nthLine(y.src, l)
+		if !ok {
+			break
+		}
+		if i := indentTab(text); i >= 0 {
+			return l, i + 1, true
+		}
+	}
+	return 0, 0, false
+}
+
+// indentTab returns the byte offset of the first tab in the indentation of
+// a YAML line (its leading spaces, tabs and "-" sequence indicators), or -1.
+func indentTab(text string) int {
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\t':
+			return i
+		case ' ':
+		case '-':
+			if i+1 < len(text) && text[i+1] != ' ' && text[i+1] != '\t' {
+				return -1 // a scalar such as -1 or -x
+			}
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// nthLine returns line n (1-based) of src without its line ending, and
+// whether src has that line.
+func nthLine(src []byte, n int) (string, bool) {
+	for i := 1; len(src) > 0; i++ {
+		text, rest, found := bytes.Cut(src, []byte("\n"))
+		if i == n {
+			return strings.TrimSuffix(string(text), "\r"), true
+		}
+		if !found {
+			break
+		}
+		src = rest
+	}
+	return "", false
 }
 
 // position returns a node's line and byte-based column. The YAML parser

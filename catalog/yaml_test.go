@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -172,8 +173,16 @@ func TestYAMLErrors(t *testing.T) {
 			[]want{{2, 0, Error, "", "invalid YAML: did not find expected '-' indicator (in the collection that starts on this line)"}}},
 		{"flow parser error", "tools:\n- name: a\n  inputSchema: {type: object\n",
 			[]want{{3, 0, Error, "", "invalid YAML: did not find expected ',' or '}'"}}},
-		{"scanner error", "tools:\n- name: a\n\tx: 1\n",
-			[]want{{2, 0, Error, "", "invalid YAML: found a tab character that violates indentation"}}},
+		{"scanner error", "tools:\n- name: `a`\n",
+			[]want{{2, 0, Error, "", "invalid YAML: found character that cannot start any token"}}},
+		{"tab under a sequence item", "tools:\n- name: a\n\tx: 1\n",
+			[]want{{3, 1, Error, "", "invalid YAML: a tab cannot indent YAML; indent with spaces"}}},
+		{"tab after spaces", "tools:\n  - name: a\n    inputSchema:\n      type: object\n      properties:\n        x:\n  \t  type: string\n",
+			[]want{{7, 3, Error, "", "invalid YAML: a tab cannot indent YAML; indent with spaces"}}},
+		{"tab in a block scalar's indentation", "tools:\n- name: a\n  description: |\n    one\n\ttwo\n",
+			[]want{{5, 1, Error, "", "invalid YAML: a tab cannot indent YAML; indent with spaces"}}},
+		{"tab after a sequence indicator", "tools:\n-\tname: a\n",
+			[]want{{2, 2, Error, "", "invalid YAML: a tab cannot indent YAML; indent with spaces"}}},
 		{"error on the first line", "a: b: c\n",
 			[]want{{1, 0, Error, "", "invalid YAML: mapping values are not allowed in this context"}}},
 		{"empty", "# nothing\n",
@@ -217,6 +226,41 @@ func TestIsYAML(t *testing.T) {
 	for name, want := range map[string]bool{"a.yaml": true, "a.YML": true, "dir/a.yml": true, "a.json": false, "yaml": false, "a.yaml.json": false} {
 		if isYAML(name) != want {
 			t.Errorf("isYAML(%q) = %v", name, !want)
+		}
+	}
+}
+
+// TestYAMLTabIndentation puts a tab in place of each indentation space of
+// a valid catalog, one at a time: YAML allows no tab there, and the file
+// must be refused with the one tab error at exactly the tab's line and
+// column, never at another place or in the parser's own words.
+func TestYAMLTabIndentation(t *testing.T) {
+	const src = "tools:\n" +
+		"  - name: search\n" +
+		"    description: |\n" +
+		"      Finds tickets.\n" +
+		"      Returns ids.\n" +
+		"    inputSchema:\n" +
+		"      type: object\n" +
+		"      properties:\n" +
+		"        q:\n" +
+		"          type: string\n" +
+		"        tags:\n" +
+		"          type: array\n" +
+		"          items:\n" +
+		"            - type: string\n" +
+		"      required:\n" +
+		"      - q\n"
+	lines := strings.SplitAfter(src, "\n")
+	for li, line := range lines {
+		for col := 0; col < len(line) && line[col] == ' '; col++ {
+			mutated := append(append([]string(nil), lines[:li]...), line[:col]+"\t"+line[col+1:])
+			mutated = append(mutated, lines[li+1:]...)
+			_, diags := Parse("c.yaml", []byte(strings.Join(mutated, "")))
+			want := Diagnostic{Severity: Error, File: "c.yaml", Line: li + 1, Col: col + 1, Message: "invalid YAML: a tab cannot indent YAML; indent with spaces"}
+			if len(diags) != 1 || diags[0] != want {
+				t.Errorf("tab at %d:%d: got %v, want %v", li+1, col+1, diags, want)
+			}
 		}
 	}
 }

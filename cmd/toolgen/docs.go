@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 
@@ -17,27 +16,20 @@ func init() {
 // docs writes the Markdown tool reference of a catalog, rendered from
 // templates/tools.md.tmpl.
 func docs(args []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("toolgen docs", flag.ContinueOnError)
-	flags.SetOutput(stderr)
+	flags := newFlagSet("toolgen docs", "usage: toolgen docs [-o FILE] [-check] CATALOG", nil)
 	out := flags.String("o", "", "output file (default: standard output)")
 	check := flags.Bool("check", false, "write nothing; exit 1 and print a diff when the -o file is not up to date")
-	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen docs [-o FILE] [-check] CATALOG")
-		flags.PrintDefaults()
-	}
-	if err := flags.Parse(args); err != nil {
-		return exitUsage
-	}
-	if flags.NArg() != 1 {
-		flags.Usage()
-		return exitUsage
+	if code, done := parseFlags(flags, args, []string{"CATALOG"}, stdout, stderr); done {
+		return code
 	}
 	if *check && *out == "" {
-		fmt.Fprintln(stderr, "toolgen docs: -check needs -o FILE: the file to compare with")
-		return exitUsage
+		return usageError(flags, stderr, "-check needs -o FILE: the file to compare with")
 	}
 	path := flags.Arg(0)
-	cat, diags := catalog.Load(path)
+	cat, diags, ok := loadCatalog("toolgen docs", path, stderr)
+	if !ok {
+		return exitInvalid
+	}
 	if cat != nil {
 		diags = diags.Merge(catalog.Lint(cat, catalog.LintOptions{}))
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -25,29 +24,25 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	for _, p := range catalog.Providers() {
 		names = append(names, string(p))
 	}
-	flags := flag.NewFlagSet("toolgen lint", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	provider := flags.String("provider", "", "the provider whose rules apply: "+strings.Join(names, ", "))
+	flags := newFlagSet("toolgen lint", "usage: toolgen lint -provider NAME [-strict] CATALOG\n"+
+		"\nReports, per tool and JSON Pointer, what the provider will reject or silently change.", nil)
+	provider := flags.String("provider", "", "the provider whose rules apply (required): "+strings.Join(names, ", "))
 	strict := flags.Bool("strict", false, "treat every word in a schema that is not a JSON Schema keyword as an error")
-	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen lint -provider NAME [-strict] CATALOG")
-		fmt.Fprintln(stderr, "\nReports, per tool and JSON Pointer, what the provider will reject or silently change.")
-		flags.PrintDefaults()
+	if code, done := parseFlags(flags, args, []string{"CATALOG"}, stdout, stderr); done {
+		return code
 	}
-	if err := flags.Parse(args); err != nil {
-		return exitUsage
-	}
-	if flags.NArg() != 1 || *provider == "" {
-		flags.Usage()
-		return exitUsage
+	if *provider == "" {
+		return usageError(flags, stderr, "-provider is required: one of %s", strings.Join(names, ", "))
 	}
 	p, err := catalog.ParseProvider(*provider)
 	if err != nil {
-		fmt.Fprintf(stderr, "toolgen lint: %v\n", err)
-		return exitUsage
+		return usageError(flags, stderr, "-provider: %v", err)
 	}
 
-	cat, diags := catalog.Load(flags.Arg(0))
+	cat, diags, ok := loadCatalog("toolgen lint", flags.Arg(0), stderr)
+	if !ok {
+		return exitInvalid
+	}
 	if cat != nil {
 		diags = diags.Merge(catalog.Lint(cat, catalog.LintOptions{Strict: *strict}))
 		diags = diags.Merge(catalog.LintProvider(cat, p))

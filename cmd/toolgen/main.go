@@ -13,19 +13,17 @@
 //
 // Typically from a go:generate line:
 //
-//	//go:generate go run github.com/toolgen/toolgen/cmd/toolgen -pkg tools -o tools_gen.go catalog.json
+//	//go:generate go tool toolgen -o tools_gen.go catalog.json
 package main
 
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -64,54 +62,40 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // generate is toolgen's main job: catalog in, one Go file out.
 func generate(args []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("toolgen", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	pkg := flags.String("pkg", defaultPackage(), "package name of the generated file (default: $GOPACKAGE under go generate, else tools)")
+	flags := newFlagSet("toolgen", "usage: toolgen [-pkg NAME] [-o FILE] [-strict] [-openai-strict] [-check] CATALOG\n"+
+		"CATALOG is a JSON or YAML file (.json, .yaml, .yml), or a folder of such files with one tool each.", printCommands)
+	pkg := flags.String("pkg", "", "package name of the generated file (default: $GOPACKAGE under go generate, else the package of the -o file or of the Go files beside it, else the name of its folder, else tools)")
 	out := flags.String("o", "", "output file (default: standard output)")
 	strict := flags.Bool("strict", false, "treat every word in a schema that is not a JSON Schema keyword as an error")
 	check := flags.Bool("check", false, "write nothing; exit 1 and print a diff when the -o file is not up to date")
 	openAIStrict := flags.Bool("openai-strict", false, "also embed each tool's OpenAI strict-mode schema variant, and accept null for absent optional members under runtime.Options.NullAsAbsent")
-	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen [-pkg NAME] [-o FILE] [-strict] [-openai-strict] [-check] CATALOG")
-		fmt.Fprintln(stderr, "CATALOG is a JSON or YAML file (.json, .yaml, .yml), or a folder of such files with one tool each.")
-		flags.PrintDefaults()
-		if len(commands) > 0 {
-			fmt.Fprintln(stderr, "\ncommands:")
-			names := make([]string, 0, len(commands))
-			for name := range commands {
-				names = append(names, name)
-			}
-			sort.Strings(names)
-			for _, name := range names {
-				fmt.Fprintf(stderr, "  toolgen %-10s %s\n", name, commands[name].summary)
-			}
-		}
-	}
-	if err := flags.Parse(args); err != nil {
-		return exitUsage
-	}
-	if flags.NArg() != 1 {
-		flags.Usage()
-		return exitUsage
-	}
-	if err := gen.CheckPackageName(*pkg); err != nil {
-		fmt.Fprintf(stderr, "toolgen: -pkg: %v\n", err)
-		return exitUsage
+	if code, done := parseFlags(flags, args, []string{"CATALOG"}, stdout, stderr); done {
+		return code
 	}
 	if *check && *out == "" {
-		fmt.Fprintln(stderr, "toolgen: -check needs -o FILE: the file to compare with")
-		return exitUsage
+		return usageError(flags, stderr, "-check needs -o FILE: the file to compare with")
+	}
+	pkgName, err := packageName(*pkg, *out)
+	if err != nil {
+		return usageError(flags, stderr, "%v", err)
 	}
 	path := flags.Arg(0)
 
 	// Every stage runs on whatever loaded, so that one run reports every
 	// problem; any error means nothing is written.
-	cat, diags := catalog.Load(path)
+	cat, diags, ok := loadCatalog("toolgen", path, stderr)
+	if !ok {
+		return exitInvalid
+	}
 	var src []byte
 	if cat != nil {
 		diags = diags.Merge(catalog.Lint(cat, catalog.LintOptions{Strict: *strict}))
+		// A duplicate tool name is Lint's one error; the generator sees
+		// each name once, so that it does not report the cause again.
+		unique := cat.FirstOfEachName()
+		diags = diags.Merge(catalog.NameWarnings(unique))
 		var genDiags catalog.Diagnostics
-		src, genDiags = gen.Generate(cat, gen.Options{Package: *pkg, Source: filepath.Base(path), OpenAIStrict: *openAIStrict})
+		src, genDiags = gen.Generate(unique, gen.Options{Package: pkgName, Source: filepath.Base(path), OpenAIStrict: *openAIStrict})
 		diags = diags.Merge(genDiags)
 	}
 	printDiagnostics(stderr, diags)
@@ -246,13 +230,6 @@ func nthLine(src []byte, n int) (string, bool) {
 		src = rest
 	}
 	return "", false
-}
-
-func defaultPackage() string {
-	if p := os.Getenv("GOPACKAGE"); p != "" {
-		return p
-	}
-	return "tools"
 }
 
 // write puts src in path, replacing the file atomically and leaving it

@@ -242,16 +242,6 @@ func TestSourceExcerpt(t *testing.T) {
 	}
 }
 
-func TestCommandsAreListed(t *testing.T) {
-	var stderr bytes.Buffer
-	run([]string{"-h"}, new(bytes.Buffer), &stderr)
-	for _, name := range []string{"docs", "validate"} {
-		if !strings.Contains(stderr.String(), "toolgen "+name) {
-			t.Errorf("the usage does not list %q:\n%s", name, stderr.String())
-		}
-	}
-}
-
 func TestOpenAIStrictFlag(t *testing.T) {
 	catalog := filepath.Join("..", "..", "examples", "payments", "catalog.json")
 	var plain, strict, stderr bytes.Buffer

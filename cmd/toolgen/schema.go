@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -25,41 +24,35 @@ func (s *schemaFiles) Set(v string) error { *s = append(*s, v); return nil }
 // its root: func NAME(data []byte) error. Documents that its $refs reach
 // are given with -ref URI=FILE; nothing is fetched.
 func schema(args []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("toolgen schema", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	pkg := flags.String("pkg", "", "package name of the generated file (default: $GOPACKAGE, or tools)")
+	flags := newFlagSet("toolgen schema", "usage: toolgen schema [-pkg NAME] [-o FILE] [-name FUNC] [-ref URI=FILE]... SCHEMA", nil)
+	pkg := flags.String("pkg", "", "package name of the generated file (default: as for toolgen -pkg)")
 	out := flags.String("o", "", "output file (default: standard output)")
 	name := flags.String("name", "Validate", "name of the generated function")
 	annotate := flags.Bool("annotate-formats", false, "treat format as an annotation, as the 2020-12 default dialect does (by default formats are asserted)")
 	var refs schemaFiles
 	flags.Var(&refs, "ref", "URI=FILE: a document that $ref may reach at URI (repeatable)")
-	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen schema [-pkg NAME] [-o FILE] [-name FUNC] [-ref URI=FILE]... SCHEMA")
-		flags.PrintDefaults()
+	if code, done := parseFlags(flags, args, []string{"SCHEMA"}, stdout, stderr); done {
+		return code
 	}
-	if err := flags.Parse(args); err != nil {
-		return exitUsage
-	}
-	if flags.NArg() != 1 {
-		flags.Usage()
-		return exitUsage
+	pkgName, err := packageName(*pkg, *out)
+	if err != nil {
+		return usageError(flags, stderr, "%v", err)
 	}
 	path := flags.Arg(0)
 	data, err := os.ReadFile(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "toolgen schema: %v\n", err)
+		fmt.Fprintf(stderr, "toolgen schema: %s\n", readError(path, err))
 		return exitInvalid
 	}
 	resources := map[string][]byte{}
 	for _, r := range refs {
 		uri, file, ok := strings.Cut(r, "=")
 		if !ok || uri == "" || file == "" {
-			fmt.Fprintf(stderr, "toolgen schema: -ref %q: want URI=FILE\n", r)
-			return exitUsage
+			return usageError(flags, stderr, "-ref %q: want URI=FILE", r)
 		}
 		doc, err := os.ReadFile(file)
 		if err != nil {
-			fmt.Fprintf(stderr, "toolgen schema: -ref %s: %v\n", uri, err)
+			fmt.Fprintf(stderr, "toolgen schema: -ref %s: %s\n", uri, readError(file, err))
 			return exitInvalid
 		}
 		resources[uri] = doc
@@ -69,16 +62,9 @@ func schema(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "toolgen schema: %v\n", err)
 		return exitInvalid
 	}
-	if *pkg == "" {
-		*pkg = defaultPackage()
-	}
-	if err := gen.CheckPackageName(*pkg); err != nil {
-		fmt.Fprintf(stderr, "toolgen schema: -pkg: %v\n", err)
-		return exitUsage
-	}
 	src, refused, err := gen.GenerateValidators(
 		[]gen.Schema{{Name: *name, JSON: data, URI: "file://" + filepath.ToSlash(abs), AnnotateFormats: *annotate}},
-		gen.ValidatorOptions{Package: *pkg, Resources: resources},
+		gen.ValidatorOptions{Package: pkgName, Resources: resources},
 	)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen schema: %v\n", err)

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/big"
@@ -45,23 +44,17 @@ const maxLogLine = 64 << 20
 // generated validators are compiled into the user's package, out of this
 // command's reach; docs/DESIGN.md says where the two can differ.
 func validate(args []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("toolgen validate", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen validate CATALOG CALLS.jsonl")
-		fmt.Fprintln(stderr, "CALLS.jsonl holds one {\"tool\": NAME, \"arguments\": {...}} per line; - reads standard input.")
-		flags.PrintDefaults()
-	}
-	if err := flags.Parse(args); err != nil {
-		return exitUsage
-	}
-	if flags.NArg() != 2 {
-		flags.Usage()
-		return exitUsage
+	flags := newFlagSet("toolgen validate", "usage: toolgen validate CATALOG CALLS.jsonl\n"+
+		"CALLS.jsonl holds one {\"tool\": NAME, \"arguments\": {...}} per line; - reads standard input.", nil)
+	if code, done := parseFlags(flags, args, []string{"CATALOG", "CALLS.jsonl"}, stdout, stderr); done {
+		return code
 	}
 	catPath, logPath := flags.Arg(0), flags.Arg(1)
 
-	cat, diags := catalog.Load(catPath)
+	cat, diags, ok := loadCatalog("toolgen validate", catPath, stderr)
+	if !ok {
+		return exitInvalid
+	}
 	if cat != nil {
 		diags = diags.Merge(catalog.Lint(cat, catalog.LintOptions{}))
 	}

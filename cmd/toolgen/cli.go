@@ -1,0 +1,152 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/toolgen/toolgen/catalog"
+)
+
+// Every command parses its flags the same way, so that the edges behave
+// alike everywhere: -h and -help print the command's help on standard
+// output and exit 0 (help that was asked for is not an error), and every
+// usage error prints a one-line reason, then the usage, on standard error
+// and exits 2.
+
+func init() {
+	commands["help"] = command{"print this help, or a command's: toolgen help COMMAND", help}
+}
+
+// newFlagSet returns a flag set for the command called name ("toolgen" or
+// "toolgen lint") whose usage is synopsis, then the flags, then what more
+// adds (nil for nothing). The usage is written to the set's output, which
+// parseFlags points at standard output for -h.
+func newFlagSet(name, synopsis string, more func(w io.Writer)) *flag.FlagSet {
+	flags := flag.NewFlagSet(name, flag.ContinueOnError)
+	flags.Usage = func() {
+		w := flags.Output()
+		fmt.Fprintln(w, synopsis)
+		flags.PrintDefaults()
+		if more != nil {
+			more(w)
+		}
+	}
+	return flags
+}
+
+// parseFlags parses args into flags and checks that exactly len(operands)
+// arguments follow them; operands name them for the messages ("CATALOG").
+// It returns done when the command is to stop, with the exit code: after
+// printing the help for -h, or a reason and the usage for a usage error.
+func parseFlags(flags *flag.FlagSet, args []string, operands []string, stdout, stderr io.Writer) (code int, done bool) {
+	// The flag package prints its own message and the usage on an error;
+	// the reason is printed here instead, in the one form every error has.
+	flags.SetOutput(io.Discard)
+	err := flags.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		flags.SetOutput(stdout)
+		flags.Usage()
+		return exitOK, true
+	case err != nil:
+		return usageError(flags, stderr, "%v", err), true
+	}
+	if reason := operandProblem(flags.Args(), operands); reason != "" {
+		return usageError(flags, stderr, "%s", reason), true
+	}
+	return exitOK, false
+}
+
+// operandProblem says what is wrong with the arguments left after the
+// flags, or "" when there is one for each operand.
+func operandProblem(args, operands []string) string {
+	want := strings.Join(operands, " ")
+	// The flag package stops at the first argument that is not a flag, so
+	// a flag written after the catalog arrives here as an argument. Only
+	// the first argument may start with "-" (after "--", a file name).
+	for _, a := range args[min(1, len(args)):] {
+		if len(a) > 1 && a[0] == '-' {
+			name, _, _ := strings.Cut(a, "=")
+			return fmt.Sprintf("flags must come before %s: move %s before %s", want, name, args[0])
+		}
+	}
+	switch {
+	case len(args) < len(operands):
+		return fmt.Sprintf("missing %s", strings.Join(operands[len(args):], " "))
+	case len(args) > len(operands):
+		return fmt.Sprintf("too many arguments: want %s, got %q", want, args)
+	}
+	return ""
+}
+
+// usageError prints "name: reason" and the usage on stderr and returns
+// exitUsage.
+func usageError(flags *flag.FlagSet, stderr io.Writer, format string, args ...any) int {
+	fmt.Fprintf(stderr, "%s: %s\n", flags.Name(), fmt.Sprintf(format, args...))
+	flags.SetOutput(stderr)
+	flags.Usage()
+	return exitUsage
+}
+
+// printCommands lists the subcommands, for the usage of toolgen itself.
+func printCommands(w io.Writer) {
+	names := make([]string, 0, len(commands))
+	for name := range commands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	fmt.Fprintln(w, "\ncommands:")
+	for _, name := range names {
+		fmt.Fprintf(w, "  toolgen %-10s %s\n", name, commands[name].summary)
+	}
+}
+
+// help is toolgen help [COMMAND]: the help of toolgen or of one command,
+// on standard output, as -h prints it.
+func help(args []string, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 0:
+		return generate([]string{"-h"}, stdout, stderr)
+	case len(args) > 1:
+		fmt.Fprintf(stderr, "toolgen help: want at most one command, got %q\n", args)
+		return exitUsage
+	}
+	switch strings.TrimLeft(args[0], "-") {
+	case "h", "help": // toolgen help help, toolgen help -h
+		return generate([]string{"-h"}, stdout, stderr)
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "toolgen help: unknown command %q; run toolgen help for the list\n", args[0])
+		return exitUsage
+	}
+	return c.run([]string{"-h"}, stdout, stderr)
+}
+
+// loadCatalog loads the catalog at path for the command called name. A
+// path that cannot be read is one plain line on stderr (the catalog has no
+// line to point at) and ok false.
+func loadCatalog(name, path string, stderr io.Writer) (cat *catalog.Catalog, diags catalog.Diagnostics, ok bool) {
+	if _, err := os.Stat(path); err != nil {
+		fmt.Fprintf(stderr, "%s: %s\n", name, readError(path, err))
+		return nil, nil, false
+	}
+	cat, diags = catalog.Load(path)
+	return cat, diags, true
+}
+
+// readError renders an error reading path as "cannot read PATH: REASON",
+// without the operation and path that an *fs.PathError repeats.
+func readError(path string, err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Sprintf("cannot read %s: %v", path, err)
+}

@@ -1,0 +1,17 @@
+module example.com/helpdesk
+
+go 1.26.0
+
+replace github.com/toolgen/toolgen => ../..
+
+tool github.com/toolgen/toolgen/cmd/toolgen
+
+require github.com/toolgen/toolgen v0.0.0-00010101000000-000000000000
+
+require (
+	github.com/dave/jennifer v1.7.1 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3 // indirect
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
+	golang.org/x/text v0.14.0 // indirect
+	gopkg.in/yaml.v3 v3.0.1 // indirect
+)
