@@ -85,18 +85,23 @@ func (c *checker) report(node ast.Node, b brand, construction string) {
 	if fset.Position(node.Pos()).Filename == fset.Position(b.name.Pos()).Filename {
 		return
 	}
-	qualify := types.RelativeTo(c.pass.Pkg)
 	parse := b.fact.Parse
 	if pkg := b.name.Pkg(); pkg != nil && pkg != c.pass.Pkg {
 		parse = pkg.Name() + "." + parse
 	}
 	c.pass.Reportf(node.Pos(), "%s makes a %s that never passed validation; get one from %s",
-		construction, types.TypeString(b.name.Type(), qualify), parse)
+		construction, c.typeString(b.name.Type()), parse)
 }
 
-// typeString renders t as the package being checked refers to it.
+// typeString renders t as code in the package being checked usually spells
+// it: other packages by their names, not their import paths.
 func (c *checker) typeString(t types.Type) string {
-	return types.TypeString(t, types.RelativeTo(c.pass.Pkg))
+	return types.TypeString(t, func(pkg *types.Package) string {
+		if pkg == c.pass.Pkg {
+			return ""
+		}
+		return pkg.Name()
+	})
 }
 
 // compositeLit reports a literal of a branded type, and the zero values of
