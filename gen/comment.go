@@ -207,3 +207,16 @@ func wrap(lines []string, width int) []string {
 	}
 	return out
 }
+
+// brandedDirectivePrefix starts the directive that ends the doc comment of every
+// branded Valid…Args type: "//toolgen:branded ParseFoo" names the function
+// that mints it. The vet check in internal/brandcheck trusts it only in a
+// generated file; no comment rendered from catalog text can form it, since
+// those lines all start with commentPrefix.
+const brandedDirectivePrefix = "//toolgen:branded "
+
+// brandedDirective renders the directive that marks the type it documents as
+// branded, after a blank comment line as Go's doc comments place directives.
+func brandedDirective(parse string) *jen.Statement {
+	return jen.Comment("//").Line().Comment(brandedDirectivePrefix + parse)
+}

@@ -23,6 +23,7 @@ var lineBreaks = []string{"\n", "\r", "\r\n", "\v", "\f", "\u0085", "\u2028", "\
 // payloads are what a text tries to put at the start of a line.
 var payloads = []string{
 	"//go:generate echo PWNED",
+	"//toolgen:branded ParseEvil",
 	"//go:embed secret.txt",
 	"//go:linkname evil runtime.evil",
 	"//go:build ignore",

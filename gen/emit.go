@@ -440,6 +440,7 @@ func (e *emitter) validateArgs() {
 func (e *emitter) validType(t *Tool) {
 	args := t.Args.Name
 	e.f.Add(comment(fmt.Sprintf("%s holds arguments of tool %q that passed validation. Only %s (and Dispatch through it) makes one that holds arguments; the zero value holds zero arguments that were never validated.", t.Valid, t.Name, t.Parse)))
+	e.f.Add(brandedDirective(t.Parse))
 	e.f.Type().Id(t.Valid).Struct(jen.Id("args").Id(args))
 	e.end()
 	e.f.Add(lineComment("Args returns the validated arguments."))

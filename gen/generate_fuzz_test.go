@@ -72,6 +72,7 @@ var hostileTexts = []string{
 	"A.\n//line evil.go:1",
 	"A.\n/*line evil.go:1:1*/",
 	"//go:generate echo PWNED",
+	"x\n//toolgen:branded ParseEvil",
 	"/* unterminated",
 	"*/ func init() {} /*",
 	"x\r//go:generate echo CR",
@@ -335,6 +336,10 @@ func checkSource(t *testing.T, src []byte) {
 	typeCheck(t, src)
 }
 
+// brandedDirective is the one directive the generator writes itself: the
+// last line of a branded type's doc, naming its Parse function.
+var brandedDirective = regexp.MustCompile(`^//toolgen:branded Parse[A-Za-z0-9_]+$`)
+
 // generatedHeader is the form go generate and linters recognize.
 var generatedHeader = regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`)
 
@@ -346,6 +351,7 @@ var generatedHeader = regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`)
 func checkComments(t *testing.T, src []byte) {
 	t.Helper()
 	fset := token.NewFileSet()
+	var branded []int // lines of branded directives
 	var s scanner.Scanner
 	s.Init(fset.AddFile("tools_gen.go", -1, len(src)), src, func(pos token.Position, msg string) {
 		t.Fatalf("scanning generated code: %s: %s", pos, msg)
@@ -355,11 +361,21 @@ func checkComments(t *testing.T, src []byte) {
 		if tok == token.EOF {
 			break
 		}
+		if tok == token.COMMENT && brandedDirective.MatchString(lit) {
+			branded = append(branded, fset.Position(pos).Line)
+			continue
+		}
 		if tok == token.COMMENT && lit != "//" && !strings.HasPrefix(lit, "// ") && !strings.HasPrefix(lit, "//\t") {
 			t.Fatalf("%s: a comment that is not a plain // line: %q", fset.Position(pos), lit)
 		}
 	}
-	for i, line := range strings.Split(string(src), "\n") {
+	lines := strings.Split(string(src), "\n")
+	for _, line := range branded {
+		if prev, next := lines[line-2], lines[line]; prev != "//" || !strings.HasPrefix(next, "type Valid") {
+			t.Fatalf("line %d: the branded directive does not end a Valid type's doc after a blank comment line: %q, then %q", line, prev, next)
+		}
+	}
+	for i, line := range lines {
 		trimmed := strings.TrimLeft(line, " \t")
 		for _, directive := range []string{"//go:", "//line", "/*line", "//export", "//extern", "/*"} {
 			if strings.HasPrefix(trimmed, directive) {

@@ -94,6 +94,8 @@ func TestHostileReproducers(t *testing.T) {
 		{"toolDesc", "x\n//go:generate echo PWNED"},
 		{"enumDesc", "x\n//go:generate echo PWNED"},
 		{"defDesc", "x\n//go:generate echo PWNED"},
+		{"toolDesc", "x\n//toolgen:branded ParseEvil"},
+		{"propDesc", "//toolgen:branded ParseEvil"},
 		{"defDesc", "Config.\n/* */ func init() { panic(\"PWNED\") } //"},
 		{"propDesc", "A.\n/* */ Injected int //"},
 		{"toolDesc", "A.\n//go:embed secret.txt"},

@@ -450,6 +450,8 @@ func ValidateArgs(name string, raw []byte) error {
 // validation. Only ParseRefundPaymentArgs (and Dispatch through it) makes one
 // that holds arguments; the zero value holds zero arguments that were never
 // validated.
+//
+//toolgen:branded ParseRefundPaymentArgs
 type ValidRefundPaymentArgs struct {
 	args RefundPaymentArgs
 }
@@ -475,6 +477,8 @@ func ParseRefundPaymentArgs(raw []byte, opts ...runtime.Options) (ValidRefundPay
 // ValidSearchIssuesArgs holds arguments of tool "search_issues" that passed
 // validation. Only ParseSearchIssuesArgs (and Dispatch through it) makes one that
 // holds arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParseSearchIssuesArgs
 type ValidSearchIssuesArgs struct {
 	args SearchIssuesArgs
 }
@@ -500,6 +504,8 @@ func ParseSearchIssuesArgs(raw []byte, opts ...runtime.Options) (ValidSearchIssu
 // ValidCreateOrderArgs holds arguments of tool "create_order" that passed
 // validation. Only ParseCreateOrderArgs (and Dispatch through it) makes one that
 // holds arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParseCreateOrderArgs
 type ValidCreateOrderArgs struct {
 	args CreateOrderArgs
 }

@@ -207,6 +207,8 @@ func ValidateArgs(name string, raw []byte) error {
 // ValidTrackOrderArgs holds arguments of tool "track_order" that passed
 // validation. Only ParseTrackOrderArgs (and Dispatch through it) makes one that
 // holds arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParseTrackOrderArgs
 type ValidTrackOrderArgs struct {
 	args TrackOrderArgs
 }
@@ -233,6 +235,8 @@ func ParseTrackOrderArgs(raw []byte, opts ...runtime.Options) (ValidTrackOrderAr
 // passed validation. Only ParseRescheduleDeliveryArgs (and Dispatch through it)
 // makes one that holds arguments; the zero value holds zero arguments that were
 // never validated.
+//
+//toolgen:branded ParseRescheduleDeliveryArgs
 type ValidRescheduleDeliveryArgs struct {
 	args RescheduleDeliveryArgs
 }

@@ -280,6 +280,8 @@ func ValidateArgs(name string, raw []byte) error {
 // ValidGetOrderArgs holds arguments of tool "get_order" that passed validation.
 // Only ParseGetOrderArgs (and Dispatch through it) makes one that holds
 // arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParseGetOrderArgs
 type ValidGetOrderArgs struct {
 	args GetOrderArgs
 }
@@ -305,6 +307,8 @@ func ParseGetOrderArgs(raw []byte, opts ...runtime.Options) (ValidGetOrderArgs, 
 // ValidCancelOrderArgs holds arguments of tool "cancel_order" that passed
 // validation. Only ParseCancelOrderArgs (and Dispatch through it) makes one that
 // holds arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParseCancelOrderArgs
 type ValidCancelOrderArgs struct {
 	args CancelOrderArgs
 }
@@ -330,6 +334,8 @@ func ParseCancelOrderArgs(raw []byte, opts ...runtime.Options) (ValidCancelOrder
 // ValidSearchOrdersArgs holds arguments of tool "search_orders" that passed
 // validation. Only ParseSearchOrdersArgs (and Dispatch through it) makes one that
 // holds arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParseSearchOrdersArgs
 type ValidSearchOrdersArgs struct {
 	args SearchOrdersArgs
 }

@@ -203,6 +203,8 @@ func ValidateArgs(name string, raw []byte) error {
 // ValidGetOrderArgs holds arguments of tool "get_order" that passed validation.
 // Only ParseGetOrderArgs (and Dispatch through it) makes one that holds
 // arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParseGetOrderArgs
 type ValidGetOrderArgs struct {
 	args GetOrderArgs
 }
@@ -228,6 +230,8 @@ func ParseGetOrderArgs(raw []byte, opts ...runtime.Options) (ValidGetOrderArgs, 
 // ValidRefundOrderArgs holds arguments of tool "refund_order" that passed
 // validation. Only ParseRefundOrderArgs (and Dispatch through it) makes one that
 // holds arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParseRefundOrderArgs
 type ValidRefundOrderArgs struct {
 	args RefundOrderArgs
 }

@@ -305,6 +305,8 @@ func ValidateArgs(name string, raw []byte) error {
 // validation. Only ParseRefundPaymentArgs (and Dispatch through it) makes one
 // that holds arguments; the zero value holds zero arguments that were never
 // validated.
+//
+//toolgen:branded ParseRefundPaymentArgs
 type ValidRefundPaymentArgs struct {
 	args RefundPaymentArgs
 }
@@ -330,6 +332,8 @@ func ParseRefundPaymentArgs(raw []byte, opts ...runtime.Options) (ValidRefundPay
 // ValidGetPaymentArgs holds arguments of tool "get_payment" that passed
 // validation. Only ParseGetPaymentArgs (and Dispatch through it) makes one that
 // holds arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParseGetPaymentArgs
 type ValidGetPaymentArgs struct {
 	args GetPaymentArgs
 }
@@ -355,6 +359,8 @@ func ParseGetPaymentArgs(raw []byte, opts ...runtime.Options) (ValidGetPaymentAr
 // ValidSendReceiptArgs holds arguments of tool "send_receipt" that passed
 // validation. Only ParseSendReceiptArgs (and Dispatch through it) makes one that
 // holds arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParseSendReceiptArgs
 type ValidSendReceiptArgs struct {
 	args SendReceiptArgs
 }

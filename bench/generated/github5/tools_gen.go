@@ -600,6 +600,8 @@ func ValidateArgs(name string, raw []byte) error {
 // passed validation. Only ParseCreatePullRequestArgs (and Dispatch through it)
 // makes one that holds arguments; the zero value holds zero arguments that were
 // never validated.
+//
+//toolgen:branded ParseCreatePullRequestArgs
 type ValidCreatePullRequestArgs struct {
 	args CreatePullRequestArgs
 }
@@ -625,6 +627,8 @@ func ParseCreatePullRequestArgs(raw []byte, opts ...runtime.Options) (ValidCreat
 // ValidIssueWriteArgs holds arguments of tool "issue_write" that passed
 // validation. Only ParseIssueWriteArgs (and Dispatch through it) makes one that
 // holds arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParseIssueWriteArgs
 type ValidIssueWriteArgs struct {
 	args IssueWriteArgs
 }
@@ -650,6 +654,8 @@ func ParseIssueWriteArgs(raw []byte, opts ...runtime.Options) (ValidIssueWriteAr
 // ValidListIssuesArgs holds arguments of tool "list_issues" that passed
 // validation. Only ParseListIssuesArgs (and Dispatch through it) makes one that
 // holds arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParseListIssuesArgs
 type ValidListIssuesArgs struct {
 	args ListIssuesArgs
 }
@@ -675,6 +681,8 @@ func ParseListIssuesArgs(raw []byte, opts ...runtime.Options) (ValidListIssuesAr
 // ValidPushFilesArgs holds arguments of tool "push_files" that passed validation.
 // Only ParsePushFilesArgs (and Dispatch through it) makes one that holds
 // arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParsePushFilesArgs
 type ValidPushFilesArgs struct {
 	args PushFilesArgs
 }
@@ -700,6 +708,8 @@ func ParsePushFilesArgs(raw []byte, opts ...runtime.Options) (ValidPushFilesArgs
 // ValidSearchCodeArgs holds arguments of tool "search_code" that passed
 // validation. Only ParseSearchCodeArgs (and Dispatch through it) makes one that
 // holds arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParseSearchCodeArgs
 type ValidSearchCodeArgs struct {
 	args SearchCodeArgs
 }

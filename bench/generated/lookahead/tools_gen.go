@@ -368,6 +368,8 @@ func ValidateArgs(name string, raw []byte) error {
 // ValidPayPlainArgs holds arguments of tool "pay_plain" that passed validation.
 // Only ParsePayPlainArgs (and Dispatch through it) makes one that holds
 // arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParsePayPlainArgs
 type ValidPayPlainArgs struct {
 	args PayPlainArgs
 }
@@ -393,6 +395,8 @@ func ParsePayPlainArgs(raw []byte, opts ...runtime.Options) (ValidPayPlainArgs, 
 // ValidPayTaggedArgs holds arguments of tool "pay_tagged" that passed validation.
 // Only ParsePayTaggedArgs (and Dispatch through it) makes one that holds
 // arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParsePayTaggedArgs
 type ValidPayTaggedArgs struct {
 	args PayTaggedArgs
 }
@@ -418,6 +422,8 @@ func ParsePayTaggedArgs(raw []byte, opts ...runtime.Options) (ValidPayTaggedArgs
 // ValidPayUntaggedArgs holds arguments of tool "pay_untagged" that passed
 // validation. Only ParsePayUntaggedArgs (and Dispatch through it) makes one that
 // holds arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParsePayUntaggedArgs
 type ValidPayUntaggedArgs struct {
 	args PayUntaggedArgs
 }
@@ -443,6 +449,8 @@ func ParsePayUntaggedArgs(raw []byte, opts ...runtime.Options) (ValidPayUntagged
 // ValidPayKindArgs holds arguments of tool "pay_kind" that passed validation.
 // Only ParsePayKindArgs (and Dispatch through it) makes one that holds arguments;
 // the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParsePayKindArgs
 type ValidPayKindArgs struct {
 	args PayKindArgs
 }
@@ -468,6 +476,8 @@ func ParsePayKindArgs(raw []byte, opts ...runtime.Options) (ValidPayKindArgs, er
 // ValidPayCheckedArgs holds arguments of tool "pay_checked" that passed
 // validation. Only ParsePayCheckedArgs (and Dispatch through it) makes one that
 // holds arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParsePayCheckedArgs
 type ValidPayCheckedArgs struct {
 	args PayCheckedArgs
 }

@@ -1,0 +1,18 @@
+// Command toolgen-vet reports branded Valid…Args values made anywhere but in
+// toolgen's generated code, where only the Parse functions may mint them.
+//
+// It runs under go vet:
+//
+//	go build -o toolgen-vet github.com/toolgen/toolgen/cmd/toolgen-vet
+//	go vet -vettool=$PWD/toolgen-vet ./...
+//
+// or on its own, as toolgen-vet ./... (toolgen vet does the same).
+package main
+
+import (
+	"golang.org/x/tools/go/analysis/singlechecker"
+
+	"github.com/toolgen/toolgen/internal/brandcheck"
+)
+
+func main() { singlechecker.Main(brandcheck.Analyzer) }

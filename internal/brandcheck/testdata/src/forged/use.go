@@ -1,0 +1,5 @@
+package forged
+
+var _ = OtherGenerated{}
+
+var other OtherGenerated
