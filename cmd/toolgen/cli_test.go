@@ -248,6 +248,7 @@ func TestEveryFlagAfterTheOperands(t *testing.T) {
 		"docs":     {"CATALOG"},
 		"schema":   {"SCHEMA"},
 		"validate": {"CATALOG", "CALLS.jsonl"},
+		"vet":      {"PACKAGES"},
 	}
 	for _, name := range commandNames() {
 		ops, ok := operands[name]

@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"errors"
 	"flag"
 	"fmt"
 	"go/token"
@@ -35,22 +36,15 @@ func runVet(args []string, stdout, stderr io.Writer) int {
 
 // vetWith is runVet loading packages under cfg.
 func vetWith(cfg *packages.Config, args []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("toolgen vet", flag.ContinueOnError)
-	flags.SetOutput(stderr)
+	flags := newFlagSet("toolgen vet", "usage: toolgen vet [-tests=false] [PACKAGES]", func(w io.Writer) {
+		fmt.Fprintln(w, "\nReports every Valid…Args value made outside the generated file that declares it:")
+		fmt.Fprintln(w, "only the generated Parse functions may make one. PACKAGES are go list patterns (default \".\").")
+		fmt.Fprintln(w, "Under go vet, the same check is cmd/toolgen-vet: go vet -vettool=$(which toolgen-vet) ./...")
+	})
 	tests := flags.Bool("tests", true, "also check the packages' test files")
-	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen vet [-tests=false] [PACKAGES]")
-		fmt.Fprintln(stderr, "\nReports every Valid…Args value made outside the generated file that declares it:")
-		fmt.Fprintln(stderr, "only the generated Parse functions may make one. PACKAGES are go list patterns (default \".\").")
-		fmt.Fprintln(stderr, "Under go vet, the same check is cmd/toolgen-vet: go vet -vettool=$(which toolgen-vet) ./...")
-		flags.PrintDefaults()
-	}
-	if err := flags.Parse(args); err != nil {
-		return exitUsage
-	}
-	patterns := flags.Args()
-	if len(patterns) == 0 {
-		patterns = []string{"."}
+	patterns, code, done := parseVetFlags(flags, args, stdout, stderr)
+	if done {
+		return code
 	}
 	cfg.Tests = *tests
 	reports, err := vet(cfg, patterns)
@@ -65,6 +59,33 @@ func vetWith(cfg *packages.Config, args []string, stdout, stderr io.Writer) int 
 		return exitInvalid
 	}
 	return exitOK
+}
+
+// parseVetFlags parses toolgen vet's flags, which take any number of
+// package patterns after them, the way parseFlags does for the other
+// commands: -h is help on standard output, and a flag after a pattern is a
+// usage error that names it. It returns the patterns, "." when none.
+func parseVetFlags(flags *flag.FlagSet, args []string, stdout, stderr io.Writer) (patterns []string, code int, done bool) {
+	flags.SetOutput(io.Discard)
+	switch err := flags.Parse(args); {
+	case errors.Is(err, flag.ErrHelp):
+		flags.SetOutput(stdout)
+		flags.Usage()
+		return nil, exitOK, true
+	case err != nil:
+		return nil, usageError(flags, stderr, "%v", err), true
+	}
+	patterns = flags.Args()
+	for _, a := range patterns[min(1, len(patterns)):] {
+		if len(a) > 1 && a[0] == '-' {
+			name, _, _ := strings.Cut(a, "=")
+			return nil, usageError(flags, stderr, "flags must come before PACKAGES: move %s before %s", name, patterns[0]), true
+		}
+	}
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	return patterns, exitOK, false
 }
 
 // vet loads the packages matching patterns under cfg, with their

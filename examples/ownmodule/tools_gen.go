@@ -183,6 +183,8 @@ func ValidateArgs(name string, raw []byte) error {
 // validation. Only ParseSearchTicketsArgs (and Dispatch through it) makes one
 // that holds arguments; the zero value holds zero arguments that were never
 // validated.
+//
+//toolgen:branded ParseSearchTicketsArgs
 type ValidSearchTicketsArgs struct {
 	args SearchTicketsArgs
 }
@@ -208,6 +210,8 @@ func ParseSearchTicketsArgs(raw []byte, opts ...runtime.Options) (ValidSearchTic
 // ValidCloseTicketArgs holds arguments of tool "close_ticket" that passed
 // validation. Only ParseCloseTicketArgs (and Dispatch through it) makes one that
 // holds arguments; the zero value holds zero arguments that were never validated.
+//
+//toolgen:branded ParseCloseTicketArgs
 type ValidCloseTicketArgs struct {
 	args CloseTicketArgs
 }
