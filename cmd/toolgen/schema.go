@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -80,6 +81,11 @@ func schema(args []string, stdout, stderr io.Writer) int {
 		[]gen.Schema{{Name: *name, JSON: data, URI: "file://" + filepath.ToSlash(abs), AnnotateFormats: *annotate}},
 		gen.ValidatorOptions{Package: *pkg, Resources: resources},
 	)
+	var nameErr *gen.SchemaNameError
+	if errors.As(err, &nameErr) {
+		fmt.Fprintf(stderr, "toolgen schema: -name: %v\n", err)
+		return exitUsage
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen schema: %v\n", err)
 		return exitUsage
