@@ -2,6 +2,8 @@ package runtime
 
 import (
 	"context"
+	"crypto/hmac"
+	cryptorand "crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -118,7 +120,11 @@ type CallInfo struct {
 	Attempt  int    // 1 for the first attempt
 	Duration time.Duration
 	// ArgumentBytes and ArgumentSHA256 identify the arguments without
-	// revealing them.
+	// revealing them. ArgumentSHA256 is an HMAC-SHA256 of the arguments'
+	// bytes under a key made at random for the process: equal arguments
+	// have equal digests in one process's logs, but a short secret among
+	// them (a PIN, a code) cannot be found by hashing guesses, as it could
+	// from a plain SHA-256.
 	ArgumentBytes  int
 	ArgumentSHA256 string
 	// Violations locate what was wrong with the arguments, without values.
@@ -420,11 +426,24 @@ func (d *Dispatcher) protected(ctx context.Context, spec *ToolSpec, args any, ho
 	return callOutcome{result: result}
 }
 
+// argumentKey keys argumentDigest; it never leaves the process.
+var argumentKey = sync.OnceValue(func() []byte {
+	key := make([]byte, sha256.Size)
+	cryptorand.Read(key) // never fails, per crypto/rand
+	return key
+})
+
+// argumentDigest is CallInfo.ArgumentSHA256 of raw.
+func argumentDigest(raw []byte) string {
+	mac := hmac.New(sha256.New, argumentKey())
+	mac.Write(raw)
+	return hex.EncodeToString(mac.Sum(nil))
+}
+
 func (d *Dispatcher) start(name string, raw []byte) *CallInfo {
 	info := &CallInfo{Tool: name, ArgumentBytes: len(raw), Attempt: 1}
 	if d.cfg.Observer != nil {
-		sum := sha256.Sum256(raw)
-		info.ArgumentSHA256 = hex.EncodeToString(sum[:])
+		info.ArgumentSHA256 = argumentDigest(raw)
 		info.started = time.Now()
 	}
 	return info

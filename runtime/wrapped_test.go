@@ -2,6 +2,8 @@ package runtime
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -133,5 +135,36 @@ func TestResultEncodingErrorCycle(t *testing.T) {
 	var err error
 	if mustReturn(t, "dispatch", func() { _, err = d.Dispatch(context.Background(), "echo", []byte(`{"n":1}`)) }) && Outcome(err) != FailureInvalidOutput {
 		t.Errorf("outcome %s, want %s (%v)", Outcome(err), FailureInvalidOutput, err)
+	}
+}
+
+// TestArgumentDigestHidesShortSecrets: the digest an observer logs of
+// arguments such as a four-digit code is not the plain SHA-256 that anyone
+// could compute for each of the 10,000 guesses, yet equal arguments have
+// equal digests and different ones different digests.
+func TestArgumentDigestHidesShortSecrets(t *testing.T) {
+	var digests []string
+	obs := observerFunc(func(_ context.Context, info CallInfo) { digests = append(digests, info.ArgumentSHA256) })
+	d := newDispatcher(echo, Config{Observer: obs}, false, 0)
+	seen := map[string]string{}
+	for n := range 1000 {
+		raw := fmt.Appendf(nil, `{"n":%d}`, n)
+		digests = digests[:0]
+		for range 2 {
+			if _, err := d.Dispatch(context.Background(), "echo", raw); err != nil {
+				t.Fatal(err)
+			}
+		}
+		plain := sha256.Sum256(raw)
+		if len(digests) != 2 || digests[0] != digests[1] || len(digests[0]) != 64 {
+			t.Fatalf("%s: digests %q, want two equal ones of 64 hex digits", raw, digests)
+		}
+		if digests[0] == hex.EncodeToString(plain[:]) {
+			t.Fatalf("%s: the logged digest is the plain SHA-256 of the arguments", raw)
+		}
+		if other, ok := seen[digests[0]]; ok {
+			t.Fatalf("%s and %s have the same digest", raw, other)
+		}
+		seen[digests[0]] = string(raw)
 	}
 }
