@@ -285,6 +285,12 @@ var matrixPositions = []matrixPosition{
 	{"property anyOf", func(c matrixCase) (string, bool) {
 		return `{"type":"object","properties":{"v":{"anyOf":[` + c.schema + `,{"const":"never sent"}]}},"required":["v"],"$defs":` + matrixDefs + `}`, true
 	}, inProperty},
+	{"property $ref to a relative $id", func(c matrixCase) (string, bool) {
+		// The input and the output schema both hold a resource v.json: each
+		// resolves within its own document. A fragment reference in the
+		// keyword schema would resolve within v.json, where nothing is.
+		return `{"type":"object","properties":{"v":{"$ref":"v.json"}},"required":["v"],"$defs":` + addDef(matrixDefs, "target", `{"$id":"v.json","allOf":[`+c.schema+`]}`) + `}`, !strings.Contains(c.schema, "#")
+	}, inProperty},
 	{"array item", func(c matrixCase) (string, bool) {
 		return `{"type":"object","properties":{"v":{"type":"array","items":` + c.schema + `}},"required":["v"],"$defs":` + matrixDefs + `}`, true
 	}, func(instance string) string { return `{"v":[` + instance + `]}` }},
@@ -365,10 +371,10 @@ func matrixOracle(t *testing.T, schema []byte) *jsonschema.Schema {
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.AssertFormat()
 	c.UseRegexpEngine(ecmaEngine)
-	if err := c.AddResource("urn:matrix", doc); err != nil {
+	if err := c.AddResource("https://matrix.invalid/schema.json", doc); err != nil {
 		t.Fatal(err)
 	}
-	s, err := c.Compile("urn:matrix")
+	s, err := c.Compile("https://matrix.invalid/schema.json")
 	if err != nil {
 		t.Fatalf("santhosh v6 cannot compile %s: %v", schema, err)
 	}
