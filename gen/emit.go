@@ -701,11 +701,21 @@ func (e *emitter) readStruct(t *NamedType) {
 		// which has marked it seen and reported it if repeated, and has
 		// read the end of the object when it returns EndOfObject.
 		var cases []jen.Code
+		byPresence := presenceChecked(t)
+		nullable := false // a member whose presence is checked takes null for absent
 		for i, f := range t.Fields {
 			var stmts []jen.Code
 			if e.m.NullAsAbsent && !f.Required && !acceptsNull(f.Value) {
-				// Strict mode makes every member required: null stands for absent.
-				stmts = append(stmts, jen.If(jen.Id("r").Dot("AbsentNull").Call()).Block(jen.Continue()))
+				// Strict mode makes every member required: null stands for
+				// absent. The member stays seen until the object's end, so
+				// that a second one is a duplicate; then it is absent for the
+				// checks that go by presence.
+				skip := []jen.Code{jen.Continue()}
+				if byPresence[f.JSONName] {
+					nullable = true
+					skip = append([]jen.Code{jen.Id("absent").Index(jen.Lit(i)).Op("=").True()}, skip...)
+				}
+				stmts = append(stmts, jen.If(jen.Id("r").Dot("AbsentNull").Call()).Block(skip...))
 			}
 			stmts = append(stmts, readSensitively(f.Value, e.field(f))...)
 			c := jen.Case(jen.Lit(i)).Add(lineComment(strconv.Quote(f.JSONName)))
@@ -719,32 +729,67 @@ func (e *emitter) readStruct(t *NamedType) {
 			jen.Case(jen.Qual(runtimePkg, "EndOfObject")).Block(jen.Break().Id("members")),
 		)
 		next := jen.Id("r").Dot("NextMember").Call(jen.Id(e.fieldList(t)), jen.Id("seen").Index(jen.Empty(), jen.Empty()))
+		if nullable {
+			body = append(body, jen.Var().Id("absent").Index(jen.Lit(len(t.Fields))).Bool())
+		}
 		body = append(body, jen.Id("members").Op(":"), jen.For().Block(jen.Switch(next).Block(cases...)))
+		if nullable {
+			body = append(body, jen.For(jen.List(jen.Id("i"), jen.Id("null")).Op(":=").Range().Id("absent")).Block(
+				jen.Id("seen").Index(jen.Id("i")).Op("=").Id("seen").Index(jen.Id("i")).Op("&&").Op("!").Id("null"),
+			))
+		}
 	}
 
+	body = append(body, e.presenceChecks(t)...)
+
+	e.f.Add(lineComment("readJSON decodes an object into x and reports every violation of its schema to r."))
+	e.f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("readJSON").Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(body...)
+	e.end()
+}
+
+// presenceChecks are the checks of t that go by which members were seen:
+// required, defaults and dependentRequired.
+func (e *emitter) presenceChecks(t *NamedType) []jen.Code {
+	var checks []jen.Code
 	for i, f := range t.Fields {
 		switch {
 		case f.Required:
-			body = append(body, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(
+			checks = append(checks, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(
 				jen.Id("r").Dot("Required").Call(jen.Lit(f.JSONName)),
 			))
 		case f.Default != nil:
-			body = append(body, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(e.applyDefault(f)...))
+			checks = append(checks, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(e.applyDefault(f)...))
 		}
 	}
 	for _, d := range t.DependentRequired {
 		p := slices.IndexFunc(t.Fields, func(f *Field) bool { return f.JSONName == d.Property })
 		for _, req := range d.Requires {
 			q := slices.IndexFunc(t.Fields, func(f *Field) bool { return f.JSONName == req })
-			body = append(body, jen.If(jen.Id("seen").Index(jen.Lit(p)).Op("&&").Op("!").Id("seen").Index(jen.Lit(q))).Block(
+			checks = append(checks, jen.If(jen.Id("seen").Index(jen.Lit(p)).Op("&&").Op("!").Id("seen").Index(jen.Lit(q))).Block(
 				jen.Id("r").Dot("DependentRequired").Call(jen.Lit(d.Property), jen.Lit(req)),
 			))
 		}
 	}
+	return checks
+}
 
-	e.f.Add(lineComment("readJSON decodes an object into x and reports every violation of its schema to r."))
-	e.f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("readJSON").Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(body...)
-	e.end()
+// presenceChecked returns the members of t whose presence the checks after
+// the members are read go by: those with a default and those of
+// dependentRequired, on either side.
+func presenceChecked(t *NamedType) map[string]bool {
+	names := map[string]bool{}
+	for _, f := range t.Fields {
+		if f.Default != nil {
+			names[f.JSONName] = true
+		}
+	}
+	for _, d := range t.DependentRequired {
+		names[d.Property] = true
+		for _, req := range d.Requires {
+			names[req] = true
+		}
+	}
+	return names
 }
 
 // fieldList declares the names of t's members, in the order its reader

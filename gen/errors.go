@@ -28,6 +28,18 @@ func CheckPackageName(name string) error {
 	return nil
 }
 
+// SchemaNameError reports a name GenerateValidators cannot give a validator
+// function: not an exported Go identifier, used twice, or one whose check
+// functions would share names with another schema's.
+type SchemaNameError struct {
+	Name   string
+	Reason string
+}
+
+func (e *SchemaNameError) Error() string {
+	return fmt.Sprintf("schema name %q: %s", e.Name, e.Reason)
+}
+
 // FormatError reports generated code that go/format refuses. Every catalog
 // text reaches the file as an escaped comment or a quoted literal, so this is
 // a fault of toolgen, not of the catalog; the error says so, and shows the

@@ -209,6 +209,42 @@ var matrixCases = []matrixCase{
 	{"oneOf", `{"type":"object","oneOf":[{"required":["x"]},{"required":["y"]}]}`, true, nil},
 	{"boolean", `true`, false, nil},
 	{"boolean", `false`, false, nil},
+	{"not", `{"not":{}}`, true, nil},
+	{"unevaluatedProperties", `{"allOf":[{"properties":{"a":{"type":"integer"}}}],"unevaluatedProperties":false}`, true, nil},
+	{"unevaluatedProperties", `{"$ref":"#/$defs/anchored","properties":{"y":{}},"unevaluatedProperties":false}`, true, []string{`{"x":1,"y":1}`, `{"x":1,"z":1}`}},
+	{"unevaluatedProperties", `{"unevaluatedProperties":false,"anyOf":[{"properties":{"x":{}}},{"properties":{"a":{}}}]}`, true, []string{`{"x":1,"a":1}`}},
+	{"unevaluatedProperties", `{"unevaluatedProperties":false,"if":{"properties":{"x":{}}},"then":{"properties":{"y":{}}}}`, true, nil},
+	{"unevaluatedProperties", `{"type":"object","unevaluatedProperties":{"type":"integer"},"properties":{"a":{"type":"string"}}}`, true, nil},
+	{"if", `{"if":{"properties":{"x":{"const":1}}},"then":{"required":["y"]}}`, true, []string{`{"x":2}`}},
+	{"if", `{"if":{"required":["x"]},"else":false}`, true, nil},
+	{"if", `{"if":true,"then":{"required":["x"]}}`, true, nil},
+	{"if", `{"if":false,"else":{"required":["x"]}}`, true, nil},
+	{"dependentSchemas", `{"dependentSchemas":{"x":false}}`, true, nil},
+	{"dependentSchemas", `{"dependentSchemas":{"x":{"properties":{"y":{"type":"string"}}}}}`, true, []string{`{"x":1,"y":"s"}`}},
+	{"propertyNames", `{"propertyNames":false}`, true, nil},
+	{"propertyNames", `{"propertyNames":{"enum":["x","y"]}}`, true, nil},
+	{"$dynamicRef", `{"$dynamicRef":"#dynobj"}`, true, nil},
+	{"$ref", `{"type":"object","properties":{"x":{"$ref":"#/$defs/tree/properties/name"}}}`, true, nil},
+	{"$ref", `{"$ref":"#/%24defs/obj"}`, true, nil},
+	{"$ref", `{"type":"object","properties":{"x":{"$ref":"#"}}}`, true, []string{`{"x":{"x":{}}}`, `{"x":{"x":1}}`}},
+	{"enum", `{"enum":[{"x":1},null]}`, true, []string{`{"x":1.0}`}},
+	{"enum", `{"enum":[{"x":1,"y":2}]}`, true, []string{`{"y":2,"x":1}`}},
+	{"anyOf", `{"anyOf":[{"required":["x"]},{"required":["y"]}]}`, true, nil},
+	{"oneOf", `{"oneOf":[{"$ref":"#/$defs/obj"},{"$ref":"#/$defs/tree"}]}`, true, []string{`{"name":"n"}`}},
+	{"allOf", `{"allOf":[{"$ref":"#/$defs/anchored"},{"required":["y"]}]}`, true, nil},
+	{"allOf", `{"type":"object","properties":{"x":{"type":"integer"}},"allOf":[{"additionalProperties":false}]}`, true, nil},
+	{"allOf", `{"allOf":[true,false]}`, true, nil},
+	{"anyOf", `{"anyOf":[true,{"required":["x"]}]}`, true, nil},
+	{"not", `{"not":{"not":{"type":"object","required":["x"]}}}`, true, nil},
+	{"maxProperties", `{"minProperties":1,"maxProperties":1}`, true, nil},
+	{"additionalProperties", `{"properties":{"x":{"type":"integer"}},"additionalProperties":{"not":{}}}`, true, nil},
+	{"patternProperties", `{"type":"object","properties":{"x":{"type":"integer"}},"additionalProperties":false,"patternProperties":{"":{}}}`, true, nil},
+	{"patternProperties", `{"patternProperties":{"^x$":false}}`, true, nil},
+	{"patternProperties", `{"type":"object","properties":{"y":{"type":"integer"}},"patternProperties":{"y":{"type":"string"}}}`, true, []string{`{"y":"s"}`}},
+	{"required", `{"type":"object","properties":{"x":true},"required":["x"]}`, true, nil},
+	{"minimum", `{"type":"object","properties":{"x":{"type":"integer","minimum":9007199254740993}}}`, true, []string{`{"x":9007199254740992}`, `{"x":9007199254740993}`}},
+	{"dependentSchemas", `{"type":"object","additionalProperties":false,"properties":{"x":{"type":"integer"}},"dependentSchemas":{"x":{"properties":{"y":{}}}}}`, true, []string{`{"x":1,"y":1}`}},
+	{"const", `{"const":{"x":[1,{"a":null}]}}`, true, []string{`{"x":[1,{"a":null}]}`, `{"x":[1.0,{"a":null}]}`, `{"x":[1,{}]}`}},
 }
 
 // matrixDefs are the $defs every matrix schema carries, for the $ref cases.
@@ -217,7 +253,8 @@ const matrixDefs = `{
 	"tree": {"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/tree"}}},"required":["name"]},
 	"chain": {"$ref":"#/$defs/obj"},
 	"anchored": {"$anchor":"anchored","type":"object","required":["x"]},
-	"dyn": {"$dynamicAnchor":"dyn","type":"integer"}
+	"dyn": {"$dynamicAnchor":"dyn","type":"integer"},
+	"dynobj": {"$dynamicAnchor":"dynobj","type":"object","required":["x"]}
 }`
 
 // A matrixPosition places a keyword schema in a tool's schema and an
@@ -248,6 +285,12 @@ var matrixPositions = []matrixPosition{
 	{"property anyOf", func(c matrixCase) (string, bool) {
 		return `{"type":"object","properties":{"v":{"anyOf":[` + c.schema + `,{"const":"never sent"}]}},"required":["v"],"$defs":` + matrixDefs + `}`, true
 	}, inProperty},
+	{"property $ref to a relative $id", func(c matrixCase) (string, bool) {
+		// The input and the output schema both hold a resource v.json: each
+		// resolves within its own document. A fragment reference in the
+		// keyword schema would resolve within v.json, where nothing is.
+		return `{"type":"object","properties":{"v":{"$ref":"v.json"}},"required":["v"],"$defs":` + addDef(matrixDefs, "target", `{"$id":"v.json","allOf":[`+c.schema+`]}`) + `}`, !strings.Contains(c.schema, "#")
+	}, inProperty},
 	{"array item", func(c matrixCase) (string, bool) {
 		return `{"type":"object","properties":{"v":{"type":"array","items":` + c.schema + `}},"required":["v"],"$defs":` + matrixDefs + `}`, true
 	}, func(instance string) string { return `{"v":[` + instance + `]}` }},
@@ -255,6 +298,9 @@ var matrixPositions = []matrixPosition{
 
 // withDefs adds the matrix $defs to an object schema.
 func withDefs(schema string) string {
+	if !strings.HasPrefix(schema, "{") {
+		return schema // a boolean schema has no room for $defs
+	}
 	if schema == "{}" {
 		return `{"$defs":` + matrixDefs + `}`
 	}
@@ -325,10 +371,10 @@ func matrixOracle(t *testing.T, schema []byte) *jsonschema.Schema {
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.AssertFormat()
 	c.UseRegexpEngine(ecmaEngine)
-	if err := c.AddResource("urn:matrix", doc); err != nil {
+	if err := c.AddResource("https://matrix.invalid/schema.json", doc); err != nil {
 		t.Fatal(err)
 	}
-	s, err := c.Compile("urn:matrix")
+	s, err := c.Compile("https://matrix.invalid/schema.json")
 	if err != nil {
 		t.Fatalf("santhosh v6 cannot compile %s: %v", schema, err)
 	}

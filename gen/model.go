@@ -396,9 +396,11 @@ func (b *builder) registerSchemas() {
 }
 
 // toolSchemaURI is the retrieval URI of a tool's schema, the base of its
-// references unless it has an $id.
+// references unless it has an $id. A tool's input and output schemas are two
+// documents, and each is a folder of its own, so that a relative $id or $ref
+// in one ("address.json") resolves within it, not to the other's.
 func toolSchemaURI(tool, which string) string {
-	return "https://toolgen.invalid/tools/" + url.PathEscape(tool) + "/" + which + ".json"
+	return "https://toolgen.invalid/tools/" + url.PathEscape(tool) + "/" + which + "/schema.json"
 }
 
 // schemaError reports an error of the schema compiler at its place in the catalog.

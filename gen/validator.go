@@ -86,11 +86,11 @@ func GenerateValidators(schemas []Schema, opts ValidatorOptions) (src []byte, re
 	// is named around them.
 	names := newNamespace()
 	for _, s := range schemas {
-		if !token.IsExported(s.Name) {
-			return nil, nil, fmt.Errorf("schema name %q is not an exported Go identifier", s.Name)
+		if err := checkSchemaName(s.Name); err != nil {
+			return nil, nil, err
 		}
 		if names.taken[s.Name] {
-			return nil, nil, fmt.Errorf("schema name %q is given twice", s.Name)
+			return nil, nil, &SchemaNameError{Name: s.Name, Reason: "two schemas have this name; give each its own"}
 		}
 		names.taken[s.Name] = true
 	}
@@ -107,6 +107,15 @@ func GenerateValidators(schemas []Schema, opts ValidatorOptions) (src []byte, re
 		return nil, nil, fmt.Errorf("rendering generated code: %w", err)
 	}
 	return buf.Bytes(), refused, nil
+}
+
+// checkSchemaName checks that a validator's name can be the name of its
+// entry function.
+func checkSchemaName(name string) error {
+	if !token.IsIdentifier(name) || !token.IsExported(name) {
+		return &SchemaNameError{Name: name, Reason: "it is not an exported Go identifier; use one such as ValidateOrder"}
+	}
+	return nil
 }
 
 // compileSchema compiles one root schema into the entry function and the

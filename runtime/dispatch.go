@@ -2,6 +2,8 @@ package runtime
 
 import (
 	"context"
+	"crypto/hmac"
+	cryptorand "crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -118,7 +120,11 @@ type CallInfo struct {
 	Attempt  int    // 1 for the first attempt
 	Duration time.Duration
 	// ArgumentBytes and ArgumentSHA256 identify the arguments without
-	// revealing them.
+	// revealing them. ArgumentSHA256 is an HMAC-SHA256 of the arguments'
+	// bytes under a key made at random for the process: equal arguments
+	// have equal digests in one process's logs, but a short secret among
+	// them (a PIN, a code) cannot be found by hashing guesses, as it could
+	// from a plain SHA-256.
 	ArgumentBytes  int
 	ArgumentSHA256 string
 	// Violations locate what was wrong with the arguments, without values.
@@ -249,8 +255,7 @@ func (d *Dispatcher) authorize(ctx context.Context, spec *ToolSpec, args any) er
 		if err == nil {
 			return nil
 		}
-		var denied *DeniedError
-		if errors.As(err, &denied) {
+		if denied, ok := own[*DeniedError](err); ok {
 			return &DeniedError{Tool: spec.Name, Reason: denied.Reason}
 		}
 		return &DeniedError{Tool: spec.Name, Err: err}
@@ -407,11 +412,10 @@ func (d *Dispatcher) late(ctx context.Context, spec *ToolSpec, timeout time.Dura
 func (d *Dispatcher) protected(ctx context.Context, spec *ToolSpec, args any, hook *string) callOutcome {
 	result, err := spec.Call(ctx, d.handler, args)
 	if err != nil {
-		var rejected *RejectionError
-		if errors.As(err, &rejected) {
+		if rejected, ok := own[*RejectionError](err); ok {
 			return callOutcome{err: &RejectionError{Tool: spec.Name, Violations: rejected.Violations}}
 		}
-		return callOutcome{err: &HandlerError{Tool: spec.Name, Err: err}, transient: IsTransient(err)}
+		return callOutcome{err: &HandlerError{Tool: spec.Name, Err: err, returned: true}, transient: IsTransient(err)}
 	}
 	if spec.CheckOutput != nil {
 		*hook = HookOutput
@@ -422,11 +426,24 @@ func (d *Dispatcher) protected(ctx context.Context, spec *ToolSpec, args any, ho
 	return callOutcome{result: result}
 }
 
+// argumentKey keys argumentDigest; it never leaves the process.
+var argumentKey = sync.OnceValue(func() []byte {
+	key := make([]byte, sha256.Size)
+	cryptorand.Read(key) // never fails, per crypto/rand
+	return key
+})
+
+// argumentDigest is CallInfo.ArgumentSHA256 of raw.
+func argumentDigest(raw []byte) string {
+	mac := hmac.New(sha256.New, argumentKey())
+	mac.Write(raw)
+	return hex.EncodeToString(mac.Sum(nil))
+}
+
 func (d *Dispatcher) start(name string, raw []byte) *CallInfo {
 	info := &CallInfo{Tool: name, ArgumentBytes: len(raw), Attempt: 1}
 	if d.cfg.Observer != nil {
-		sum := sha256.Sum256(raw)
-		info.ArgumentSHA256 = hex.EncodeToString(sum[:])
+		info.ArgumentSHA256 = argumentDigest(raw)
 		info.started = time.Now()
 	}
 	return info
@@ -459,31 +476,26 @@ func (d *Dispatcher) observe(ctx context.Context, info CallInfo, err error) {
 func (info *CallInfo) fill(err error) {
 	info.Outcome = Outcome(err)
 	info.Violations, info.Detail, info.Stack = nil, "", nil
-	var (
-		invalid  *ValidationError
-		rejected *RejectionError
-		panicked *PanicError
-		failed   *HandlerError
-		timeout  *TimeoutError
-		output   *OutputError
-		exited   *ExitError
-		denied   *DeniedError
-	)
+	invalid, isInvalid := own[*ValidationError](err)
+	rejected, isRejected := own[*RejectionError](err)
+	output, isOutput := own[*OutputError](err)
+	panicked, isPanic := own[*PanicError](err)
+	denied, isDenied := own[*DeniedError](err)
 	switch {
-	case errors.As(err, &invalid):
+	case isInvalid:
 		info.Violations = refs(invalid.Violations)
-	case errors.As(err, &rejected):
+	case isRejected:
 		info.Violations = refs(rejected.Violations)
-	case errors.As(err, &output):
+	case isOutput:
 		info.Violations = refs(output.Violations)
-	case errors.As(err, &panicked):
+	case isPanic:
 		info.Detail, info.Stack = fmt.Sprint(panicked.Value), panicked.Stack
-	case errors.As(err, &denied) && denied.Err != nil:
+	case isDenied && denied.Err != nil:
 		info.Detail = denied.Err.Error()
-		if errors.As(denied.Err, &panicked) {
+		if panicked, ok := own[*PanicError](denied.Err); ok {
 			info.Stack = panicked.Stack
 		}
-	case errors.As(err, &failed), errors.As(err, &timeout), errors.As(err, &exited):
+	case is[*HandlerError](err), is[*TimeoutError](err), is[*ExitError](err):
 		info.Detail = err.Error()
 	}
 }
@@ -521,8 +533,9 @@ func CheckOutput(result any, read func(r *Reader)) []Violation {
 // isEncodingMaxDepth reports whether err is encoding/json's refusal of JSON
 // text (a json.RawMessage or a MarshalJSON result) nested deeper than it
 // reads. It has no exported error for it; TestDepthLimitOneViolation fails
-// if its text changes.
+// if its text changes. A MarshalJSON's error is the service's: find, unlike
+// errors.As, ends on one whose Unwrap leads back to itself.
 func isEncodingMaxDepth(err error) bool {
-	var se *json.SyntaxError
-	return errors.As(err, &se) && strings.HasSuffix(se.Error(), "exceeded max depth")
+	se, ok := find(err, true, func(e error) bool { _, ok := e.(*json.SyntaxError); return ok }).(*json.SyntaxError)
+	return ok && strings.HasSuffix(se.Error(), "exceeded max depth")
 }

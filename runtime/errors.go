@@ -131,6 +131,10 @@ func (e *UnknownToolError) ModelMessage() string {
 type HandlerError struct {
 	Tool string
 	Err  error
+
+	// returned says that Err is what the handler returned: the service's
+	// error, which Outcome and Report do not look into.
+	returned bool
 }
 
 func (e *HandlerError) Error() string { return fmt.Sprintf("tool %q failed: %v", e.Tool, e.Err) }
@@ -172,7 +176,7 @@ func displayPointer(p string) string {
 // in a *HandlerError for tool so callers can tell it from a validation error.
 func HandlerResult(tool string, result any, err error) (any, error) {
 	if err != nil {
-		return nil, &HandlerError{Tool: tool, Err: err}
+		return nil, &HandlerError{Tool: tool, Err: err, returned: true}
 	}
 	return result, nil
 }

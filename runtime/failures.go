@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -203,13 +202,64 @@ func Transient(err error) error {
 
 // IsTransient reports whether err was marked with Transient.
 func IsTransient(err error) bool {
-	var t transient
-	return errors.As(err, &t)
+	return find(err, true, func(e error) bool { _, ok := e.(transient); return ok }) != nil
+}
+
+// maxUnwraps bounds how many errors find visits, so that Unwrap methods
+// that lead back to an error already seen end the walk instead of looping.
+const maxUnwraps = 100
+
+// find returns the first error in err's tree, in the order errors.As visits
+// it, for which match holds, or nil. Unlike errors.As it calls no As method
+// and visits at most maxUnwraps errors; with inside false it does not look
+// into what a handler returned (see own).
+func find(err error, inside bool, match func(error) bool) error {
+	stack := []error{err}
+	for n := 0; len(stack) > 0 && n < maxUnwraps; n++ {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if e == nil {
+			continue
+		}
+		if match(e) {
+			return e
+		}
+		if h, ok := e.(*HandlerError); ok && h.returned && !inside {
+			continue
+		}
+		switch u := e.(type) {
+		case interface{ Unwrap() error }:
+			stack = append(stack, u.Unwrap())
+		case interface{ Unwrap() []error }:
+			list := u.Unwrap()
+			for i := len(list) - 1; i >= 0; i-- {
+				stack = append(stack, list[i])
+			}
+		}
+	}
+	return nil
+}
+
+// own returns the first error in err's tree of the type of want that the
+// runtime made, or nil. What a handler returned is not looked into: an
+// error it wraps, such as the ValidationError of a call the handler made to
+// another dispatcher, is the service's detail, not a failure of this call,
+// and its violations are not this call's.
+func own[T error](err error) (T, bool) {
+	e, ok := find(err, false, func(e error) bool { _, ok := e.(T); return ok }).(T)
+	return e, ok
+}
+
+// is reports whether own finds an error of type T in err's tree.
+func is[T error](err error) bool {
+	_, ok := own[T](err)
+	return ok
 }
 
 // Outcome names the failure class of err for logs and metrics: "ok" for nil.
-// It looks through what err wraps; if a wrapped error's own methods panic
-// while it does, err's own type names the class.
+// It looks through what err wraps but not into what a handler returned (see
+// own); if a wrapped error's own methods panic while it looks, err's own
+// type names the class.
 func Outcome(err error) (outcome string) {
 	if err == nil {
 		return "ok"
@@ -219,41 +269,28 @@ func Outcome(err error) (outcome string) {
 			outcome = ownClass(err)
 		}
 	}()
-	var (
-		invalid  *ValidationError
-		unknown  *UnknownToolError
-		rejected *RejectionError
-		panicked *PanicError
-		exited   *ExitError
-		canceled *CanceledError
-		timeout  *TimeoutError
-		denied   *DeniedError
-		output   *OutputError
-		notRun   *NotRunError
-		failed   *HandlerError
-	)
 	switch {
-	case errors.As(err, &invalid):
+	case is[*ValidationError](err):
 		return FailureInvalidArguments
-	case errors.As(err, &unknown):
+	case is[*UnknownToolError](err):
 		return FailureUnknownTool
-	case errors.As(err, &rejected):
+	case is[*RejectionError](err):
 		return FailureRejected
-	case errors.As(err, &panicked):
+	case is[*PanicError](err):
 		return FailurePanic
-	case errors.As(err, &exited):
+	case is[*ExitError](err):
 		return FailureExited
-	case errors.As(err, &canceled):
+	case is[*CanceledError](err):
 		return FailureCanceled
-	case errors.As(err, &timeout):
+	case is[*TimeoutError](err):
 		return FailureTimeout
-	case errors.As(err, &denied):
+	case is[*DeniedError](err):
 		return FailureDenied
-	case errors.As(err, &output):
+	case is[*OutputError](err):
 		return FailureInvalidOutput
-	case errors.As(err, &notRun):
+	case is[*NotRunError](err):
 		return FailureNotRun
-	case errors.As(err, &failed):
+	case is[*HandlerError](err):
 		return FailureToolFailed
 	}
 	return FailureInternal

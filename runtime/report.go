@@ -1,7 +1,5 @@
 package runtime
 
-import "errors"
-
 // Failure classes, as ErrorReport.Error names them.
 const (
 	FailureInvalidArguments = "invalid_arguments"
@@ -42,15 +40,11 @@ func Report(err error) (r ErrorReport) {
 			r = ErrorReport{Error: r.Error, Message: r.Message}
 		}
 	}()
-	var invalid *ValidationError
-	var unknown *UnknownToolError
-	var rejected *RejectionError
-	switch {
-	case errors.As(err, &invalid):
+	if invalid, ok := own[*ValidationError](err); ok {
 		r.Tool, r.Violations, r.Omitted = invalid.Tool, invalid.Violations, invalid.Omitted
-	case errors.As(err, &unknown):
+	} else if unknown, ok := own[*UnknownToolError](err); ok {
 		r.KnownTools = unknown.Known
-	case errors.As(err, &rejected):
+	} else if rejected, ok := own[*RejectionError](err); ok {
 		r.Tool, r.Violations = rejected.Tool, rejected.Violations
 	}
 	return r

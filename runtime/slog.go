@@ -6,8 +6,8 @@ import (
 )
 
 // SlogObserver is an Observer that logs each call with log/slog: the tool,
-// outcome, attempt, duration, argument size and SHA-256, and the violations'
-// keywords and pointers; never argument values. Successful calls log at
+// outcome, attempt, duration, argument size and keyed digest, and the
+// violations' keywords and pointers; never argument values. Successful calls log at
 // Info, rejected arguments at Warn, and server-side failures at Error with
 // their internal detail.
 type SlogObserver struct {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -66,6 +67,11 @@ func schema(args []string, stdout, stderr io.Writer) int {
 		[]gen.Schema{{Name: *name, JSON: data, URI: "file://" + filepath.ToSlash(abs), AnnotateFormats: *annotate}},
 		gen.ValidatorOptions{Package: pkgName, Resources: resources},
 	)
+	var nameErr *gen.SchemaNameError
+	if errors.As(err, &nameErr) {
+		fmt.Fprintf(stderr, "toolgen schema: -name: %v\n", err)
+		return exitUsage
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen schema: %v\n", err)
 		return exitUsage

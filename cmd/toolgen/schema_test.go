@@ -67,3 +67,18 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestSchemaNameFlag checks that -name is checked as an exported Go
+// identifier before anything is generated: it is written into the file as an
+// identifier, so text that is not one could add declarations of its own.
+func TestSchemaNameFlag(t *testing.T) {
+	schema := filepath.Join(t.TempDir(), "s.json")
+	must(t, os.WriteFile(schema, []byte(`{"type":"integer"}`), 0o644))
+	for _, name := range []string{`Foo(){}; func init(){panic("PWNED")}; func X`, "A-B", "lower", "", "A B"} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"schema", "-name", name, schema}, &stdout, &stderr)
+		if code != exitUsage || stdout.Len() > 0 || !strings.HasPrefix(stderr.String(), "toolgen schema: -name: ") || strings.Count(stderr.String(), "\n") != 1 {
+			t.Errorf("-name %q: exit %d, stdout %d bytes, stderr %q; want exit %d and one line naming -name", name, code, stdout.Len(), stderr.String(), exitUsage)
+		}
+	}
+}

@@ -55,6 +55,10 @@ var leaves = []leaf{
 	{"type", map[string]any{"type": "integer"}, "12" + Secret},
 	{"format", map[string]any{"type": "string", "format": "email"}, "no-at-sign-" + Secret},
 	{"minimum", map[string]any{"type": "number", "minimum": 1000000}, json.Number(SecretNumber + ".25")},
+	{"maximum", map[string]any{"type": "number", "maximum": 1}, json.Number(SecretNumber)},
+	{"exclusiveMinimum", map[string]any{"type": "integer", "exclusiveMinimum": 1000000}, json.Number(SecretNumber)},
+	{"multipleOf", map[string]any{"type": "number", "multipleOf": 7}, json.Number(SecretNumber)},
+	{"uniqueItems", map[string]any{"type": "array", "uniqueItems": true}, []any{Secret, Secret}},
 }
 
 // A position puts a marked schema where it applies to a value: it returns
@@ -153,6 +157,22 @@ var positions = []position{
 	}},
 	{"then", "", true, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return merge(leaf, map[string]any{"if": true, "then": marker}), nil, v, ""
+	}},
+	{"contains", "contains", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"type": "array", "contains": marked}, nil, []any{v}, "/0"
+	}},
+	{"unevaluateditems", "", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"type": "array", "prefixItems": []any{map[string]any{"type": "boolean"}}, "unevaluatedItems": marked}, nil, []any{true, v}, "/1"
+	}},
+	{"unevaluatedproperties", "", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"type": "object", "properties": map[string]any{"b": map[string]any{}}, "unevaluatedProperties": marked}, nil, map[string]any{"key": v}, "/key"
+	}},
+	{"dynamicref", "", false, func(def string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"$dynamicRef": "#" + def}, map[string]any{def: merge(marked, map[string]any{"$dynamicAnchor": def})}, v, ""
+	}},
+	{"if", "", true, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		// The marker in an if that holds: its annotations apply.
+		return merge(leaf, map[string]any{"if": marker}), nil, v, ""
 	}},
 	{"nested", "", false, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return merge(marker, map[string]any{"type": "object", "properties": map[string]any{"inner": leaf}}), nil, map[string]any{"inner": v}, "/inner"
