@@ -361,3 +361,56 @@ func TestStrictVariant(t *testing.T) {
 		}
 	}
 }
+
+// TestStrictOnlyWithAVariant sends, for every combination of the option and
+// of a tool having a strict variant, both kinds of tool, and checks that
+// "strict": true goes out exactly when the strict variant does: OpenAI
+// rejects strict mode for the ordinary schema of most catalogs.
+func TestStrictOnlyWithAVariant(t *testing.T) {
+	defs := []runtime.ToolDefinition{
+		{Name: "with", InputSchema: json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"}}}`),
+			StrictInputSchema: json.RawMessage(`{"type":"object","properties":{"a":{"type":["string","null"]}},"required":["a"],"additionalProperties":false}`)},
+		{Name: "without", InputSchema: json.RawMessage(`{"type":"object","properties":{}}`)},
+		{Name: "no_schema"},
+	}
+	for _, strict := range []bool{false, true} {
+		var opts []Option
+		if strict {
+			opts = append(opts, WithStrict())
+		}
+		sent := map[string][]sentTool{}
+		for _, tool := range ChatTools(defs, opts...) {
+			sent["chat"] = append(sent["chat"], decodeTool(t, tool))
+		}
+		for _, tool := range ResponseTools(defs, opts...) {
+			sent["responses"] = append(sent["responses"], decodeTool(t, tool))
+		}
+		for api, tools := range sent {
+			for i, tool := range tools {
+				if tool.Function != nil {
+					tool = *tool.Function
+				}
+				wantStrict := strict && defs[i].StrictInputSchema != nil
+				if got := tool.Strict != nil && *tool.Strict; got != wantStrict {
+					t.Errorf("%s, WithStrict=%v: tool %s has strict %v, want %v", api, strict, defs[i].Name, got, wantStrict)
+				}
+				if api == "chat" && !wantStrict && tool.Strict != nil {
+					t.Errorf("%s, WithStrict=%v: tool %s sends strict %v; Chat Completions leaves it out", api, strict, defs[i].Name, *tool.Strict)
+				}
+			}
+		}
+	}
+}
+
+func decodeTool(t *testing.T, tool any) sentTool {
+	t.Helper()
+	body, err := json.Marshal(tool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s sentTool
+	if err := json.Unmarshal(body, &s); err != nil {
+		t.Fatalf("tool %s: %v", body, err)
+	}
+	return s
+}
