@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -170,6 +169,3 @@ func ResponseDispatch(ctx context.Context, items []responses.ResponseOutputItemU
 	}
 	return answers
 }
-
-// errNoResult answers a call its Dispatcher returned no result for.
-var errNoResult = errors.New("openaitools: the dispatcher returned no result for the call")

@@ -2,6 +2,7 @@ package openaitools
 
 import (
 	"context"
+	"errors"
 
 	"github.com/toolgen/toolgen/runtime"
 )
@@ -78,3 +79,6 @@ func complete(calls []runtime.Call, results []runtime.CallResult) []runtime.Call
 	}
 	return all
 }
+
+// errNoResult answers a call its Dispatcher returned no result for.
+var errNoResult = errors.New("openaitools: the dispatcher returned no result for the call")
