@@ -47,8 +47,9 @@ func OneByOne() TurnOption { return func(t *turn) { t.oneByOne = true } }
 
 // WithFullReport sends runtime.Report as a failed call's second text block
 // instead of runtime.CompactReport: the message and every hint again in
-// JSON, for a program that reads the report alone. On the three-mistake refund call of
-// examples/anthropic the result is FULL characters instead of COMPACT.
+// JSON, for a program that reads the report alone: on the three-mistake
+// reschedule_delivery call of examples/anthropic, 1,382 characters of text
+// instead of 542.
 func WithFullReport() TurnOption { return func(t *turn) { t.fullReport = true } }
 
 // runTurn runs calls through d as t says, and returns exactly one result per
