@@ -32,8 +32,8 @@
 // and the hints. The class is runtime.Outcome(err), as in toolgen's OpenAI
 // and Anthropic adapters: a result that cannot be encoded as JSON is
 // tool_failed there and here. On the three-mistake cancel_order call of
-// examples/mcpserver the result's text and structured content are COMPACT
-// characters of JSON, FULL with the full report.
+// examples/mcpserver the text is 360 characters and the whole result 658
+// characters of JSON; with the full report it is 1,545.
 //
 // An unknown tool is a JSON-RPC error, code -32602 (invalid params), as the
 // MCP specification requires, whose message is runtime.ModelMessage: it
