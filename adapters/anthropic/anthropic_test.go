@@ -232,7 +232,7 @@ func TestToolResultRawJSON(t *testing.T) {
 
 // checkFailure checks the shape every failed call shares and returns the
 // report the model was sent.
-func checkFailure(t *testing.T, err error) (sentResult, runtime.ErrorReport) {
+func checkFailure(t *testing.T, err error) (sentResult, runtime.CompactErrorReport) {
 	t.Helper()
 	r := decodeResult(t, anthropictools.ToolResult("toolu_9", nil, err))
 	if r.ToolUseID != "toolu_9" || !*r.IsError {
@@ -244,9 +244,12 @@ func checkFailure(t *testing.T, err error) (sentResult, runtime.ErrorReport) {
 	if got, want := r.Content[0].Text, runtime.ModelMessage(err); got != want {
 		t.Errorf("first block %q, want runtime.ModelMessage %q", got, want)
 	}
-	var report runtime.ErrorReport
+	var report runtime.CompactErrorReport
 	if err := json.Unmarshal([]byte(r.Content[1].Text), &report); err != nil {
 		t.Fatalf("second block is not a report: %v: %s", err, r.Content[1].Text)
+	}
+	if want := runtime.CompactReport(err); !reflect.DeepEqual(report, want) {
+		t.Errorf("report %+v, want runtime.CompactReport %+v", report, want)
 	}
 	return r, report
 }
@@ -256,28 +259,39 @@ func TestToolResultInvalidArguments(t *testing.T) {
 		{Pointer: "/limit", Keyword: "type", Message: "got string, want integer", Hint: `Set "limit" to an integer, not the string "5".`},
 		{Pointer: "", Keyword: "required", Message: `missing "query"`, Hint: `Add the required field "query".`},
 	}}
-	_, report := checkFailure(t, err)
-	if want := runtime.Report(err); !reflect.DeepEqual(report, want) {
-		t.Errorf("report %+v, want %+v", report, want)
-	}
+	r, report := checkFailure(t, err)
 	if report.Error != runtime.FailureInvalidArguments || len(report.Violations) != 2 || report.Violations[0].Pointer != "/limit" {
 		t.Errorf("report %+v does not carry the violations", report)
+	}
+	// Each hint is sent once, in the message, and not again in the JSON.
+	for _, v := range err.Violations {
+		quoted, _ := json.Marshal(v.Hint)
+		all := strings.Join(texts(r), "\n")
+		n := strings.Count(all, v.Hint)
+		if escaped := string(quoted[1 : len(quoted)-1]); escaped != v.Hint {
+			n += strings.Count(all, escaped)
+		}
+		if n != 1 {
+			t.Errorf("the hint %q is sent %d times, want once: %q", v.Hint, n, texts(r))
+		}
+	}
+	full := decodeResult(t, anthropictools.ToolResult("toolu_9", nil, err, anthropictools.WithFullReport()))
+	var fullReport runtime.ErrorReport
+	if len(full.Content) != 2 || json.Unmarshal([]byte(full.Content[1].Text), &fullReport) != nil || !reflect.DeepEqual(fullReport, runtime.Report(err)) {
+		t.Errorf("with WithFullReport the result is %q, want the message and runtime.Report", texts(full))
 	}
 }
 
 func TestToolResultUnknownTool(t *testing.T) {
-	_, report := checkFailure(t, &runtime.UnknownToolError{Name: "delete_all", Known: []string{"search", "ping"}})
-	if report.Error != runtime.FailureUnknownTool || !reflect.DeepEqual(report.KnownTools, []string{"search", "ping"}) {
-		t.Errorf("report %+v, want unknown_tool listing search and ping", report)
+	r, report := checkFailure(t, &runtime.UnknownToolError{Name: "delete_all", Known: []string{"search", "ping"}})
+	if report.Error != runtime.FailureUnknownTool || !strings.Contains(r.Content[0].Text, `"search", "ping"`) {
+		t.Errorf("report %+v, text %q, want unknown_tool listing search and ping", report, r.Content[0].Text)
 	}
 }
 
 func TestToolResultHandlerErrorStaysPrivate(t *testing.T) {
 	secret := "dial tcp 10.0.0.7:5432: password authentication failed"
 	r, report := checkFailure(t, &runtime.HandlerError{Tool: "search", Err: errors.New(secret)})
-	if want := runtime.Report(&runtime.HandlerError{Tool: "search", Err: errors.New(secret)}); !reflect.DeepEqual(report, want) {
-		t.Errorf("report %+v, want %+v", report, want)
-	}
 	if report.Error != runtime.FailureToolFailed {
 		t.Errorf("report class %q, want %q", report.Error, runtime.FailureToolFailed)
 	}
@@ -293,12 +307,12 @@ func TestToolResultUnencodable(t *testing.T) {
 	if !*r.IsError || len(r.Content) != 2 {
 		t.Fatalf("got is_error %v with %q, want an error with message and report", *r.IsError, texts(r))
 	}
-	var report runtime.ErrorReport
+	var report runtime.CompactErrorReport
 	if err := json.Unmarshal([]byte(r.Content[1].Text), &report); err != nil {
 		t.Fatal(err)
 	}
-	if report.Error != runtime.FailureInternal {
-		t.Errorf("report class %q, want %q", report.Error, runtime.FailureInternal)
+	if report.Error != runtime.FailureToolFailed {
+		t.Errorf("report class %q, want %q", report.Error, runtime.FailureToolFailed)
 	}
 	if strings.Contains(r.Content[0].Text, "NaN") {
 		t.Errorf("the encoding error reached the model: %q", r.Content[0].Text)
@@ -314,7 +328,7 @@ const assistantTurn = `{
     {"type": "text", "text": "Searching."},
     {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {"query": "x"}},
     {"type": "tool_use", "id": "toolu_a", "name": "search", "input": {"query": "otters", "limit": 5}},
-    {"type": "tool_use", "id": "toolu_b", "name": "search", "input": {"limit": "5"}}
+    {"type": "tool_use", "id": "toolu_b", "name": "search", "input": {"limit": "5", "bad": true}}
   ]
 }`
 
@@ -323,47 +337,30 @@ func TestDispatch(t *testing.T) {
 	if err := json.Unmarshal([]byte(assistantTurn), &msg); err != nil {
 		t.Fatal(err)
 	}
-	type call struct{ name, raw string }
-	var calls []call
-	invalid := &runtime.ValidationError{Tool: "search", Violations: []runtime.Violation{
-		{Pointer: "", Keyword: "required", Message: `missing "query"`, Hint: `Add the required field "query".`},
-	}}
-	dispatch := func(ctx context.Context, name string, raw []byte) (any, error) {
-		calls = append(calls, call{name, string(raw)})
-		if len(calls) == 2 {
-			return nil, invalid
-		}
-		return []string{"sea otter"}, nil
-	}
-
-	reply, ok := anthropictools.Dispatch(context.Background(), msg.Content, dispatch)
+	l, d := newLedger()
+	reply, ok := anthropictools.Dispatch(context.Background(), msg.Content, d, anthropictools.OneByOne())
 	if !ok {
 		t.Fatal("Dispatch found no tool_use block")
 	}
-	want := []call{{"search", `{"query": "otters", "limit": 5}`}, {"search", `{"limit": "5"}`}}
-	if !reflect.DeepEqual(calls, want) {
-		t.Errorf("dispatched %q, want %q", calls, want)
+	if got, want := l.effects(), []string{`search {"query": "otters", "limit": 5}`}; !reflect.DeepEqual(got, want) {
+		t.Errorf("ran %q, want %q", got, want)
 	}
 	if reply.Role != anthropic.MessageParamRoleUser || len(reply.Content) != 2 {
 		t.Fatalf("reply role %q with %d blocks, want user with 2", reply.Role, len(reply.Content))
 	}
 	first, second := decodeResult(t, reply.Content[0]), decodeResult(t, reply.Content[1])
-	if first.ToolUseID != "toolu_a" || *first.IsError || texts(first)[0] != `["sea otter"]` {
+	if first.ToolUseID != "toolu_a" || *first.IsError || texts(first)[0] != `{"done":"search"}` {
 		t.Errorf("first result %+v, want toolu_a's result", first)
 	}
-	if second.ToolUseID != "toolu_b" || !*second.IsError || texts(second)[0] != runtime.ModelMessage(invalid) {
+	if second.ToolUseID != "toolu_b" || !*second.IsError || !strings.Contains(texts(second)[0], "must not be sent") {
 		t.Errorf("second result %+v, want toolu_b's violations", second)
 	}
 }
 
 func TestDispatchWithoutToolUse(t *testing.T) {
 	content := []anthropic.ContentBlockUnion{{Type: "text", Text: "Done."}}
-	called := false
-	_, ok := anthropictools.Dispatch(context.Background(), content, func(context.Context, string, []byte) (any, error) {
-		called = true
-		return nil, nil
-	})
-	if ok || called {
-		t.Errorf("Dispatch on a text-only message: ok %v, dispatch called %v; want neither", ok, called)
+	l, d := newLedger()
+	if _, ok := anthropictools.Dispatch(context.Background(), content, d); ok || len(l.effects()) != 0 {
+		t.Errorf("Dispatch on a text-only message: ok %v, ran %v; want neither", ok, l.effects())
 	}
 }

@@ -16,6 +16,28 @@
 //		return tools.Dispatch(ctx, handler, name, raw)
 //	}
 //	err := mcptools.Register(server, tools.Definitions(), dispatch)
+//
+// MCP sends one tool call per tools/call request, so there is no turn of
+// calls to run as a batch here: each call is validated, authorized and run
+// on its own, and a server that needs a model turn's calls kept together
+// does so in its handlers.
+//
+// # Failures
+//
+// A failed call is a tool result with isError set, runtime.ModelMessage(err)
+// (every hint) as its text, and runtime.CompactReport(err) as its
+// structuredContent: the failure class, the tool, and the JSON Pointer and
+// keyword of each violation, so that each hint is sent once.
+// [WithFullReport] sends runtime.Report instead, which repeats the message
+// and the hints. The class is runtime.Outcome(err), as in toolgen's OpenAI
+// and Anthropic adapters: a result that cannot be encoded as JSON is
+// tool_failed there and here. On the three-mistake cancel_order call of
+// examples/mcpserver the text is 360 characters and the whole result 658
+// characters of JSON; with the full report it is 1,545.
+//
+// An unknown tool is a JSON-RPC error, code -32602 (invalid params), as the
+// MCP specification requires, whose message is runtime.ModelMessage: it
+// names the tools the server has, as a model needs to correct the call.
 package mcptools
 
 import (
@@ -24,6 +46,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -94,9 +117,43 @@ func (e *DefinitionError) Error() string {
 	return fmt.Sprintf("mcptools: tool %q: %s", e.Tool, e.Reason)
 }
 
+// An Option changes how Register and Result answer a call.
+type Option func(*config)
+
+type config struct {
+	fullReport bool
+}
+
+func newConfig(opts []Option) config {
+	var c config
+	for _, o := range opts {
+		o(&c)
+	}
+	return c
+}
+
+// WithFullReport sends runtime.Report as a failed call's structuredContent
+// (and as an unknown tool's error data) instead of runtime.CompactReport:
+// the message and every hint again, for a client program that reads the
+// structured content alone.
+func WithFullReport() Option { return func(c *config) { c.fullReport = true } }
+
+// report is the structured form of err that c sends.
+func (c config) report(err error) any {
+	if c.fullReport {
+		return runtime.Report(err)
+	}
+	return runtime.CompactReport(err)
+}
+
 // Register adds every tool of defs to server. A call to one of them passes
 // its raw arguments to dispatch, with no validation, decoding or default
 // filling by the SDK, and the outcome is shaped by Result.
+//
+// Register also has the server answer a call of a tool it does not have
+// with an error that lists the names of defs, as runtime.ModelMessage does,
+// instead of the SDK's bare "unknown tool": register all of a server's
+// tools with one call, so that the list is whole.
 //
 // MCP requires every input schema to be a JSON object whose "type" is
 // "object"; Register checks all definitions first and adds none, returning a
@@ -104,16 +161,44 @@ func (e *DefinitionError) Error() string {
 //
 // dispatch is where a server logs the errors of its tools: the model is told
 // only runtime.ModelMessage(err), never a handler's own error text.
-func Register(server *mcp.Server, defs []runtime.ToolDefinition, dispatch DispatchFunc) error {
+func Register(server *mcp.Server, defs []runtime.ToolDefinition, dispatch DispatchFunc, opts ...Option) error {
 	for _, def := range defs {
 		if err := checkInputSchema(def); err != nil {
 			return err
 		}
 	}
-	for _, def := range defs {
-		server.AddTool(Tool(def), handler(def, dispatch))
+	c := newConfig(opts)
+	names := make([]string, len(defs))
+	for i, def := range defs {
+		server.AddTool(Tool(def), handler(def, dispatch, c))
+		names[i] = def.Name
 	}
+	server.AddReceivingMiddleware(namesUnknownTools(names, c))
 	return nil
+}
+
+// namesUnknownTools is middleware that replaces the SDK's error for a call
+// of a tool the server does not have, which names no tool, with one that
+// lists names. Only that error is replaced: the SDK's exact message for the
+// name called, code -32602, for a name not in names. (The SDK offers no way
+// to ask whether it has a tool, so a tool registered apart from Register
+// that fails with exactly that error for its own name would be misnamed.)
+func namesUnknownTools(names []string, c config) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			result, err := next(ctx, method, req)
+			call, ok := req.(*mcp.CallToolRequest)
+			if err == nil || !ok || call.Params == nil || slices.Contains(names, call.Params.Name) {
+				return result, err
+			}
+			var rpcErr *jsonrpc.Error
+			if !errors.As(err, &rpcErr) || rpcErr.Code != jsonrpc.CodeInvalidParams ||
+				rpcErr.Message != fmt.Sprintf("unknown tool %q", call.Params.Name) {
+				return result, err
+			}
+			return nil, c.unknownTool(&runtime.UnknownToolError{Name: call.Params.Name, Known: slices.Clone(names)})
+		}
+	}
 }
 
 // checkInputSchema reports, as the SDK would by panicking in AddTool, an
@@ -135,7 +220,7 @@ func checkInputSchema(def runtime.ToolDefinition) error {
 }
 
 // handler is the SDK tool handler of def.
-func handler(def runtime.ToolDefinition, dispatch DispatchFunc) mcp.ToolHandler {
+func handler(def runtime.ToolDefinition, dispatch DispatchFunc, c config) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		raw := []byte(req.Params.Arguments)
 		if len(raw) == 0 {
@@ -144,7 +229,7 @@ func handler(def runtime.ToolDefinition, dispatch DispatchFunc) mcp.ToolHandler 
 			raw = []byte("{}")
 		}
 		result, err := dispatch(ctx, def.Name, raw)
-		return Result(def, result, err)
+		return c.result(def, result, err)
 	}
 }
 
@@ -154,23 +239,30 @@ func handler(def runtime.ToolDefinition, dispatch DispatchFunc) mcp.ToolHandler 
 //     schema, the same JSON as structuredContent.
 //   - Invalid arguments, a failed handler, any other error: a tool result with
 //     IsError set, runtime.ModelMessage(err) as its text and
-//     runtime.Report(err) (the failure class and every violation with its
-//     JSON Pointer) as structuredContent, so the model can correct the call.
+//     runtime.CompactReport(err) (the failure class and the JSON Pointer and
+//     keyword of every violation) as structuredContent, so the model can
+//     correct the call; runtime.Report(err) with [WithFullReport].
 //   - Unknown tool: no result but a JSON-RPC error, code -32602 (invalid
 //     params), as the MCP specification requires for a tool the server does
-//     not have, with the report as its data.
+//     not have, with runtime.ModelMessage(err), which lists the tools there
+//     are, as its message and the report as its data.
 //
-// A result that cannot be encoded as JSON is reported as a failed tool.
-func Result(def runtime.ToolDefinition, result any, err error) (*mcp.CallToolResult, error) {
+// A result that cannot be encoded as JSON is reported as a failed tool
+// (tool_failed).
+func Result(def runtime.ToolDefinition, result any, err error, opts ...Option) (*mcp.CallToolResult, error) {
+	return newConfig(opts).result(def, result, err)
+}
+
+func (c config) result(def runtime.ToolDefinition, result any, err error) (*mcp.CallToolResult, error) {
 	if errors.Is(err, runtime.ErrUnknownTool) {
-		return nil, unknownTool(err)
+		return nil, c.unknownTool(err)
 	}
 	if err != nil {
-		return errorResult(err), nil
+		return c.errorResult(err), nil
 	}
 	text, err := encode(result)
 	if err != nil {
-		return errorResult(&runtime.HandlerError{Tool: def.Name, Err: fmt.Errorf("encoding the result: %w", err)}), nil
+		return c.errorResult(&runtime.HandlerError{Tool: def.Name, Err: fmt.Errorf("encoding the result: %w", err)}), nil
 	}
 	r := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(text)}}}
 	if def.OutputSchema != nil {
@@ -179,21 +271,19 @@ func Result(def runtime.ToolDefinition, result any, err error) (*mcp.CallToolRes
 	return r, nil
 }
 
-func errorResult(err error) *mcp.CallToolResult {
+func (c config) errorResult(err error) *mcp.CallToolResult {
 	return &mcp.CallToolResult{
 		IsError:           true,
 		Content:           []mcp.Content{&mcp.TextContent{Text: runtime.ModelMessage(err)}},
-		StructuredContent: runtime.Report(err),
+		StructuredContent: c.report(err),
 	}
 }
 
-// unknownTool is the protocol error for a call the dispatcher did not know.
-// The SDK answers a name it has no tool for in the same way before any
-// handler runs; this covers a dispatcher that knows fewer tools than were
-// registered.
-func unknownTool(err error) error {
-	e := &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
-	if data, err := json.Marshal(runtime.Report(err)); err == nil {
+// unknownTool is the protocol error for a call of a tool that is not there,
+// which names the tools that are.
+func (c config) unknownTool(err error) error {
+	e := &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: runtime.ModelMessage(err)}
+	if data, err := json.Marshal(c.report(err)); err == nil {
 		e.Data = data
 	}
 	return e

@@ -336,13 +336,13 @@ func TestRegisterRoundTrip(t *testing.T) {
 		if got, want := text(t, r), runtime.ModelMessage(invalid); got != want {
 			t.Errorf("text %q, want %q", got, want)
 		}
+		// Each hint is sent once, in the text.
 		want := map[string]any{
-			"error":   "invalid_arguments",
-			"message": runtime.ModelMessage(invalid),
-			"tool":    "refund",
+			"error": "invalid_arguments",
+			"tool":  "refund",
 			"violations": []any{
-				map[string]any{"pointer": "/amount", "keyword": "type", "message": "got string, want integer", "hint": "Field /amount must be an integer, not a string."},
-				map[string]any{"pointer": "", "keyword": "additionalProperties", "message": "extra", "hint": "Remove the field /extra."},
+				map[string]any{"pointer": "/amount", "keyword": "type"},
+				map[string]any{"pointer": "", "keyword": "additionalProperties"},
 			},
 		}
 		if !reflect.DeepEqual(r.StructuredContent, want) {
@@ -380,27 +380,31 @@ func TestRegisterRoundTrip(t *testing.T) {
 
 	t.Run("a tool the server does not have", func(t *testing.T) {
 		_, err := call(t, cs, "refund_all", `{}`)
-		assertInvalidParams(t, err)
+		assertUnknownTool(t, err, &runtime.UnknownToolError{Name: "refund_all", Known: []string{"refund", "lookup"}})
 	})
 
 	t.Run("a tool the dispatcher does not know", func(t *testing.T) {
-		fake.outcomes = map[string]func() (any, error){"lookup": func() (any, error) {
-			return nil, &runtime.UnknownToolError{Name: "lookup", Known: []string{"refund"}}
-		}}
+		unknown := &runtime.UnknownToolError{Name: "lookup", Known: []string{"refund"}}
+		fake.outcomes = map[string]func() (any, error){"lookup": func() (any, error) { return nil, unknown }}
 		_, err := call(t, cs, "lookup", `{}`)
-		assertInvalidParams(t, err)
+		assertUnknownTool(t, err, unknown)
 	})
 }
 
-// assertInvalidParams checks that err is the JSON-RPC error MCP prescribes for
-// an unknown tool.
-func assertInvalidParams(t *testing.T, err error) {
+// assertUnknownTool checks that err is the JSON-RPC error MCP prescribes for
+// an unknown tool, and that, as everywhere else, it names the tools there
+// are: its message is the model message of want.
+func assertUnknownTool(t *testing.T, err error, want *runtime.UnknownToolError) {
 	t.Helper()
 	var wire *jsonrpc.Error
 	if !errors.As(err, &wire) {
 		t.Fatalf("got %v (%T), want a JSON-RPC error", err, err)
 	}
-	if wire.Code != jsonrpc.CodeInvalidParams || !strings.Contains(wire.Message, "unknown tool") {
-		t.Errorf("got code %d, message %q; want %d and an unknown tool message", wire.Code, wire.Message, jsonrpc.CodeInvalidParams)
+	if wire.Code != jsonrpc.CodeInvalidParams || wire.Message != want.ModelMessage() {
+		t.Errorf("got code %d, message %q; want %d, %q", wire.Code, wire.Message, jsonrpc.CodeInvalidParams, want.ModelMessage())
+	}
+	var data runtime.CompactErrorReport
+	if json.Unmarshal(wire.Data, &data) != nil || data.Error != runtime.FailureUnknownTool {
+		t.Errorf("error data %s, want the compact report of an unknown tool", wire.Data)
 	}
 }

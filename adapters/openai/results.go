@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/openai/openai-go/v3"
@@ -19,33 +20,45 @@ import (
 // A failure output has this form, and this form is stable:
 //
 //	ERROR <class>: <message for the model, one or more lines>
-//	<runtime.ErrorReport as one line of JSON>
+//	<report as one line of JSON>
 //
-// where <class> is the report's failure class (runtime.FailureInvalidArguments
-// and the others), the message is runtime.ModelMessage of the error, and the
-// last line is runtime.Report of the error. [ParseError] reads it back.
+// where <class> is the failure class (runtime.FailureInvalidArguments and
+// the others), the message is runtime.ModelMessage of the error, and the last
+// line is runtime.CompactReport of the error (class, tool, and the pointer
+// and keyword of each violation), or runtime.Report with [WithFullReport].
+// [ParseError] reads either back.
 const ErrorPrefix = "ERROR "
 
 // ToolOutput is the text sent back to the model for one dispatched call: the
 // JSON of result when err is nil, else the failure form described at
 // [ErrorPrefix]. A handler's internal error text never appears in it:
-// failures are described by runtime.ModelMessage and runtime.Report. A
-// result that cannot be encoded as JSON is reported as an internal error.
-func ToolOutput(result any, err error) string {
+// failures are described by runtime.ModelMessage and the report. Of opts,
+// only [WithFullReport] applies. A result that cannot be encoded as JSON is
+// reported as a *runtime.HandlerError, class tool_failed; the per-turn
+// helpers, which know the tool's name, name it in the message.
+func ToolOutput(result any, err error, opts ...TurnOption) string {
+	return output("", result, err, newTurn(opts).fullReport)
+}
+
+// output renders the outcome of one call of tool.
+func output(tool string, result any, err error, fullReport bool) string {
 	if err == nil {
 		text, encErr := encode(result)
 		if encErr == nil {
 			return text
 		}
-		err = encErr
+		err = &runtime.HandlerError{Tool: tool, Err: fmt.Errorf("encoding the result: %w", encErr)}
 	}
-	report := runtime.Report(err)
+	var report any = runtime.CompactReport(err)
+	if fullReport {
+		report = runtime.Report(err)
+	}
 	text, encErr := encode(report)
 	if encErr != nil {
-		// An ErrorReport holds only strings, ints and slices of them.
-		panic("openaitools: encoding an ErrorReport: " + encErr.Error())
+		// A report holds only strings, ints and slices of them.
+		panic("openaitools: encoding an error report: " + encErr.Error())
 	}
-	return ErrorPrefix + report.Error + ": " + report.Message + "\n" + text
+	return ErrorPrefix + runtime.Outcome(err) + ": " + runtime.ModelMessage(err) + "\n" + text
 }
 
 // encode returns v as compact JSON without HTML escaping, so that "<" in a
@@ -60,9 +73,10 @@ func encode(v any) (string, error) {
 	return strings.TrimSuffix(b.String(), "\n"), nil
 }
 
-// ParseError reads back the report of a failure output made by [ToolOutput].
-// It returns false for a successful output and for text not in the failure
-// form.
+// ParseError reads back the report of a failure output made by [ToolOutput],
+// compact or full. The message is the output's first lines; the violations
+// of a compact report have a pointer and a keyword only. It returns false for
+// a successful output and for text not in the failure form.
 func ParseError(output string) (runtime.ErrorReport, bool) {
 	if !strings.HasPrefix(output, ErrorPrefix) {
 		return runtime.ErrorReport{}, false
@@ -72,88 +86,86 @@ func ParseError(output string) (runtime.ErrorReport, bool) {
 		return runtime.ErrorReport{}, false
 	}
 	var report runtime.ErrorReport
-	if err := json.Unmarshal([]byte(output[nl+1:]), &report); err != nil {
+	if err := json.Unmarshal([]byte(output[nl+1:]), &report); err != nil || report.Error == "" {
 		return runtime.ErrorReport{}, false
 	}
-	if output[:nl] != ErrorPrefix+report.Error+": "+report.Message {
+	header := ErrorPrefix + report.Error + ": "
+	if !strings.HasPrefix(output[:nl], header) {
 		return runtime.ErrorReport{}, false
 	}
+	message := output[len(header):nl]
+	if report.Message != "" && report.Message != message {
+		return runtime.ErrorReport{}, false
+	}
+	report.Message = message
 	return report, true
 }
 
 // ChatToolMessage is the Chat Completions tool message that answers the tool
 // call callID with result or err, as [ToolOutput] renders them.
-func ChatToolMessage(callID string, result any, err error) openai.ChatCompletionMessageParamUnion {
-	return openai.ToolMessage(ToolOutput(result, err), callID)
+func ChatToolMessage(callID string, result any, err error, opts ...TurnOption) openai.ChatCompletionMessageParamUnion {
+	return openai.ToolMessage(ToolOutput(result, err, opts...), callID)
 }
 
 // ResponseOutput is the Responses API function_call_output item that answers
 // the function call callID with result or err, as [ToolOutput] renders them.
-func ResponseOutput(callID string, result any, err error) responses.ResponseInputItemUnionParam {
-	item := responses.ResponseInputItemParamOfFunctionCallOutput(ToolOutput(result, err))
+func ResponseOutput(callID string, result any, err error, opts ...TurnOption) responses.ResponseInputItemUnionParam {
+	return responseOutput(callID, ToolOutput(result, err, opts...))
+}
+
+func responseOutput(callID, text string) responses.ResponseInputItemUnionParam {
+	item := responses.ResponseInputItemParamOfFunctionCallOutput(text)
 	item.OfFunctionCallOutput.CallID = openai.String(callID)
 	return item
 }
 
-// DispatchFunc runs one tool call: the tool's name and its raw JSON
-// arguments, as the model sent them. A generated Dispatch fits it once its
-// handler is bound:
-//
-//	func(ctx context.Context, name string, raw []byte) (any, error) {
-//		return tools.Dispatch(ctx, handler, name, raw)
-//	}
-//
-// Wrap it to log the errors it returns: a *runtime.HandlerError carries the
-// handler's own error text, which is kept from the model.
-type DispatchFunc func(ctx context.Context, name string, raw []byte) (any, error)
-
-// ChatDispatch runs the function calls of an assistant message one after the
-// other, in the order the model listed them, and returns one tool message
-// per function call, to append after the assistant message. Calls of other
+// ChatDispatch runs the function calls of an assistant message as one batch
+// through d and returns one tool message per function call, in the order the
+// model listed them, to append after the assistant message. Calls of other
 // kinds (custom tools) are not toolgen's and are skipped: the caller answers
 // them.
 //
-// Dispatch stops early if ctx is done: each call not yet run is answered with
-// an internal-error output, so that every call still gets its answer.
-func ChatDispatch(ctx context.Context, calls []openai.ChatCompletionMessageToolCallUnion, dispatch DispatchFunc) []openai.ChatCompletionMessageParamUnion {
-	var messages []openai.ChatCompletionMessageParamUnion
+// By default every call is validated and authorized before any runs, and if
+// one fails none runs (see runtime.Dispatcher.DispatchBatch and
+// [WithBatchOptions] for a transaction); [OneByOne] runs them independently
+// instead. Once ctx is done no call starts, and every call still gets its
+// answer (class canceled), as the API requires.
+func ChatDispatch(ctx context.Context, calls []openai.ChatCompletionMessageToolCallUnion, d Dispatcher, opts ...TurnOption) []openai.ChatCompletionMessageParamUnion {
+	var batch []runtime.Call
 	for _, call := range calls {
 		if call.Type != "function" {
 			continue
 		}
 		f := call.AsFunction()
-		result, err := run(ctx, dispatch, f.Function.Name, f.Function.Arguments)
-		messages = append(messages, ChatToolMessage(f.ID, result, err))
+		batch = append(batch, runtime.Call{ID: f.ID, Tool: f.Function.Name, Arguments: []byte(f.Function.Arguments)})
+	}
+	t := newTurn(opts)
+	messages := make([]openai.ChatCompletionMessageParamUnion, len(batch))
+	for i, r := range runTurn(ctx, d, batch, t) {
+		messages[i] = openai.ToolMessage(output(batch[i].Tool, r.Result, r.Err, t.fullReport), batch[i].ID)
 	}
 	return messages
 }
 
 // ResponseDispatch runs the function calls among a response's output items
-// one after the other, in order, and returns one function_call_output item
-// per function call. Send them as the next request's input, with
-// previous_response_id set to the response, or after the response's output
-// items when the conversation is kept by the caller. Items of other kinds are
-// skipped. As with [ChatDispatch], calls not yet run when ctx is done are
-// answered with an internal-error output.
-func ResponseDispatch(ctx context.Context, output []responses.ResponseOutputItemUnion, dispatch DispatchFunc) []responses.ResponseInputItemUnionParam {
-	var items []responses.ResponseInputItemUnionParam
-	for _, item := range output {
+// as one batch through d, as [ChatDispatch] does, and returns one
+// function_call_output item per function call, in order. Send them as the
+// next request's input, with previous_response_id set to the response, or
+// after the response's output items when the conversation is kept by the
+// caller. Items of other kinds are skipped.
+func ResponseDispatch(ctx context.Context, items []responses.ResponseOutputItemUnion, d Dispatcher, opts ...TurnOption) []responses.ResponseInputItemUnionParam {
+	var batch []runtime.Call
+	for _, item := range items {
 		if item.Type != "function_call" {
 			continue
 		}
 		call := item.AsFunctionCall()
-		result, err := run(ctx, dispatch, call.Name, call.Arguments)
-		items = append(items, ResponseOutput(call.CallID, result, err))
+		batch = append(batch, runtime.Call{ID: call.CallID, Tool: call.Name, Arguments: []byte(call.Arguments)})
 	}
-	return items
-}
-
-// run dispatches one call unless ctx is done: a tool with side effects is not
-// started after its caller gave up. runtime.Report classes the context's
-// error as an internal error.
-func run(ctx context.Context, dispatch DispatchFunc, name, arguments string) (any, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	t := newTurn(opts)
+	answers := make([]responses.ResponseInputItemUnionParam, len(batch))
+	for i, r := range runTurn(ctx, d, batch, t) {
+		answers[i] = responseOutput(batch[i].ID, output(batch[i].Tool, r.Result, r.Err, t.fullReport))
 	}
-	return dispatch(ctx, name, []byte(arguments))
+	return answers
 }

@@ -76,12 +76,20 @@ func TestToolOutputFailure(t *testing.T) {
 		if strings.Contains(line, "\n") {
 			t.Errorf("the report of %v is not a single line:\n%s", c.err, line)
 		}
-		var gotReport runtime.ErrorReport
+		var gotReport runtime.CompactErrorReport
 		if err := json.Unmarshal([]byte(line), &gotReport); err != nil {
 			t.Errorf("the last line of the output for %v is not JSON: %v\n%s", c.err, err, line)
 		}
-		if want := runtime.Report(c.err); !reflect.DeepEqual(gotReport, want) {
-			t.Errorf("the report line for %v is\n%s\nwant the JSON of runtime.Report: %+v", c.err, line, want)
+		if want := runtime.CompactReport(c.err); !reflect.DeepEqual(gotReport, want) {
+			t.Errorf("the report line for %v is\n%s\nwant the JSON of runtime.CompactReport: %+v", c.err, line, want)
+		}
+		full := ToolOutput(nil, c.err, WithFullReport())
+		var fullReport runtime.ErrorReport
+		if err := json.Unmarshal([]byte(strings.TrimPrefix(full, header)), &fullReport); err != nil || !reflect.DeepEqual(fullReport, runtime.Report(c.err)) {
+			t.Errorf("with WithFullReport the output for %v is\n%s\nwant the JSON of runtime.Report (%v)", c.err, full, err)
+		}
+		if parsed, ok := ParseError(full); !ok || !reflect.DeepEqual(parsed, runtime.Report(c.err)) {
+			t.Errorf("ParseError read %+v, %v from the full output for %v", parsed, ok, c.err)
 		}
 		if strings.Contains(got, "connection refused") || strings.Contains(got, "/var/lib/secret") || strings.Contains(got, "ignored") {
 			t.Errorf("the output for %v leaks internal text or the result:\n%s", c.err, got)
@@ -102,7 +110,7 @@ func TestToolOutputInvalidArgumentsText(t *testing.T) {
 		"\n- Field \"amountCents\" must be an integer, got the string \"1250\".\n",
 		// The hints are not HTML-escaped: the model reads "<" and "&".
 		"& plain text <no HTML>.",
-		`"violations":[{"pointer":"/amountCents","keyword":"type",`,
+		`"violations":[{"pointer":"/amountCents","keyword":"type"},{"pointer":"/note","keyword":"maxLength"}]}`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the output lacks %q:\n%s", want, got)
@@ -112,18 +120,67 @@ func TestToolOutputInvalidArgumentsText(t *testing.T) {
 	if !ok || len(report.Violations) != 2 || report.Violations[1].Pointer != "/note" || report.Tool != "refund_order" {
 		t.Errorf("ParseError = %+v, %v", report, ok)
 	}
+	// Each hint is sent once: in the text, and not again in the JSON.
+	for _, v := range invalidAmount.Violations {
+		if n := occurrences(got, v.Hint); n != 1 {
+			t.Errorf("the hint %q is in the output %d times, want once:\n%s", v.Hint, n, got)
+		}
+	}
 }
 
-func TestToolOutputUnencodableResult(t *testing.T) {
-	got := ToolOutput(map[string]any{"ch": make(chan int)}, nil)
-	report, ok := ParseError(got)
-	if !ok || report.Error != runtime.FailureInternal {
-		t.Errorf("a result that is not JSON gave %q, want an internal_error output", got)
+// occurrences counts s in text as it is and as it is written inside a JSON
+// string.
+func occurrences(text, s string) int {
+	quoted, _ := json.Marshal(s)
+	escaped := string(quoted[1 : len(quoted)-1])
+	n := strings.Count(text, s)
+	if escaped != s {
+		n += strings.Count(text, escaped)
+	}
+	return n
+}
+
+// TestFailureClasses pins the class every runtime failure gets in a tool
+// output; the Anthropic and MCP adapters pin the same table.
+func TestFailureClasses(t *testing.T) {
+	ledgerDown := errors.New("ledger offline")
+	for _, c := range []struct {
+		result any
+		err    error
+		class  string
+	}{
+		{nil, invalidAmount, runtime.FailureInvalidArguments},
+		{nil, unknownTool, runtime.FailureUnknownTool},
+		{nil, runtime.Rejectf("/orderId", "No order ord_1."), runtime.FailureRejected},
+		{nil, &runtime.DeniedError{Tool: "refund_order", Reason: "Refunds need a manager."}, runtime.FailureDenied},
+		{nil, &runtime.HandlerError{Tool: "refund_order", Err: ledgerDown}, runtime.FailureToolFailed},
+		{nil, &runtime.PanicError{Tool: "refund_order", Hook: runtime.HookHandler, Value: "nil map"}, runtime.FailurePanic},
+		{nil, &runtime.ExitError{Tool: "refund_order", Hook: runtime.HookHandler}, runtime.FailureExited},
+		{nil, &runtime.CanceledError{Tool: "refund_order", Cause: context.Canceled}, runtime.FailureCanceled},
+		{nil, &runtime.TimeoutError{Tool: "refund_order", Cause: context.DeadlineExceeded}, runtime.FailureTimeout},
+		{nil, &runtime.OutputError{Tool: "refund_order", Violations: []runtime.Violation{{Pointer: "/x", Keyword: "type"}}}, runtime.FailureInvalidOutput},
+		{nil, &runtime.NotRunError{Tool: "refund_order", Call: 2, Reason: "had invalid arguments"}, runtime.FailureNotRun},
+		{nil, &runtime.NotRunError{Tool: "refund_order", Call: 2, RolledBack: true}, runtime.FailureNotRun},
+		{nil, ledgerDown, runtime.FailureInternal},
+		{map[string]any{"ch": make(chan int)}, nil, runtime.FailureToolFailed},
+	} {
+		got := ToolOutput(c.result, c.err)
+		report, ok := ParseError(got)
+		if !ok || report.Error != c.class {
+			t.Errorf("%v, %v: the output is %q, want class %s", c.result, c.err, got, c.class)
+		}
+		if c.err != nil && runtime.Outcome(c.err) != c.class {
+			t.Errorf("%v: runtime.Outcome is %s, the adapter says %s", c.err, runtime.Outcome(c.err), c.class)
+		}
+		if strings.Contains(got, "ledger offline") || strings.Contains(got, "chan int") {
+			t.Errorf("the output for %v leaks internal text: %q", c.err, got)
+		}
 	}
 }
 
 func TestParseErrorRejectsOtherText(t *testing.T) {
-	valid := ToolOutput(nil, unknownTool)
+	// The full report repeats the message, so an edit of either shows.
+	valid := ToolOutput(nil, unknownTool, WithFullReport())
 	nl := strings.LastIndexByte(valid, '\n')
 	for _, text := range []string{
 		"",
@@ -151,82 +208,6 @@ func chatMessage(t *testing.T, text string) openai.ChatCompletionMessage {
 	return m
 }
 
-type call struct{ name, args string }
-
-// fakeDispatch records its calls and answers with results or errors by name.
-type fakeDispatch struct{ calls []call }
-
-func (f *fakeDispatch) dispatch(ctx context.Context, name string, raw []byte) (any, error) {
-	f.calls = append(f.calls, call{name, string(raw)})
-	switch name {
-	case "get_order":
-		return map[string]any{"orderId": "ord_1", "totalCents": 4250}, nil
-	case "refund_order":
-		return nil, invalidAmount
-	}
-	return nil, unknownTool
-}
-
-func TestChatDispatch(t *testing.T) {
-	msg := chatMessage(t, `{
-	  "role": "assistant", "content": null, "refusal": null,
-	  "tool_calls": [
-	    {"id": "call_a", "type": "function", "function": {"name": "refund_order", "arguments": "{\"orderId\":\"ord_1\",\"amountCents\":\"1250\"}"}},
-	    {"id": "call_b", "type": "custom", "custom": {"name": "sql", "input": "SELECT 1"}},
-	    {"id": "call_c", "type": "function", "function": {"name": "get_order", "arguments": "{\"orderId\":\"ord_1\"}"}}
-	  ]
-	}`)
-	var f fakeDispatch
-	messages := ChatDispatch(context.Background(), msg.ToolCalls, f.dispatch)
-
-	wantCalls := []call{{"refund_order", `{"orderId":"ord_1","amountCents":"1250"}`}, {"get_order", `{"orderId":"ord_1"}`}}
-	if fmt.Sprint(f.calls) != fmt.Sprint(wantCalls) {
-		t.Errorf("dispatched %v, want %v (function calls only, in order, arguments unchanged)", f.calls, wantCalls)
-	}
-	if len(messages) != 2 {
-		t.Fatalf("got %d messages, want one per function call", len(messages))
-	}
-	for i, want := range []struct{ id, content string }{
-		{"call_a", ToolOutput(nil, invalidAmount)},
-		{"call_c", `{"orderId":"ord_1","totalCents":4250}`},
-	} {
-		wire, err := json.Marshal(messages[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got struct {
-			Role       string `json:"role"`
-			ToolCallID string `json:"tool_call_id"`
-			Content    string `json:"content"`
-		}
-		if err := json.Unmarshal(wire, &got); err != nil {
-			t.Fatal(err)
-		}
-		if got.Role != "tool" || got.ToolCallID != want.id || got.Content != want.content {
-			t.Errorf("message %d is %s\nwant a tool message for %s with content %q", i, wire, want.id, want.content)
-		}
-	}
-}
-
-func TestDispatchStopsWhenContextDone(t *testing.T) {
-	msg := chatMessage(t, `{"role":"assistant","content":null,"refusal":null,"tool_calls":[
-	  {"id":"call_a","type":"function","function":{"name":"get_order","arguments":"{}"}}]}`)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	var f fakeDispatch
-	messages := ChatDispatch(ctx, msg.ToolCalls, f.dispatch)
-	if len(f.calls) != 0 {
-		t.Errorf("dispatched %v after the context was canceled", f.calls)
-	}
-	if len(messages) != 1 {
-		t.Fatalf("got %d messages, want the call answered anyway", len(messages))
-	}
-	content := messages[0].OfTool.Content.OfString.Value
-	if _, ok := ParseError(content); !ok {
-		t.Errorf("the unrun call was answered with %q, want a failure output", content)
-	}
-}
-
 func TestResponseOutputItem(t *testing.T) {
 	wire, err := json.Marshal(ResponseOutput("call_9", map[string]int{"n": 1}, nil))
 	if err != nil {
@@ -236,4 +217,27 @@ func TestResponseOutputItem(t *testing.T) {
 	if string(wire) != want {
 		t.Errorf("ResponseOutput encodes as\n%s\nwant\n%s", wire, want)
 	}
+}
+
+type call struct{ name, args string }
+
+// fakeDispatch records the calls it is given and answers each by its name,
+// whatever the others are.
+type fakeDispatch struct{ calls []call }
+
+func (f *fakeDispatch) DispatchBatch(_ context.Context, calls []runtime.Call, _ runtime.BatchOptions) []runtime.CallResult {
+	results := make([]runtime.CallResult, len(calls))
+	for i, c := range calls {
+		f.calls = append(f.calls, call{c.Tool, string(c.Arguments)})
+		results[i] = runtime.CallResult{ID: c.ID, Tool: c.Tool}
+		switch c.Tool {
+		case "get_order":
+			results[i].Result = map[string]any{"orderId": "ord_1", "totalCents": 4250}
+		case "refund_order":
+			results[i].Err = invalidAmount
+		default:
+			results[i].Err = unknownTool
+		}
+	}
+	return results
 }

@@ -153,11 +153,10 @@ func TestChatToolsOnTheWire(t *testing.T) {
 			if got, want := string(f.Parameters), wireSchema(t, def.InputSchema); got != want {
 				t.Errorf("%s: sent parameters\n%s\nwant the catalog's schema\n%s", def.Name, got, want)
 			}
-			if strict && (f.Strict == nil || !*f.Strict) {
-				t.Errorf("%s: strict is %v with WithStrict, want true", def.Name, f.Strict)
-			}
-			if !strict && f.Strict != nil {
-				t.Errorf("%s: strict is sent as %v without WithStrict, want it left out", def.Name, *f.Strict)
+			// These tools have no strict-mode variant: WithStrict leaves
+			// them as they are (TestStrictOnlyWithAVariant has both kinds).
+			if f.Strict != nil {
+				t.Errorf("%s: strict is sent as %v (WithStrict %v), want it left out", def.Name, *f.Strict, strict)
 			}
 			if f.OutputSchema != nil {
 				t.Errorf("%s: a chat tool carries an output schema", def.Name)
@@ -185,7 +184,8 @@ func TestResponseToolsOptions(t *testing.T) {
 		output bool
 	}{
 		{nil, false, false},
-		{[]Option{WithStrict()}, true, false},
+		// Without a strict-mode variant a tool is not strict.
+		{[]Option{WithStrict()}, false, false},
 		{[]Option{WithOutputSchema()}, false, true},
 	} {
 		wire, err := json.Marshal(ResponseTools(definitions, c.opts...))
@@ -260,7 +260,7 @@ func TestResponsesRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	var f fakeDispatch
-	outputs := ResponseDispatch(ctx, first.Output, f.dispatch)
+	outputs := ResponseDispatch(ctx, first.Output, &f)
 	if len(f.calls) != 2 || f.calls[0].name != "get_order" || f.calls[1].args != `{"orderId":"ord_8f2k","amountCents":"1250"}` {
 		t.Errorf("dispatched %v, want get_order then refund_order with the model's arguments", f.calls)
 	}
@@ -360,4 +360,57 @@ func TestStrictVariant(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestStrictOnlyWithAVariant sends, for every combination of the option and
+// of a tool having a strict variant, both kinds of tool, and checks that
+// "strict": true goes out exactly when the strict variant does: OpenAI
+// rejects strict mode for the ordinary schema of most catalogs.
+func TestStrictOnlyWithAVariant(t *testing.T) {
+	defs := []runtime.ToolDefinition{
+		{Name: "with", InputSchema: json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"}}}`),
+			StrictInputSchema: json.RawMessage(`{"type":"object","properties":{"a":{"type":["string","null"]}},"required":["a"],"additionalProperties":false}`)},
+		{Name: "without", InputSchema: json.RawMessage(`{"type":"object","properties":{}}`)},
+		{Name: "no_schema"},
+	}
+	for _, strict := range []bool{false, true} {
+		var opts []Option
+		if strict {
+			opts = append(opts, WithStrict())
+		}
+		sent := map[string][]sentTool{}
+		for _, tool := range ChatTools(defs, opts...) {
+			sent["chat"] = append(sent["chat"], decodeTool(t, tool))
+		}
+		for _, tool := range ResponseTools(defs, opts...) {
+			sent["responses"] = append(sent["responses"], decodeTool(t, tool))
+		}
+		for api, tools := range sent {
+			for i, tool := range tools {
+				if tool.Function != nil {
+					tool = *tool.Function
+				}
+				wantStrict := strict && defs[i].StrictInputSchema != nil
+				if got := tool.Strict != nil && *tool.Strict; got != wantStrict {
+					t.Errorf("%s, WithStrict=%v: tool %s has strict %v, want %v", api, strict, defs[i].Name, got, wantStrict)
+				}
+				if api == "chat" && !wantStrict && tool.Strict != nil {
+					t.Errorf("%s, WithStrict=%v: tool %s sends strict %v; Chat Completions leaves it out", api, strict, defs[i].Name, *tool.Strict)
+				}
+			}
+		}
+	}
+}
+
+func decodeTool(t *testing.T, tool any) sentTool {
+	t.Helper()
+	body, err := json.Marshal(tool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s sentTool
+	if err := json.Unmarshal(body, &s); err != nil {
+		t.Fatalf("tool %s: %v", body, err)
+	}
+	return s
 }

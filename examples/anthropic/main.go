@@ -16,7 +16,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -96,15 +95,7 @@ var errTooManyTurns = fmt.Errorf("no final answer after %d requests", maxTurns)
 // stops at the model's final answer. It prints the conversation to stdout and
 // the handlers' internal errors, which the model is not shown, to stderr.
 func run(ctx context.Context, client anthropic.Client, model string, stdout, stderr io.Writer) error {
-	h := newDeliveries()
-	dispatch := func(ctx context.Context, name string, raw []byte) (any, error) {
-		result, err := Dispatch(ctx, h, name, raw)
-		var failed *runtime.HandlerError
-		if errors.As(err, &failed) {
-			fmt.Fprintf(stderr, "tool %s failed: %v\n", name, failed.Err)
-		}
-		return result, err
-	}
+	dispatcher := NewDispatcher(newDeliveries(), runtime.Config{Observer: logFailed{stderr}})
 
 	params := anthropic.MessageNewParams{
 		Model:     anthropic.Model(model),
@@ -119,7 +110,9 @@ func run(ctx context.Context, client anthropic.Client, model string, stdout, std
 			return err
 		}
 		params.Messages = append(params.Messages, msg.ToParam())
-		reply, ok := anthropictools.Dispatch(ctx, msg.Content, dispatch)
+		// The tool calls of a message run as one batch: if one is invalid,
+		// none runs.
+		reply, ok := anthropictools.Dispatch(ctx, msg.Content, dispatcher)
 		printTurn(stdout, msg.Content, reply.Content)
 		if !ok {
 			return nil
@@ -127,6 +120,16 @@ func run(ctx context.Context, client anthropic.Client, model string, stdout, std
 		params.Messages = append(params.Messages, reply)
 	}
 	return errTooManyTurns
+}
+
+// logFailed prints the internal error of every handler that failed, which
+// the model is not shown.
+type logFailed struct{ w io.Writer }
+
+func (l logFailed) Observe(_ context.Context, call runtime.CallInfo) {
+	if call.Outcome == runtime.FailureToolFailed {
+		fmt.Fprintf(l.w, "tool %s failed: %s\n", call.Tool, call.Detail)
+	}
 }
 
 // printTurn prints the assistant's text and tool calls, each call followed by

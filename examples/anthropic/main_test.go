@@ -148,7 +148,8 @@ func TestToolResultsSentBack(t *testing.T) {
 	}
 
 	// Request 2 answers the first response: a valid track_order call and a
-	// reschedule_delivery call with a bad date and a misspelt window.
+	// reschedule_delivery call with a bad date and a misspelt window, run as
+	// one batch, so neither ran.
 	second := requests[1]
 	if n := len(second.Messages); n != 3 {
 		t.Fatalf("request 2 has %d messages, want user, assistant, user", n)
@@ -161,12 +162,11 @@ func TestToolResultsSentBack(t *testing.T) {
 	moveID, moveInput := recordedInput(t, "1-track-and-reschedule.json", 2)
 
 	track := answer.Content[0]
-	if track.Type != "tool_result" || track.ToolUseID != trackID || track.IsError == nil || *track.IsError {
-		t.Errorf("first block: %s for %s, is_error %v; want a tool_result for %s, is_error false", track.Type, track.ToolUseID, track.IsError, trackID)
+	if track.Type != "tool_result" || track.ToolUseID != trackID || track.IsError == nil || !*track.IsError {
+		t.Errorf("first block: %s for %s, is_error %v; want a tool_result for %s, is_error true", track.Type, track.ToolUseID, track.IsError, trackID)
 	}
-	const trackResult = `{"orderId":"ord_482913","location":"Leipzig depot","delivery":{"date":"2026-05-13","window":"morning"}}`
-	if len(track.Content) != 1 || track.Content[0].Text != trackResult {
-		t.Errorf("track_order result %+v, want the text %s", track.Content, trackResult)
+	if len(track.Content) != 2 || track.Content[1].Text != `{"error":"not_run"}` {
+		t.Errorf("track_order result %+v, want it not run", track.Content)
 	}
 
 	move := answer.Content[1]
@@ -188,7 +188,7 @@ func TestToolResultsSentBack(t *testing.T) {
 			t.Errorf("error text %q does not mention %s", move.Content[0].Text, hint)
 		}
 	}
-	var report runtime.ErrorReport
+	var report runtime.CompactErrorReport
 	if err := json.Unmarshal([]byte(move.Content[1].Text), &report); err != nil {
 		t.Fatalf("the second block is not a report: %v: %s", err, move.Content[1].Text)
 	}
@@ -200,17 +200,22 @@ func TestToolResultsSentBack(t *testing.T) {
 		t.Errorf("report %s with violations %q, want invalid_arguments at /date (format) and /window (enum)", report.Error, pointers)
 	}
 
-	// Request 3 answers the corrected call with its plain result.
+	// Request 3 answers the calls sent again with their plain results.
 	third := requests[2]
 	if n := len(third.Messages); n != 5 {
 		t.Fatalf("request 3 has %d messages, want 5", n)
 	}
-	retryID, _ := recordedInput(t, "2-reschedule-again.json", 0)
+	trackAgainID, _ := recordedInput(t, "2-reschedule-again.json", 0)
+	retryID, _ := recordedInput(t, "2-reschedule-again.json", 1)
 	last := third.Messages[4]
-	if last.Role != "user" || len(last.Content) != 1 {
-		t.Fatalf("request 3 ends with a %s message of %d blocks, want the user's tool_result", last.Role, len(last.Content))
+	if last.Role != "user" || len(last.Content) != 2 {
+		t.Fatalf("request 3 ends with a %s message of %d blocks, want the user's 2 tool_result blocks", last.Role, len(last.Content))
 	}
-	retry := last.Content[0]
+	const trackResult = `{"orderId":"ord_482913","location":"Leipzig depot","delivery":{"date":"2026-05-13","window":"morning"}}`
+	if again := last.Content[0]; again.ToolUseID != trackAgainID || again.IsError == nil || *again.IsError || len(again.Content) != 1 || again.Content[0].Text != trackResult {
+		t.Errorf("track_order result for %s, is_error %v, content %+v; want %s, false, %s", again.ToolUseID, again.IsError, again.Content, trackAgainID, trackResult)
+	}
+	retry := last.Content[1]
 	const retryResult = `{"orderId":"ord_482913","delivery":{"date":"2026-05-15","window":"afternoon"},"previous":{"date":"2026-05-13","window":"morning"}}`
 	if retry.ToolUseID != retryID || retry.IsError == nil || *retry.IsError || len(retry.Content) != 1 || retry.Content[0].Text != retryResult {
 		t.Errorf("retry result for %s, is_error %v, content %+v; want %s, false, %s", retry.ToolUseID, retry.IsError, retry.Content, retryID, retryResult)
@@ -227,7 +232,8 @@ func TestPrintedConversation(t *testing.T) {
 		"user: " + prompt,
 		"assistant: I'll look the order up and move its delivery.",
 		`assistant calls track_order {"orderId":"ord_482913"}`,
-		`  result: {"orderId":"ord_482913","location":"Leipzig depot","delivery":{"date":"2026-05-13","window":"morning"}}`,
+		`  error:  This call to "track_order" was not run because call 2 of the batch had invalid arguments; nothing in the batch was run. Fix call 2 and send the batch again.`,
+		`  report: {"error":"not_run"}`,
 		`assistant calls reschedule_delivery {"orderId":"ord_482913","date":"Friday 15 May","window":"afternon"}`,
 		`  error:  The arguments for tool "reschedule_delivery" have 2 problems. Fix all of them and call the tool again:`,
 	}
@@ -235,6 +241,8 @@ func TestPrintedConversation(t *testing.T) {
 		t.Fatalf("output starts\n%s\nwant\n%s", strings.Join(lines[:min(len(lines), len(want))], "\n"), strings.Join(want, "\n"))
 	}
 	wantEnd := []string{
+		`assistant calls track_order {"orderId":"ord_482913"}`,
+		`  result: {"orderId":"ord_482913","location":"Leipzig depot","delivery":{"date":"2026-05-13","window":"morning"}}`,
 		`assistant calls reschedule_delivery {"orderId":"ord_482913","date":"2026-05-15","window":"afternoon"}`,
 		`  result: {"orderId":"ord_482913","delivery":{"date":"2026-05-15","window":"afternoon"},"previous":{"date":"2026-05-13","window":"morning"}}`,
 		"assistant: Your order ord_482913 is at the Leipzig depot. Its delivery is now on Friday 15 May 2026, in the afternoon (12:00-17:00).",

@@ -9,7 +9,7 @@
 // API responses, so it runs offline and without an API key.
 package main
 
-//go:generate go run github.com/toolgen/toolgen/cmd/toolgen -pkg main -o tools_gen.go catalog.json
+//go:generate go run github.com/toolgen/toolgen/cmd/toolgen -pkg main -openai-strict -o tools_gen.go catalog.json
 
 import (
 	"context"
@@ -24,6 +24,7 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 	openaitools "github.com/toolgen/toolgen/adapters/openai"
+	"github.com/toolgen/toolgen/runtime"
 )
 
 const defaultPrompt = "Order ord_8f2k1x9q arrived damaged. Refund 12.50 of it and tell me what the order cost."
@@ -87,16 +88,9 @@ type conversation struct {
 // run sends the prompt with the catalog's tools, answers the model's tool
 // calls until it replies with text, and prints the exchange to w.
 func run(ctx context.Context, w io.Writer, client openai.Client, c conversation) error {
-	shop := newShop()
-	// dispatch runs a call through the generated dispatcher and logs what the
-	// model is not told: a handler's own error text.
-	dispatch := func(ctx context.Context, name string, raw []byte) (any, error) {
-		result, err := Dispatch(ctx, shop, name, raw)
-		if err != nil {
-			fmt.Fprintf(w, "log:       %s: %v\n", name, err)
-		}
-		return result, err
-	}
+	// The dispatcher's observer logs what the model is not told, such as a
+	// handler's own error text.
+	dispatcher := NewDispatcher(newShop(), runtime.Config{Observer: logFailures{w}})
 
 	params := openai.ChatCompletionNewParams{
 		Model:    c.model,
@@ -122,7 +116,8 @@ func run(ctx context.Context, w io.Writer, client openai.Client, c conversation)
 			names[call.ID] = call.Function.Name
 			fmt.Fprintf(w, "model:     %s(%s)\n", call.Function.Name, call.Function.Arguments)
 		}
-		answers := openaitools.ChatDispatch(ctx, msg.ToolCalls, dispatch)
+		// The calls of a turn run as one batch: if one is invalid, none runs.
+		answers := openaitools.ChatDispatch(ctx, msg.ToolCalls, dispatcher)
 		for _, answer := range answers {
 			tool := answer.OfTool
 			fmt.Fprintf(w, "tool:      %s -> %s\n", names[tool.ToolCallID], indent(tool.Content.OfString.Value))
@@ -131,6 +126,24 @@ func run(ctx context.Context, w io.Writer, client openai.Client, c conversation)
 		params.Messages = append(params.Messages, answers...)
 	}
 	return fmt.Errorf("no answer after %d rounds of tool calls", maxRounds)
+}
+
+// logFailures prints a line for every call that failed: its class, the
+// pointer and keyword of each violation, and the internal detail, if any.
+type logFailures struct{ w io.Writer }
+
+func (l logFailures) Observe(_ context.Context, call runtime.CallInfo) {
+	if call.Outcome == "ok" {
+		return
+	}
+	line := call.Tool + ": " + call.Outcome
+	for _, v := range call.Violations {
+		line += " " + v.Pointer + " (" + v.Keyword + ")"
+	}
+	if call.Detail != "" {
+		line += ": " + call.Detail
+	}
+	fmt.Fprintf(l.w, "log:       %s\n", line)
 }
 
 // indent lines up a multi-line text under its label.

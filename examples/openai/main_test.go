@@ -39,12 +39,19 @@ func checkTranscript(t *testing.T, out string) {
 		{"user:      " + defaultPrompt, true},
 		{`model:     refund_order({"orderId":"ord_8f2k1x9q","amountCents":"1250","reason":"damaged"})`, true},
 		{`model:     get_order({"orderId":"ord_8f2k1x9q"})`, true},
-		{`log:       refund_order: tool "refund_order": invalid arguments: /amountCents`, false},
+		{`log:       refund_order: invalid_arguments /amountCents (type)`, true},
+		{`log:       get_order: not_run`, true},
 		{`tool:      refund_order -> ERROR invalid_arguments: The arguments for tool "refund_order" have 1 problem.`, false},
 		{`           - Field "amountCents" must be an integer, got the string "1250".`, true},
-		{`           {"error":"invalid_arguments",`, false},
-		{`tool:      get_order -> {"orderId":"ord_8f2k1x9q","status":"delivered","totalCents":4250,"refundedCents":0}`, true},
-		{"assistant: Order ord_8f2k1x9q cost 42.50 and was delivered. The refund did not go through yet: the amount has to be a whole number of cents, and I sent it as text. Reply yes and I will refund 1250 cents (12.50) for the damage.", true},
+		{`           {"error":"invalid_arguments","tool":"refund_order","violations":[{"pointer":"/amountCents","keyword":"type"}]}`, true},
+		// The batch: the valid call did not run because the other was invalid.
+		{`tool:      get_order -> ERROR not_run: This call to "get_order" was not run because call 1 of the batch had invalid arguments;`, false},
+		{`           {"error":"not_run"}`, true},
+		{`model:     refund_order({"orderId":"ord_8f2k1x9q","amountCents":1250,"reason":"damaged"})`, true},
+		{`model:     get_order({"orderId":"ord_8f2k1x9q"})`, true},
+		{`tool:      refund_order -> {"amountCents":1250,"reason":"damaged","refundId":"rf_1","status":"queued"}`, true},
+		{`tool:      get_order -> {"orderId":"ord_8f2k1x9q","status":"delivered","totalCents":4250,"refundedCents":1250}`, true},
+		{"assistant: I refunded 12.50 for the damage (refund rf_1, queued). Order ord_8f2k1x9q cost 42.50 and was delivered.", true},
 	}
 	if len(lines) != len(want) {
 		t.Fatalf("the example printed %d lines, want %d:\n%s", len(lines), len(want), out)
@@ -106,17 +113,17 @@ func TestConversation(t *testing.T) {
 	checkTranscript(t, out.String())
 
 	bodies := replay.Requests()
-	if len(bodies) != 2 {
-		t.Fatalf("the client sent %d requests, want 2", len(bodies))
+	if len(bodies) != 3 {
+		t.Fatalf("the client sent %d requests, want 3", len(bodies))
 	}
-	var reqs [2]request
+	var reqs [3]request
 	for i, body := range bodies {
 		if err := json.Unmarshal(body, &reqs[i]); err != nil {
 			t.Fatalf("request %d is not JSON: %v\n%s", i+1, err, body)
 		}
 	}
 
-	// Both requests carry every tool with the catalog's schema.
+	// Every request carries every tool with the catalog's schema.
 	defs := Definitions()
 	for i, req := range reqs {
 		if req.Model != "gpt-test" || len(req.Tools) != len(defs) {
@@ -166,8 +173,8 @@ func TestConversation(t *testing.T) {
 		len(report.Violations) != 1 || report.Violations[0].Pointer != "/amountCents" || report.Violations[0].Keyword != "type" {
 		t.Errorf("the refund call's report is %+v (parsed: %v)", report, ok)
 	}
-	if want := `{"orderId":"ord_8f2k1x9q","status":"delivered","totalCents":4250,"refundedCents":0}`; lookup != want {
-		t.Errorf("the lookup call's answer is %s, want %s", lookup, want)
+	if notRun, ok := openaitools.ParseError(lookup); !ok || notRun.Error != runtime.FailureNotRun {
+		t.Errorf("the lookup call, in a batch with an invalid call, was answered %s, want not_run", lookup)
 	}
 }
 

@@ -35,23 +35,25 @@ func Tools() []ToolName {
 // toolTable describes each tool, in catalog order.
 var toolTable = []runtime.ToolInfo{
 	{
-		Name:        "get_order",
-		Title:       "Look up an order",
-		Description: "Return an order's status, total and how much was already refunded.",
-		InputSchema: getOrderInputSchema,
-		ReadOnly:    runtime.HintTrue,
-		Parse:       parseGetOrder,
-		Call:        callGetOrder,
+		Name:              "get_order",
+		Title:             "Look up an order",
+		Description:       "Return an order's status, total and how much was already refunded.",
+		InputSchema:       getOrderInputSchema,
+		StrictInputSchema: getOrderStrictInputSchema,
+		ReadOnly:          runtime.HintTrue,
+		Parse:             parseGetOrder,
+		Call:              callGetOrder,
 	},
 	{
-		Name:        "refund_order",
-		Title:       "Refund an order",
-		Description: "Refund part or all of an order to the customer's original payment method.",
-		InputSchema: refundOrderInputSchema,
-		Destructive: runtime.HintTrue,
-		Idempotent:  runtime.HintFalse,
-		Parse:       parseRefundOrder,
-		Call:        callRefundOrder,
+		Name:              "refund_order",
+		Title:             "Refund an order",
+		Description:       "Refund part or all of an order to the customer's original payment method.",
+		InputSchema:       refundOrderInputSchema,
+		StrictInputSchema: refundOrderStrictInputSchema,
+		Destructive:       runtime.HintTrue,
+		Idempotent:        runtime.HintFalse,
+		Parse:             parseRefundOrder,
+		Call:              callRefundOrder,
 	},
 }
 
@@ -80,7 +82,8 @@ const (
         "required": ["orderId"],
         "additionalProperties": false
       }`
-	refundOrderInputSchema = `{
+	getOrderStrictInputSchema = `{"type":"object","properties":{"orderId":{"type":"string","description":"The order's ID, such as ord_8f2k1x9q.","pattern":"^ord_[a-z0-9]{4,32}$"}},"required":["orderId"],"additionalProperties":false}`
+	refundOrderInputSchema    = `{
         "type": "object",
         "properties": {
           "orderId": {
@@ -103,6 +106,7 @@ const (
         "required": ["orderId", "amountCents", "reason"],
         "additionalProperties": false
       }`
+	refundOrderStrictInputSchema = `{"type":"object","properties":{"orderId":{"type":"string","description":"The order to refund, as returned by get_order.","pattern":"^ord_[a-z0-9]{4,32}$"},"amountCents":{"type":"integer","description":"How much to refund, in cents.","minimum":1,"maximum":1000000},"reason":{"type":"string","description":"Why the order is refunded.","enum":["damaged","late","customer_request"]}},"required":["orderId","amountCents","reason"],"additionalProperties":false}`
 )
 
 // Handler implements the catalog's tools, one method per tool. A tool added to

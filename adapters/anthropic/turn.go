@@ -1,0 +1,85 @@
+package anthropictools
+
+import (
+	"context"
+	"errors"
+
+	"github.com/toolgen/toolgen/runtime"
+)
+
+// Dispatcher runs the tool calls of one model turn and returns one result
+// per call, in call order. *runtime.Dispatcher, which a generated
+// NewDispatcher returns, is one; its runtime.Config is where calls are
+// authorized, timed out, retried and logged (Observer).
+type Dispatcher interface {
+	DispatchBatch(ctx context.Context, calls []runtime.Call, opts runtime.BatchOptions) []runtime.CallResult
+}
+
+// A TurnOption changes how the calls of a model turn are run and answered.
+type TurnOption func(*turn)
+
+type turn struct {
+	batch      runtime.BatchOptions
+	oneByOne   bool
+	fullReport bool
+}
+
+func newTurn(opts []TurnOption) turn {
+	var t turn
+	for _, o := range opts {
+		o(&t)
+	}
+	return t
+}
+
+// WithBatchOptions runs a turn's calls with opts: a Transaction that the
+// calls run in and that is rolled back if one fails, or a Concurrency.
+func WithBatchOptions(opts runtime.BatchOptions) TurnOption {
+	return func(t *turn) { t.batch = opts }
+}
+
+// OneByOne runs each call of a turn as a batch of its own, in order: a call
+// runs even if another of the turn is invalid, denied or failed, and each
+// gets its own transaction, if [WithBatchOptions] gives one. This is the
+// opt-out from the batch semantics, for tools that are independent of each
+// other.
+func OneByOne() TurnOption { return func(t *turn) { t.oneByOne = true } }
+
+// WithFullReport sends runtime.Report as a failed call's second text block
+// instead of runtime.CompactReport: the message and every hint again in
+// JSON, for a program that reads the report alone: on the three-mistake
+// reschedule_delivery call of examples/anthropic, 1,382 characters of text
+// instead of 542.
+func WithFullReport() TurnOption { return func(t *turn) { t.fullReport = true } }
+
+// runTurn runs calls through d as t says, and returns exactly one result per
+// call, in call order.
+func runTurn(ctx context.Context, d Dispatcher, calls []runtime.Call, t turn) []runtime.CallResult {
+	if !t.oneByOne {
+		return complete(calls, d.DispatchBatch(ctx, calls, t.batch))
+	}
+	results := make([]runtime.CallResult, len(calls))
+	for i := range calls {
+		one := calls[i : i+1]
+		results[i] = complete(one, d.DispatchBatch(ctx, one, t.batch))[0]
+	}
+	return results
+}
+
+// complete pairs results with calls by position: a result beyond the calls
+// is dropped, and a call without one gets errNoResult, so that every call
+// the model made is answered once.
+func complete(calls []runtime.Call, results []runtime.CallResult) []runtime.CallResult {
+	if len(results) == len(calls) {
+		return results
+	}
+	all := make([]runtime.CallResult, len(calls))
+	copy(all, results)
+	for i := len(results); i < len(calls); i++ {
+		all[i] = runtime.CallResult{ID: calls[i].ID, Tool: calls[i].Tool, Err: errNoResult}
+	}
+	return all
+}
+
+// errNoResult answers a call its Dispatcher returned no result for.
+var errNoResult = errors.New("anthropictools: the dispatcher returned no result for the call")

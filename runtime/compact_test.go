@@ -1,0 +1,79 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// failureMatrix holds one error of every failure class a dispatcher returns,
+// some wrapped, with hints and messages that must not reach a compact report.
+func failureMatrix() []error {
+	invalid := &ValidationError{Tool: "refund", Violations: []Violation{
+		{Pointer: "/amount", Keyword: "type", Message: "got string", Hint: "HINT-amount must be an integer."},
+		{Pointer: "/note", Keyword: "maxLength", Message: "too long", Hint: "HINT-note is too long."},
+	}, Omitted: 2}
+	return []error{
+		invalid,
+		fmt.Errorf("wrapped: %w", invalid),
+		&UnknownToolError{Name: "nope", Known: []string{"refund", "lookup"}},
+		&RejectionError{Tool: "refund", Violations: []Violation{{Pointer: "/order", Keyword: "semantic", Message: "HINT-no such order", Hint: "HINT-no such order"}}},
+		&DeniedError{Tool: "refund", Reason: "HINT-only managers refund"},
+		&HandlerError{Tool: "refund", Err: errors.New("db down")},
+		&PanicError{Tool: "refund", Hook: HookHandler, Value: "boom"},
+		&ExitError{Tool: "refund", Hook: HookHandler},
+		&CanceledError{Tool: "refund", Cause: context.Canceled},
+		&TimeoutError{Tool: "refund", Cause: context.DeadlineExceeded},
+		&OutputError{Tool: "refund", Violations: []Violation{{Pointer: "/x", Keyword: "type", Message: "m", Hint: "HINT-output"}}},
+		&NotRunError{Tool: "refund", Call: 2, Reason: "had invalid arguments"},
+		&NotRunError{Tool: "refund", Call: 2, RolledBack: true},
+		errors.New("internal"),
+	}
+}
+
+// TestCompactReportIsTheReportWithoutProse checks, for every failure class,
+// that the compact report keeps the class, tool, omitted count and every
+// violation's pointer and keyword of the full report in order, and that its
+// JSON holds none of the prose the model message already carries.
+func TestCompactReportIsTheReportWithoutProse(t *testing.T) {
+	for _, err := range failureMatrix() {
+		full, compact := Report(err), CompactReport(err)
+		if compact.Error != full.Error || compact.Tool != full.Tool || compact.Omitted != full.Omitted {
+			t.Errorf("%v: compact %+v does not match full %+v", err, compact, full)
+		}
+		if len(compact.Violations) != len(full.Violations) {
+			t.Fatalf("%v: %d compact violations, want %d", err, len(compact.Violations), len(full.Violations))
+		}
+		for i, v := range full.Violations {
+			if want := (CompactViolation{Pointer: v.Pointer, Keyword: v.Keyword}); compact.Violations[i] != want {
+				t.Errorf("%v: violation %d is %+v, want %+v", err, i, compact.Violations[i], want)
+			}
+		}
+		text, jsonErr := json.Marshal(compact)
+		if jsonErr != nil {
+			t.Fatal(jsonErr)
+		}
+		if strings.Contains(string(text), "HINT-") || strings.Contains(string(text), full.Message) {
+			t.Errorf("%v: the compact report repeats the model's text: %s", err, text)
+		}
+		var fields map[string]any
+		if err := json.Unmarshal(text, &fields); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := fields["message"]; ok {
+			t.Errorf("%v: the compact report has a message: %s", err, text)
+		}
+	}
+}
+
+func TestCompactReportOfNoViolationsHasNone(t *testing.T) {
+	got := CompactReport(&HandlerError{Tool: "t", Err: errors.New("x")})
+	want := CompactErrorReport{Error: FailureToolFailed}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("CompactReport = %+v, want %+v", got, want)
+	}
+}
