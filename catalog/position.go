@@ -63,6 +63,19 @@ func (x *positionIndex) lineCol(offset int) (line, col int) {
 	return i + 1, offset - x.lineStarts[i] + 1
 }
 
+// line returns line n (1-based) of src, the text the index was made of,
+// without its line ending, and whether src has that line.
+func (x *positionIndex) line(src []byte, n int) (string, bool) {
+	if n < 1 || n > len(x.lineStarts) {
+		return "", false
+	}
+	end := len(src)
+	if n < len(x.lineStarts) {
+		end = x.lineStarts[n] - 1 // the '\n' that ends it
+	}
+	return strings.TrimSuffix(string(src[x.lineStarts[n-1]:end]), "\r"), true
+}
+
 // lookup returns the position of pointer or, when the file has no such
 // value, of its nearest ancestor that it does have.
 func (x *positionIndex) lookup(pointer string) (line, col int) {

@@ -178,7 +178,7 @@ func (y *yamlReader) indentingTab(line int, msg string) (tabLine, col int, ok bo
 		return 0, 0, false
 	}
 	for l := line; l <= last; l++ {
-		text, ok := nthLine(y.src, l)
+		text, ok := y.lines.line(y.src, l)
 		if !ok {
 			break
 		}
@@ -206,22 +206,6 @@ func indentTab(text string) int {
 		}
 	}
 	return -1
-}
-
-// nthLine returns line n (1-based) of src without its line ending, and
-// whether src has that line.
-func nthLine(src []byte, n int) (string, bool) {
-	for i := 1; len(src) > 0; i++ {
-		text, rest, found := bytes.Cut(src, []byte("\n"))
-		if i == n {
-			return strings.TrimSuffix(string(text), "\r"), true
-		}
-		if !found {
-			break
-		}
-		src = rest
-	}
-	return "", false
 }
 
 // position returns a node's line and byte-based column. The YAML parser

@@ -241,16 +241,7 @@ func runSuite(t *testing.T, files []*suiteFile, src []byte, refused map[string]e
 	}
 	writeFile(t, filepath.Join(dir, "driver", "main.go"), []byte(strings.Replace(suiteDriver, "TABLE", table.String(), 1)))
 
-	cmd := exec.Command(goCommand(), "run", "-mod=mod", "./driver")
-	cmd.Dir = dir
-	cmd.Stdin = &input
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("building or running the generated validators failed: %v\n%s", err, firstLines(stderr.String(), 40))
-	}
+	out := runDriverIn(t, dir, &input, "building or running the generated validators failed")
 	verdicts := map[string]map[int]suiteVerdict{}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 1<<20)

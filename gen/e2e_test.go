@@ -383,16 +383,7 @@ func runDriver(t *testing.T, pkgs []*e2ePackage) map[string][]driverVerdict {
 			_ = enc.Encode(driverRequest{Pkg: pkg.name, Tool: c.Tool, Args: c.raw()})
 		}
 	}
-	cmd := exec.Command(goCommand(), "run", "-mod=mod", "./driver")
-	cmd.Dir = dir
-	cmd.Stdin = &input
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("building or running the generated code failed: %v\n%s", err, stderr.String())
-	}
+	out := runDriverIn(t, dir, &input, "building or running the generated code failed")
 
 	verdicts := map[string][]driverVerdict{}
 	dec := json.NewDecoder(bytes.NewReader(out))
@@ -410,6 +401,24 @@ func runDriver(t *testing.T, pkgs []*e2ePackage) map[string][]driverVerdict {
 
 // tempModule makes a temporary module called name that requires this
 // repository's module from its working tree, for building generated code.
+// runDriverIn runs the package ./driver of the module in dir with input on
+// its standard input and returns its standard output; what fails names what
+// was being done (as "building or running the generated code failed").
+func runDriverIn(t *testing.T, dir string, input *bytes.Buffer, failed string) []byte {
+	t.Helper()
+	cmd := exec.Command(goCommand(), "run", "-mod=mod", "./driver")
+	cmd.Dir = dir
+	cmd.Stdin = input
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", failed, err, firstLines(stderr.String(), 40))
+	}
+	return out
+}
+
 func tempModule(t *testing.T, name string) string {
 	t.Helper()
 	root, err := filepath.Abs("..")

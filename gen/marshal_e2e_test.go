@@ -3,8 +3,6 @@ package gen_test
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -119,16 +117,7 @@ func TestExactMemberNames(t *testing.T) {
 		line, _ := json.Marshal(c)
 		input.Write(append(line, '\n'))
 	}
-	cmd := exec.Command(goCommand(), "run", "-mod=mod", "./driver")
-	cmd.Dir = dir
-	cmd.Stdin = &input
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("building or running the generated code failed: %v\n%s", err, stderr.String())
-	}
+	out := runDriverIn(t, dir, &input, "building or running the generated code failed")
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for i, c := range calls {
 		var got struct {

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -419,16 +417,7 @@ func runMatrix(t *testing.T, src []byte, m *gen.Model, tools []matrixTool) [][]m
 			_ = enc.Encode(map[string]string{"tool": mt.name, "args": inst})
 		}
 	}
-	cmd := exec.Command(goCommand(), "run", "-mod=mod", "./driver")
-	cmd.Dir = dir
-	cmd.Stdin = &input
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("building or running the generated code failed: %v\n%s", err, stderr.String())
-	}
+	out := runDriverIn(t, dir, &input, "building or running the generated code failed")
 	dec := json.NewDecoder(bytes.NewReader(out))
 	verdicts := make([][]matrixVerdict, len(tools))
 	for i, mt := range tools {

@@ -77,16 +77,7 @@ func TestNullAsAbsentIsAbsence(t *testing.T) {
 	for _, p := range pairs {
 		input.WriteString(p.withNulls + "\n" + p.without + "\n")
 	}
-	cmd := exec.Command(goCommand(), "run", "-mod=mod", "./driver")
-	cmd.Dir = dir
-	cmd.Stdin = &input
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("building or running the generated code failed: %v\n%s", err, stderr.String())
-	}
+	out := runDriverIn(t, dir, &input, "building or running the generated code failed")
 	lines := bufio.NewScanner(bytes.NewReader(out))
 	for _, p := range pairs {
 		lines.Scan()

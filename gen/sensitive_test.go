@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -108,16 +106,7 @@ func runSensitiveDriver(t *testing.T, src []byte, calls []sensitivecases.Call) [
 	for _, c := range calls {
 		_ = enc.Encode(map[string]any{"tool": c.Tool, "args": []byte(c.Arguments)})
 	}
-	cmd := exec.Command(goCommand(), "run", "-mod=mod", "./driver")
-	cmd.Dir = dir
-	cmd.Stdin = &input
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("building or running the generated code failed: %v\n%s", err, stderr.String())
-	}
+	out := runDriverIn(t, dir, &input, "building or running the generated code failed")
 	var verdicts []sensitiveVerdict
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for range calls {

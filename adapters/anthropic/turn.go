@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	turnpkg "github.com/toolgen/toolgen/internal/turn"
 	"github.com/toolgen/toolgen/runtime"
 )
 
@@ -55,30 +56,7 @@ func WithFullReport() TurnOption { return func(t *turn) { t.fullReport = true } 
 // runTurn runs calls through d as t says, and returns exactly one result per
 // call, in call order.
 func runTurn(ctx context.Context, d Dispatcher, calls []runtime.Call, t turn) []runtime.CallResult {
-	if !t.oneByOne {
-		return complete(calls, d.DispatchBatch(ctx, calls, t.batch))
-	}
-	results := make([]runtime.CallResult, len(calls))
-	for i := range calls {
-		one := calls[i : i+1]
-		results[i] = complete(one, d.DispatchBatch(ctx, one, t.batch))[0]
-	}
-	return results
-}
-
-// complete pairs results with calls by position: a result beyond the calls
-// is dropped, and a call without one gets errNoResult, so that every call
-// the model made is answered once.
-func complete(calls []runtime.Call, results []runtime.CallResult) []runtime.CallResult {
-	if len(results) == len(calls) {
-		return results
-	}
-	all := make([]runtime.CallResult, len(calls))
-	copy(all, results)
-	for i := len(results); i < len(calls); i++ {
-		all[i] = runtime.CallResult{ID: calls[i].ID, Tool: calls[i].Tool, Err: errNoResult}
-	}
-	return all
+	return turnpkg.Run(ctx, d, calls, t.batch, t.oneByOne, errNoResult)
 }
 
 // errNoResult answers a call its Dispatcher returned no result for.
