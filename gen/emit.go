@@ -702,9 +702,13 @@ func (e *emitter) readStruct(t *NamedType) {
 		var cases []jen.Code
 		for i, f := range t.Fields {
 			var stmts []jen.Code
-			if e.m.NullAsAbsent && !f.Required && !acceptsNull(f.Value) {
-				// Strict mode makes every member required: null stands for absent.
-				stmts = append(stmts, jen.If(jen.Id("r").Dot("AbsentNull").Call()).Block(jen.Continue()))
+			if !f.Required && !acceptsNull(f.Value) {
+				if e.m.NullAsAbsent {
+					// Strict mode makes every member required: null stands for absent.
+					stmts = append(stmts, jen.If(jen.Id("r").Dot("AbsentNull").Call()).Block(jen.Continue()))
+				}
+				// A null here gets a hint that the member may be left out.
+				stmts = append(stmts, jen.Id("r").Dot("Optional").Call())
 			}
 			stmts = append(stmts, readSensitively(f.Value, e.field(f))...)
 			c := jen.Case(jen.Lit(i)).Add(lineComment(strconv.Quote(f.JSONName)))
