@@ -17,5 +17,5 @@ const (
 // the member may be left out ("must be an integer, got null; to give no
 // value, leave the field out"), which is what a model sending null for "no value" needs to hear.
 // Generated code calls it before reading such a member; reading any value
-// forgets it.
+// forgets it, except Raw, which hands it to a Sub over the text it read.
 func (r *Reader) Optional() { r.nullHint = mayOmit }

@@ -211,7 +211,7 @@ func (r *Reader) Sub(raw []byte) *Reader {
 		root = r
 	}
 	s := root.spareSub()
-	s.readState = readState{limits: r.limits, maxDepth: r.maxDepth, depth: r.depth, sensitive: r.sensitive, root: root}
+	s.readState = readState{limits: r.limits, maxDepth: r.maxDepth, depth: r.depth, sensitive: r.sensitive, root: root, nullHint: r.nullHint & mayOmit}
 	r.locate()
 	s.prefix = append(s.prefix[:0], r.ptrBuf...)
 	s.prefixPath = append(s.prefixPath[:0], r.pathBuf...)
@@ -902,9 +902,11 @@ func (r *Reader) Raw() (json.RawMessage, bool) {
 	if r.Kind() == KindNone {
 		return nil, false
 	}
+	omit := r.nullHint & mayOmit // for a Sub over the text (see Optional)
 	if !r.readValue() {
 		return nil, false
 	}
+	r.nullHint = omit
 	return r.rawCopy(r.last), true
 }
 
