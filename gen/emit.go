@@ -102,6 +102,13 @@ func (e *emitter) newChunk() {
 	e.f = jen.NewFile(e.pkg)
 	e.f.ImportName(runtimePkg, "runtime")
 	e.f.ImportName(jsonPkg, "json")
+	for path, name := range e.m.Imports {
+		if name == importName(path) {
+			e.f.ImportName(path, name)
+		} else {
+			e.f.ImportAlias(path, name)
+		}
+	}
 	e.f.NoFormat = true
 	e.chunks = append(e.chunks, e.f)
 	e.sinceCut = 0

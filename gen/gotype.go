@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/token"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -173,6 +174,7 @@ func (b *builder) customType(n *node, v *Value) *Custom {
 	for _, imp := range ext.Imports {
 		if importName(imp) == qual {
 			c.Path = imp
+			b.importPackage(imp, qual)
 			return c
 		}
 	}
@@ -182,6 +184,20 @@ func (b *builder) customType(n *node, v *Value) *Custom {
 	}
 	b.errorf(at, "type %q names package %s, which no import provides; list its path in \"imports\", e.g. [\"example.com/%s\"]", *ext.Type, qual, qual)
 	return nil
+}
+
+// importPackage records the name the file imports path by: qual, which
+// the catalog wrote, or, when a declaration of the file has that name, a
+// numbered alias. The standard packages keep their own names, which the
+// namespace already holds.
+func (b *builder) importPackage(path, qual string) {
+	if b.model.Imports == nil {
+		b.model.Imports = map[string]string{}
+	}
+	if _, ok := b.model.Imports[path]; ok || slices.Contains(slices.Collect(maps.Values(stdPackages)), path) {
+		return
+	}
+	b.model.Imports[path] = b.names.claim(qual)
 }
 
 // importName is the name a package is usually imported by: the path's last

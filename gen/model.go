@@ -31,6 +31,9 @@ type Model struct {
 	Divisors     []*Divisor
 	Sealed       []*Sealed
 	Unions       []*Union // the unions kept as checked JSON text
+	// Imports name the packages of goJSONSchema types: by path, the name
+	// the file uses, claimed from the file's namespace.
+	Imports map[string]string
 	// Schemas are the schema functions behind Value.Check and
 	// NamedType.Check, compiled by the schema compiler (validator.go).
 	Schemas *checker

@@ -1,0 +1,148 @@
+package gen_test
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/gen"
+)
+
+// goTypeCatalog is a one-tool catalog whose input schema is schema.
+func goTypeCatalog(schema string) []byte {
+	return []byte(`{"tools": [{"name": "t", "inputSchema": ` + schema + `}]}`)
+}
+
+// property is an input schema with one property p of schema s.
+func property(s string) string {
+	return `{"type": "object", "properties": {"p": ` + s + `}}`
+}
+
+// TestGoTypeRefused generates catalogs whose goJSONSchema cannot be honoured
+// where it stands or is malformed: each must be an error at the extension's
+// pointer, saying what is wrong, never a goJSONSchema silently ignored.
+func TestGoTypeRefused(t *testing.T) {
+	const x = `"goJSONSchema": {"type": "X"}`
+	cases := []struct {
+		name, schema, ptr, says string
+	}{
+		{"root", `{"type": "object", ` + x + `, "properties": {}}`, "/goJSONSchema", "not supported here"},
+		{"union alternative", property(`{"anyOf": [{"type": "string", ` + x + `}, {"type": "integer"}]}`), "/properties/p/anyOf/0/goJSONSchema", "union's alternative"},
+		{"union", property(`{"anyOf": [{"type": "string"}, {"type": "integer"}], ` + x + `}`), "/properties/p/goJSONSchema", "kept as JSON text"},
+		{"several types", property(`{"type": ["string", "integer"], ` + x + `}`), "/properties/p/goJSONSchema", "kept as JSON text"},
+		{"checked whole", property(`{"type": "string", "not": {"const": "a"}, ` + x + `}`), "/properties/p/goJSONSchema", "kept as JSON text"},
+		{"inside not", property(`{"type": "string", "not": {"type": "string", ` + x + `}}`), "/properties/p/not/goJSONSchema", "not supported here"},
+		{"inside allOf", property(`{"allOf": [{"type": "string", ` + x + `}]}`), "/properties/p/allOf/0/goJSONSchema", "not supported here"},
+		{"unused definition", `{"type": "object", "$defs": {"d": {"type": "string", ` + x + `}}}`, "/$defs/d/goJSONSchema", "not supported here"},
+		{"not an object", property(`{"type": "string", "goJSONSchema": "X"}`), "/properties/p/goJSONSchema", "must be an object"},
+		{"unknown setting", property(`{"type": "string", "goJSONSchema": {"typ": "X"}}`), "/properties/p/goJSONSchema/typ", `unknown goJSONSchema setting "typ"`},
+		{"other case", property(`{"type": "string", "goJSONSchema": {"Type": "X"}}`), "/properties/p/goJSONSchema/Type", `unknown goJSONSchema setting "Type"`},
+		{"wrong kind", property(`{"type": "string", "goJSONSchema": {"type": 7}}`), "/properties/p/goJSONSchema", "cannot be read"},
+		{"slice type", property(`{"type": "string", "goJSONSchema": {"type": "[]byte"}}`), "/properties/p/goJSONSchema/type", "not a Go type name"},
+		{"pointer type", property(`{"type": "string", "goJSONSchema": {"type": "*X"}}`), "/properties/p/goJSONSchema/type", "not a Go type name"},
+		{"keyword", property(`{"type": "string", "goJSONSchema": {"type": "func"}}`), "/properties/p/goJSONSchema/type", "not a Go type name"},
+		{"no import", property(`{"type": "string", "goJSONSchema": {"type": "decimal.Decimal"}}`), "/properties/p/goJSONSchema/type", "no import provides"},
+		{"other import", property(`{"type": "string", "goJSONSchema": {"type": "decimal.Decimal", "imports": ["example.com/money"]}}`), "/properties/p/goJSONSchema/type", "no import provides"},
+		{"bad import", property(`{"type": "string", "goJSONSchema": {"type": "X", "imports": ["a b\"c"]}}`), "/properties/p/goJSONSchema/imports/0", "not a Go import path"},
+		{"identifier", property(`{"type": "string", "goJSONSchema": {"identifier": "lower"}}`), "/properties/p/goJSONSchema/identifier", "not an exported Go identifier"},
+		{"identifier off a property", property(`{"type": "array", "items": {"type": "string", "goJSONSchema": {"identifier": "Item"}}}`), "/properties/p/items/goJSONSchema", "property's schema only"},
+		{"json tag", property(`{"type": "string", "goJSONSchema": {"extraTags": {"json": "q"}}}`), "/properties/p/goJSONSchema/extraTags/json", "struct tag key"},
+		{"tag key", property(`{"type": "string", "goJSONSchema": {"extraTags": {"a:b": "q"}}}`), "/properties/p/goJSONSchema/extraTags/a:b", "struct tag key"},
+		{"nillable alone", property(`{"type": "string", "goJSONSchema": {"nillable": true}}`), "/properties/p/goJSONSchema", `set "type" too`},
+		{"pointer on JSON text", property(`{"type": ["string", "integer"], "goJSONSchema": {"pointer": true}}`), "/properties/p/goJSONSchema/pointer", "kept as JSON text"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src, diags := generate("catalog.json", goTypeCatalog(c.schema), gen.Options{Package: "tools", Source: "catalog.json"})
+			if src != nil {
+				t.Fatalf("generated code for %s; diagnostics: %v", c.schema, diags)
+			}
+			want := "/tools/0/inputSchema" + c.ptr
+			for _, d := range diags {
+				if d.Severity == catalog.Error && d.Pointer == want && strings.Contains(d.Message, c.says) {
+					return
+				}
+			}
+			t.Errorf("no error at %s saying %q; got:\n%v", want, c.says, diags)
+		})
+	}
+}
+
+// TestGoTypeAccepted checks the settings and positions that are honoured
+// generate without a word, and what each changes in the file.
+func TestGoTypeAccepted(t *testing.T) {
+	cases := []struct {
+		name, schema string
+		emits        []string
+	}{
+		{"local text type", property(`{"type": "string", "goJSONSchema": {"type": "Code"}}`), []string{"P *Code `json:\"p,omitzero\"`", "_ encoding.TextUnmarshaler = (*Code)(nil)", "runtime.DecodeText[Code]"}},
+		{"local JSON type", property(`{"type": "integer", "goJSONSchema": {"type": "Count"}}`), []string{"P *Count", "_ json.Unmarshaler = (*Count)(nil)", "runtime.DecodeJSON[Count]"}},
+		{"std package", property(`{"type": "string", "goJSONSchema": {"type": "netip.Addr"}}`), []string{"P *netip.Addr", `"net/netip"`}},
+		{"versioned import", property(`{"type": "string", "goJSONSchema": {"type": "uuid.UUID", "imports": ["example.com/uuid/v5"]}}`), []string{"P *uuid.UUID", `"example.com/uuid/v5"`}},
+		{"nillable", property(`{"type": "array", "goJSONSchema": {"type": "IDs", "nillable": true}}`), []string{"P IDs `json:\"p,omitzero\"`"}},
+		{"pointer false", property(`{"type": "string", "goJSONSchema": {"pointer": false}}`), []string{"P string `json:\"p\"`"}},
+		{"pointer true", `{"type": "object", "properties": {"p": {"type": "string", "goJSONSchema": {"pointer": true}}}, "required": ["p"]}`, []string{"P *string"}},
+		{"identifier", property(`{"type": "string", "goJSONSchema": {"identifier": "Pea"}}`), []string{"Pea *string"}},
+		{"extraTags", property(`{"type": "string", "goJSONSchema": {"extraTags": {"yaml": "p,omitempty", "db": "q\"x"}}}`), []string{"P *string `db:\"q\\\"x\" json:\"p,omitzero\" yaml:\"p,omitempty\"`"}},
+		{"beside $ref", `{"type": "object", "properties": {"p": {"$ref": "#/$defs/d", "goJSONSchema": {"type": "Code"}}, "q": {"$ref": "#/$defs/d"}}, "$defs": {"d": {"type": "string"}}}`, []string{"P *Code", "Q *string"}},
+		{"nullable", property(`{"anyOf": [{"type": "string"}, {"type": "null"}], "goJSONSchema": {"type": "Code"}}`), []string{"P runtime.Nullable[Code]"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src, diags := generate("catalog.json", goTypeCatalog(c.schema), gen.Options{Package: "tools", Source: "catalog.json"})
+			if src == nil || len(diags) > 0 {
+				t.Fatalf("diagnostics: %v", diags)
+			}
+			for _, want := range c.emits {
+				if !strings.Contains(string(src), want) {
+					t.Errorf("the file lacks %s:\n%s", want, src)
+				}
+			}
+		})
+	}
+}
+
+// TestGoTypeMustTakeItsValues builds generated code whose goJSONSchema
+// types lack the method their values need: go build fails at the
+// assertion, naming the type and the missing method.
+func TestGoTypeMustTakeItsValues(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds generated code with the go command; skipped in -short mode")
+	}
+	catalogText := goTypeCatalog(`{"type": "object", "properties": {
+		"s": {"type": "string", "goJSONSchema": {"type": "Plain"}},
+		"n": {"type": "number", "goJSONSchema": {"type": "TextOnly"}}}}`)
+	src, diags := generate("catalog.json", catalogText, gen.Options{Package: "tools", Source: "catalog.json"})
+	if src == nil {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	dir := tempModule(t, "gotypes")
+	writeFile(t, filepath.Join(dir, "tools", "tools_gen.go"), src)
+	writeFile(t, filepath.Join(dir, "tools", "types.go"), []byte(`package tools
+
+// Plain has no UnmarshalText.
+type Plain struct{ s string }
+
+// TextOnly takes text, but a number comes as JSON.
+type TextOnly struct{}
+
+func (*TextOnly) UnmarshalText([]byte) error { return nil }
+`))
+	cmd := exec.Command(goCommand(), "build", "./tools")
+	cmd.Dir = dir
+	cmd.Env = append(cmd.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatal("code with types that cannot take their values builds")
+	}
+	for _, want := range []string{
+		"*Plain does not implement encoding.TextUnmarshaler (missing method UnmarshalText)",
+		"*TextOnly does not implement json.Unmarshaler (missing method UnmarshalJSON)",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("go build says:\n%s\nwant it to say %s", out, want)
+		}
+	}
+}
