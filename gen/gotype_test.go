@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/txtar"
+
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/gen"
 )
@@ -143,6 +145,75 @@ func (*TextOnly) UnmarshalText([]byte) error { return nil }
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("go build says:\n%s\nwant it to say %s", out, want)
+		}
+	}
+}
+
+// TestGoTypeDecodes builds the gotypes golden catalog (generated with
+// Options.Time) beside its types and parses calls: valid ones arrive as the
+// chosen types holding the right values, and the types' refusals are
+// violations whose hints say what is wrong.
+func TestGoTypeDecodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds generated code with the go command; skipped in -short mode")
+	}
+	ar, err := txtar.ParseFile("testdata/golden/gotypes.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, diags := generate("catalog.json", section(ar, "catalog.json"), gen.Options{Package: "tools", Source: "catalog.json", Time: true})
+	if src == nil {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	dir := tempModule(t, "gotypes")
+	writeFile(t, filepath.Join(dir, "tools", "tools_gen.go"), src)
+	writeFile(t, filepath.Join(dir, "tools", "types.go"), []byte(strings.Replace(string(section(ar, "types.go")), "package pgotypes", "package tools", 1)))
+	writeFile(t, filepath.Join(dir, "main.go"), []byte(`package main
+
+import (
+	"fmt"
+	"os"
+
+	"gotypes/tools"
+
+	"github.com/toolgen/toolgen/runtime"
+)
+
+func main() {
+	v, err := tools.ParseRestockArgs([]byte(os.Args[1]))
+	if err != nil {
+		fmt.Print(runtime.ModelMessage(err))
+		return
+	}
+	a := v.Args()
+	fmt.Printf("sku=%+v alternates=%+v budget=%d quantity=%s deliverBy=%s notBefore=%v/%v gateways=%v labels=%v note=%q",
+		a.StockKeepingUnit, a.Alternates, a.Budget, a.Quantity, a.DeliverBy.UTC().Format("2006-01-02 15:04:05"),
+		a.NotBefore.Present, a.NotBefore.Null, a.Gateways, a.Labels, a.Note)
+}
+`))
+	build := exec.Command(goCommand(), "build", "-o", "parse", ".")
+	build.Dir = dir
+	build.Env = append(build.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cases := []struct{ args, want string }{
+		{`{"sku": "ABC-1234", "alternates": ["XYZ-0001"], "budget": 12.5, "quantity": 40, "deliverBy": "2024-05-01T15:45:00+02:00", "notBefore": null, "gateways": {"eu": "10.0.0.1"}, "labels": {"Team": "ops"}, "note": "rush"}`,
+			`sku={Group:ABC Number:1234} alternates=[{Group:XYZ Number:0001}] budget=1250 quantity=40 deliverBy=2024-05-01 13:45:00 notBefore=true/true gateways=map[eu:10.0.0.1] labels=map[team:ops] note="rush"`},
+		{`{"sku": "ZZZ-1234", "budget": 1.001, "quantity": 1.0, "deliverBy": "1990-12-31T23:59:60Z"}`,
+			`The arguments for tool "restock" have 4 problems. Fix all of them and call the tool again:
+- Field "sku" got "ZZZ-1234", which cannot be read: group ZZZ is retired; send a value in the form its description gives.
+- Field "budget" got 1.001, which cannot be read: at most two decimals; send a value in the form its description gives.
+- Field "quantity" got 1.0, which cannot be read: math/big: cannot unmarshal "1.0" into a *big.Int; send a value in the form its description gives.
+- Field "deliverBy" must be an RFC 3339 date-time such as 2024-05-01T13:45:00Z; got "1990-12-31T23:59:60Z", which cannot be read: parsing time "1990-12-31T23:59:60Z": second out of range.`},
+	}
+	for _, c := range cases {
+		out, err := exec.Command(filepath.Join(dir, "parse"), c.args).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", c.args, err, out)
+		}
+		if string(out) != c.want {
+			t.Errorf("parsing %s:\n got: %s\nwant: %s", c.args, out, c.want)
 		}
 	}
 }
