@@ -71,8 +71,9 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	strict := flags.Bool("strict", false, "treat every word in a schema that is not a JSON Schema keyword as an error")
 	check := flags.Bool("check", false, "write nothing; exit 1 and print a diff when the -o file is not up to date")
 	openAIStrict := flags.Bool("openai-strict", false, "also embed each tool's OpenAI strict-mode schema variant, and accept null for absent optional members under runtime.Options.NullAsAbsent")
+	timeTypes := flags.Bool("time", false, "hold strings of format date-time as time.Time")
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen [-pkg NAME] [-o FILE] [-strict] [-openai-strict] [-check] CATALOG")
+		fmt.Fprintln(stderr, "usage: toolgen [-pkg NAME] [-o FILE] [-strict] [-openai-strict] [-time] [-check] CATALOG")
 		fmt.Fprintln(stderr, "CATALOG is a JSON or YAML file (.json, .yaml, .yml), or a folder of such files with one tool each.")
 		flags.PrintDefaults()
 		if len(commands) > 0 {
@@ -111,7 +112,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	if cat != nil {
 		diags = diags.Merge(catalog.Lint(cat, catalog.LintOptions{Strict: *strict}))
 		var genDiags catalog.Diagnostics
-		src, genDiags = gen.Generate(cat, gen.Options{Package: *pkg, Source: filepath.Base(path), OpenAIStrict: *openAIStrict})
+		src, genDiags = gen.Generate(cat, gen.Options{Package: *pkg, Source: filepath.Base(path), OpenAIStrict: *openAIStrict, Time: *timeTypes})
 		diags = diags.Merge(genDiags)
 	}
 	printDiagnostics(stderr, diags)
