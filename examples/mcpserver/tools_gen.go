@@ -511,6 +511,7 @@ members:
 				x.Reason = v
 			}
 		case 2: // "notifyCustomer"
+			r.Optional()
 			if v, ok := r.Bool(); ok {
 				x.NotifyCustomer = v
 			}
@@ -588,6 +589,7 @@ members:
 				x.CustomerEmail = v
 			}
 		case 1: // "status"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]SearchOrdersStatusItem, 0, r.ItemCount())
 				mark := r.Mark()
@@ -607,6 +609,7 @@ members:
 				x.Status = v
 			}
 		case 2: // "limit"
+			r.Optional()
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")

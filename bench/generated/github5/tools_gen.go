@@ -791,10 +791,12 @@ members:
 				x.Base = v
 			}
 		case 1: // "body"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				x.Body = runtime.HoldString(r, v)
 			}
 		case 2: // "draft"
+			r.Optional()
 			if v, ok := r.Bool(); ok {
 				x.Draft = runtime.HoldBool(r, v)
 			}
@@ -803,6 +805,7 @@ members:
 				x.Head = v
 			}
 		case 4: // "maintainer_can_modify"
+			r.Optional()
 			if v, ok := r.Bool(); ok {
 				x.MaintainerCanModify = runtime.HoldBool(r, v)
 			}
@@ -815,6 +818,7 @@ members:
 				x.Repo = v
 			}
 		case 7: // "reviewers"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
 				for r.More() {
@@ -952,6 +956,7 @@ members:
 	for {
 		switch r.NextMember(issueWriteArgsFields, seen[:]) {
 		case 0: // "assignees"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
 				for r.More() {
@@ -965,14 +970,17 @@ members:
 				x.Assignees = v
 			}
 		case 1: // "body"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				x.Body = runtime.HoldString(r, v)
 			}
 		case 2: // "duplicate_of"
+			r.Optional()
 			if v, ok := r.Number(); ok {
 				x.DuplicateOf = runtime.HoldNumber(r, v)
 			}
 		case 3: // "issue_fields"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]IssueWriteIssueFieldsItem, 0, r.ItemCount())
 				for r.More() {
@@ -984,10 +992,12 @@ members:
 				x.IssueFields = v
 			}
 		case 4: // "issue_number"
+			r.Optional()
 			if v, ok := r.Number(); ok {
 				x.IssueNumber = runtime.HoldNumber(r, v)
 			}
 		case 5: // "labels"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
 				for r.More() {
@@ -1005,6 +1015,7 @@ members:
 				x.Method = v
 			}
 		case 7: // "milestone"
+			r.Optional()
 			if v, ok := r.Number(); ok {
 				x.Milestone = runtime.HoldNumber(r, v)
 			}
@@ -1017,14 +1028,17 @@ members:
 				x.Repo = v
 			}
 		case 10: // "state"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, issueWriteStateList, issueWriteStateValues); ok {
 				x.State = runtime.HoldEnum(r, v)
 			}
 		case 11: // "state_reason"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, issueWriteStateReasonList, issueWriteStateReasonValues); ok {
 				x.StateReason = runtime.HoldEnum(r, v)
 			}
 		case 12: // "title"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				x.Title = runtime.HoldString(r, v)
 			}
@@ -1100,6 +1114,7 @@ members:
 	for {
 		switch r.NextMember(issueWriteIssueFieldsItemFields, seen[:]) {
 		case 0: // "delete"
+			r.Optional()
 			if v, ok := r.Bool(); ok {
 				x.Delete = runtime.HoldBool(r, v)
 			}
@@ -1108,10 +1123,12 @@ members:
 				x.FieldName = v
 			}
 		case 2: // "field_option_name"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				x.FieldOptionName = runtime.HoldString(r, v)
 			}
 		case 3: // "value"
+			r.Optional()
 			switch r.Kind() {
 			case runtime.KindString:
 				r.StringBytes()
@@ -1264,14 +1281,17 @@ members:
 	for {
 		switch r.NextMember(listIssuesArgsFields, seen[:]) {
 		case 0: // "after"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				x.After = runtime.HoldString(r, v)
 			}
 		case 1: // "direction"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, listIssuesDirectionList, listIssuesDirectionValues); ok {
 				x.Direction = runtime.HoldEnum(r, v)
 			}
 		case 2: // "field_filters"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]ListIssuesFieldFiltersItem, 0, r.ItemCount())
 				for r.More() {
@@ -1283,6 +1303,7 @@ members:
 				x.FieldFilters = v
 			}
 		case 3: // "fields"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]ListIssuesFieldsItem, 0, r.ItemCount())
 				for r.More() {
@@ -1296,6 +1317,7 @@ members:
 				x.Fields = v
 			}
 		case 4: // "labels"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
 				for r.More() {
@@ -1309,6 +1331,7 @@ members:
 				x.Labels = v
 			}
 		case 5: // "orderBy"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, listIssuesOrderByList, listIssuesOrderByValues); ok {
 				x.OrderBy = runtime.HoldEnum(r, v)
 			}
@@ -1317,6 +1340,7 @@ members:
 				x.Owner = v
 			}
 		case 7: // "perPage"
+			r.Optional()
 			if v, ok := r.Number(); ok {
 				if r.CompareNumber(v, 1.0, "1") < 0 {
 					r.Minimum("1")
@@ -1331,10 +1355,12 @@ members:
 				x.Repo = v
 			}
 		case 9: // "since"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				x.Since = runtime.HoldString(r, v)
 			}
 		case 10: // "state"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, listIssuesStateList, listIssuesStateValues); ok {
 				x.State = runtime.HoldEnum(r, v)
 			}
@@ -1678,6 +1704,7 @@ members:
 	for {
 		switch r.NextMember(searchCodeArgsFields, seen[:]) {
 		case 0: // "fields"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]SearchCodeFieldsItem, 0, r.ItemCount())
 				for r.More() {
@@ -1691,10 +1718,12 @@ members:
 				x.Fields = v
 			}
 		case 1: // "order"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, searchCodeOrderList, searchCodeOrderValues); ok {
 				x.Order = runtime.HoldEnum(r, v)
 			}
 		case 2: // "page"
+			r.Optional()
 			if v, ok := r.Number(); ok {
 				if r.CompareNumber(v, 1.0, "1") < 0 {
 					r.Minimum("1")
@@ -1702,6 +1731,7 @@ members:
 				x.Page = runtime.HoldNumber(r, v)
 			}
 		case 3: // "perPage"
+			r.Optional()
 			if v, ok := r.Number(); ok {
 				if r.CompareNumber(v, 1.0, "1") < 0 {
 					r.Minimum("1")
@@ -1716,6 +1746,7 @@ members:
 				x.Query = v
 			}
 		case 5: // "sort"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				x.Sort = runtime.HoldString(r, v)
 			}
