@@ -182,6 +182,14 @@ func (b *builder) customType(n *node, v *Value) *Custom {
 		c.Path = p
 		return c
 	}
+	if len(ext.Imports) == 1 {
+		// A package whose name is not its path's last element
+		// (github.com/hashicorp/go-uuid is package uuid): the one import
+		// listed is the one the type names, as go-jsonschema takes it.
+		c.Path = ext.Imports[0]
+		b.importPackage(c.Path, qual)
+		return c
+	}
 	b.errorf(at, "type %q names package %s, which no import provides; list its path in \"imports\", e.g. [\"example.com/%s\"]", *ext.Type, qual, qual)
 	return nil
 }
