@@ -542,7 +542,12 @@ func acceptsNull(v *Value) bool {
 	return v.Nullable || v.Kind == kindRaw && (v.Kinds == nil || slices.Contains(v.Kinds, "null"))
 }
 
+// hasNil reports whether v's Go type has a nil of its own; a type the
+// catalog chose has one when its goJSONSchema says nillable.
 func hasNil(v *Value) bool {
+	if v.Custom != nil {
+		return v.Custom.Nillable
+	}
 	return v.Kind == kindSlice || v.Kind == kindMap || v.Kind == kindRaw || v.Kind == kindSealed
 }
 

@@ -222,9 +222,14 @@ func importName(p string) string {
 }
 
 // fieldGoType applies a property's goJSONSchema settings that concern its
-// field (identifier is applied with the other names): pointer, nillable and
-// extraTags.
+// field (identifier is applied with the other names): pointer and
+// extraTags. It refuses a default the field could only convert unseen.
 func (b *builder) fieldGoType(c *node, f *Field) {
+	if f.Default != nil && holdsCustom(f.Value, map[*Value]bool{}) {
+		// A default is converted only when the member is absent, where a
+		// refusal could be reported to nobody: the author would never know.
+		b.errorf(c.ptr+"/default", "a default on a value held as a Go type of the catalog's choosing (goJSONSchema, or time.Time under -time) is not supported yet; remove the default, or the type")
+	}
 	ext := b.goTypeExt(c)
 	if ext == nil {
 		return
@@ -243,9 +248,30 @@ func (b *builder) fieldGoType(c *node, f *Field) {
 		}
 	case ext.Pointer != nil && f.Holder == holdPointer:
 		f.Holder = holdValue // the zero value stands for absent
-	case f.Value.Custom != nil && f.Value.Custom.Nillable && f.Holder == holdPointer:
-		f.Holder = holdValue // the type's nil stands for absent
 	}
+}
+
+// holdsCustom reports whether a value of v holds a catalog-chosen type,
+// itself or inside.
+func holdsCustom(v *Value, seen map[*Value]bool) bool {
+	if v == nil || seen[v] {
+		return false
+	}
+	seen[v] = true
+	if v.Custom != nil || holdsCustom(v.Elem, seen) {
+		return true
+	}
+	if v.Named != nil {
+		if holdsCustom(v.Named.Additional, seen) {
+			return true
+		}
+		for _, f := range v.Named.Fields {
+			if holdsCustom(f.Value, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // unusedGoTypes reports every goJSONSchema the model did not honour: on a

@@ -53,6 +53,8 @@ func TestGoTypeRefused(t *testing.T) {
 		{"json tag", property(`{"type": "string", "goJSONSchema": {"extraTags": {"json": "q"}}}`), "/properties/p/goJSONSchema/extraTags/json", "struct tag key"},
 		{"tag key", property(`{"type": "string", "goJSONSchema": {"extraTags": {"a:b": "q"}}}`), "/properties/p/goJSONSchema/extraTags/a:b", "struct tag key"},
 		{"nillable alone", property(`{"type": "string", "goJSONSchema": {"nillable": true}}`), "/properties/p/goJSONSchema", `set "type" too`},
+		{"default", property(`{"type": "string", "default": "a", ` + x + `}`), "/properties/p/default", "default on a value held as a Go type"},
+		{"default of items", property(`{"type": "array", "default": ["a"], "items": {"type": "string", ` + x + `}}`), "/properties/p/default", "default on a value held as a Go type"},
 		{"pointer on JSON text", property(`{"type": ["string", "integer"], "goJSONSchema": {"pointer": true}}`), "/properties/p/goJSONSchema/pointer", "kept as JSON text"},
 	}
 	for _, c := range cases {
@@ -85,6 +87,8 @@ func TestGoTypeAccepted(t *testing.T) {
 		{"versioned import", property(`{"type": "string", "goJSONSchema": {"type": "uuid.UUID", "imports": ["example.com/uuid/v5"]}}`), []string{"P *uuid.UUID", `"example.com/uuid/v5"`}},
 		{"package named apart from its path", property(`{"type": "string", "goJSONSchema": {"type": "uuid.UUID", "imports": ["example.com/go-uuid"]}}`), []string{"P *uuid.UUID", `uuid "example.com/go-uuid"`}},
 		{"nillable", property(`{"type": "array", "goJSONSchema": {"type": "IDs", "nillable": true}}`), []string{"P IDs `json:\"p,omitzero\"`"}},
+		{"not nillable", property(`{"type": "array", "goJSONSchema": {"type": "IDs"}}`), []string{"P *IDs `json:\"p,omitzero\"`"}},
+		{"nullable items", property(`{"type": "array", "items": {"type": ["string", "null"], "goJSONSchema": {"type": "Code"}}}`), []string{"P []*Code"}},
 		{"pointer false", property(`{"type": "string", "goJSONSchema": {"pointer": false}}`), []string{"P string `json:\"p\"`"}},
 		{"pointer true", `{"type": "object", "properties": {"p": {"type": "string", "goJSONSchema": {"pointer": true}}}, "required": ["p"]}`, []string{"P *string"}},
 		{"identifier", property(`{"type": "string", "goJSONSchema": {"identifier": "Pea"}}`), []string{"Pea *string"}},

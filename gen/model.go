@@ -1095,7 +1095,7 @@ func (b *builder) settings(c *node) nodeSettings {
 
 func holderFor(f *Field) holder {
 	v := f.Value
-	nilMeansSomething := v.Kind == kindSlice || v.Kind == kindMap || v.Kind == kindRaw || v.Kind == kindSealed
+	nilMeansSomething := hasNil(v)
 	switch {
 	case v.Kind == kindRaw, v.Kind == kindSealed:
 		return holdValue // json.RawMessage: nil is absent, null is the text null
