@@ -3,15 +3,18 @@ module github.com/toolgen/toolgen
 go 1.26.0
 
 require (
+	github.com/atombender/go-jsonschema v0.24.1
 	github.com/dave/jennifer v1.7.1
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	golang.org/x/mod v0.42.0
 	golang.org/x/text v0.14.0
 	golang.org/x/tools v0.52.0
 	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (
-	golang.org/x/mod v0.42.0 // indirect
+	dario.cat/mergo v1.0.2 // indirect
+	github.com/goccy/go-yaml v1.19.2 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 )

@@ -21,6 +21,8 @@ require (
 )
 
 require (
+	dario.cat/mergo v1.0.2 // indirect
+	github.com/atombender/go-jsonschema v0.24.1 // indirect
 	github.com/dave/jennifer v1.7.1 // indirect
 	github.com/go-faster/errors v0.7.1 // indirect
 	github.com/goccy/go-yaml v1.19.2 // indirect

@@ -205,8 +205,8 @@ func (s *schemaLint) walk(v any, ptr string, base *url.URL) {
 // unknownWord reports a member of a schema object that is not a keyword.
 func (s *schemaLint) unknownWord(key, ptr string) {
 	at := s.base + ptr
-	if key == "x-toolgen" {
-		return
+	if key == "x-toolgen" || key == "goJSONSchema" {
+		return // toolgen's settings, and go-jsonschema's Go types (gen reads them)
 	}
 	if strings.HasPrefix(key, "x-") {
 		if sug := suggest(key, []string{"x-toolgen"}); sug != "" {

@@ -84,6 +84,9 @@ type e2ePackage struct {
 	cat   *catalog.Catalog
 	opts  gen.Options
 	calls []e2eCall
+	// files are Go files of the package besides the generated one (types a
+	// goJSONSchema names), from the archive's *.go sections.
+	files []txtar.File
 }
 
 func TestEndToEnd(t *testing.T) {
@@ -104,7 +107,13 @@ func TestEndToEnd(t *testing.T) {
 		name := "p" + strings.NewReplacer("-", "", "_", "").Replace(strings.TrimSuffix(filepath.Base(file), ".txtar"))
 		opts := archiveOptions(t, ar)
 		opts.Package = name
-		pkgs = append(pkgs, &e2ePackage{name: name, cat: loadCatalog(t, file, section(ar, "catalog.json")), opts: opts, calls: parseCalls(t, file, calls)})
+		pkg := &e2ePackage{name: name, cat: loadCatalog(t, file, section(ar, "catalog.json")), opts: opts, calls: parseCalls(t, file, calls)}
+		for _, f := range ar.Files {
+			if strings.HasSuffix(f.Name, ".go") && f.Name != "tools_gen.go" {
+				pkg.files = append(pkg.files, f)
+			}
+		}
+		pkgs = append(pkgs, pkg)
 	}
 	if len(pkgs) == 0 {
 		t.Fatal("no golden archive has calls.jsonl")
@@ -365,6 +374,9 @@ func runDriver(t *testing.T, pkgs []*e2ePackage) map[string][]driverVerdict {
 			t.Fatalf("generating %s: %v", pkg.name, diags)
 		}
 		writeFile(t, filepath.Join(dir, pkg.name, "tools_gen.go"), src)
+		for _, f := range pkg.files {
+			writeFile(t, filepath.Join(dir, pkg.name, f.Name), f.Data)
+		}
 		fmt.Fprintf(&imports, "\t%q\n", "e2e/"+pkg.name)
 		if pkg.opts.OpenAIStrict {
 			// Calls made against the strict-mode variant send null for absent.

@@ -32,7 +32,7 @@ func Emit(m *Model, opts Options) ([]byte, error) {
 	if m.names == nil {
 		return nil, errors.New("the model was not made by Build")
 	}
-	e := &emitter{m: m, pkg: opts.Package, allowed: map[string]string{}, names: m.names, readerNames: map[*Value]string{}, enumListNames: map[*NamedType]string{}, fieldLists: map[*NamedType]string{}, objectTypes: map[*NamedType]string{}}
+	e := &emitter{m: m, pkg: opts.Package, allowed: map[string]string{}, names: m.names, readerNames: map[*Value]string{}, enumListNames: map[*NamedType]string{}, fieldLists: map[*NamedType]string{}, objectTypes: map[*NamedType]string{}, customs: map[string]customUse{}, customBase: map[*Value]*Value{}}
 	e.newChunk()
 
 	e.toolNames()
@@ -53,6 +53,7 @@ func Emit(m *Model, opts Options) ([]byte, error) {
 	e.sealedTypes()
 	e.unionTypes()
 	e.alternatives()
+	e.customAssertions()
 	e.packageVars()
 	if m.Schemas != nil {
 		e.f.Add(m.Schemas.code...)
@@ -82,6 +83,12 @@ type emitter struct {
 	enumListNames map[*NamedType]string
 	fieldLists    map[*NamedType]string // the member list variable of each struct type
 	objectTypes   map[*NamedType]string // the runtime.ObjectType variable of each struct type held by pointer
+
+	// The types the catalog chose (goJSONSchema), in the order met, and the
+	// values their values are checked as before conversion.
+	customs     map[string]customUse
+	customOrder []string
+	customBase  map[*Value]*Value
 }
 
 // chunkDecls is how many top-level declarations a chunk holds: enough that
@@ -95,6 +102,13 @@ func (e *emitter) newChunk() {
 	e.f = jen.NewFile(e.pkg)
 	e.f.ImportName(runtimePkg, "runtime")
 	e.f.ImportName(jsonPkg, "json")
+	for path, name := range e.m.Imports {
+		if name == importName(path) {
+			e.f.ImportName(path, name)
+		} else {
+			e.f.ImportAlias(path, name)
+		}
+	}
 	e.f.NoFormat = true
 	e.chunks = append(e.chunks, e.f)
 	e.sinceCut = 0
@@ -483,6 +497,9 @@ func readChecked(t *NamedType, dst jen.Code) []jen.Code {
 
 // typ is the Go type holding values of v, null aside.
 func (e *emitter) typ(v *Value) *jen.Statement {
+	if v.Custom != nil {
+		return e.customType(v.Custom)
+	}
 	switch v.Kind {
 	case kindString:
 		return jen.String()
@@ -526,7 +543,12 @@ func acceptsNull(v *Value) bool {
 	return v.Nullable || v.Kind == kindRaw && (v.Kinds == nil || slices.Contains(v.Kinds, "null"))
 }
 
+// hasNil reports whether v's Go type has a nil of its own; a type the
+// catalog chose has one when its goJSONSchema says nillable.
 func hasNil(v *Value) bool {
+	if v.Custom != nil {
+		return v.Custom.Nillable
+	}
 	return v.Kind == kindSlice || v.Kind == kindMap || v.Kind == kindRaw || v.Kind == kindSealed
 }
 
@@ -549,7 +571,7 @@ func (e *emitter) structType(t *NamedType) {
 		if doc := fieldDoc(f); doc != "" {
 			fields = append(fields, comment(doc))
 		}
-		fields = append(fields, jen.Id(f.GoName).Add(e.fieldType(f)).Tag(map[string]string{"json": fieldTag(f)}))
+		fields = append(fields, jen.Id(f.GoName).Add(e.fieldType(f)).Tag(fieldTags(f)))
 	}
 	if t.Additional != nil {
 		if len(fields) > 0 {
@@ -705,17 +727,21 @@ func (e *emitter) readStruct(t *NamedType) {
 		nullable := false // a member whose presence is checked takes null for absent
 		for i, f := range t.Fields {
 			var stmts []jen.Code
-			if e.m.NullAsAbsent && !f.Required && !acceptsNull(f.Value) {
-				// Strict mode makes every member required: null stands for
-				// absent. The member stays seen until the object's end, so
-				// that a second one is a duplicate; then it is absent for the
-				// checks that go by presence.
-				skip := []jen.Code{jen.Continue()}
-				if byPresence[f.JSONName] {
-					nullable = true
-					skip = append([]jen.Code{jen.Id("absent").Index(jen.Lit(i)).Op("=").True()}, skip...)
+			if !f.Required && !acceptsNull(f.Value) {
+				if e.m.NullAsAbsent {
+					// Strict mode makes every member required: null stands
+					// for absent. The member stays seen until the object's
+					// end, so that a second one is a duplicate; then it is
+					// absent for the checks that go by presence.
+					skip := []jen.Code{jen.Continue()}
+					if byPresence[f.JSONName] {
+						nullable = true
+						skip = append([]jen.Code{jen.Id("absent").Index(jen.Lit(i)).Op("=").True()}, skip...)
+					}
+					stmts = append(stmts, jen.If(jen.Id("r").Dot("AbsentNull").Call()).Block(skip...))
 				}
-				stmts = append(stmts, jen.If(jen.Id("r").Dot("AbsentNull").Call()).Block(skip...))
+				// A null here gets a hint that the member may be left out.
+				stmts = append(stmts, jen.Id("r").Dot("Optional").Call())
 			}
 			stmts = append(stmts, readSensitively(f.Value, e.field(f))...)
 			c := jen.Case(jen.Lit(i)).Add(lineComment(strconv.Quote(f.JSONName)))
@@ -914,6 +940,9 @@ func (e *emitter) objectType(t *NamedType) string {
 // scalar's is an element of a block of the reader's (runtime.HoldInt and its
 // siblings): taking val's address would cost an allocation per value.
 func (e *emitter) pointerTo(v *Value, val jen.Code) jen.Code {
+	if v.Custom != nil {
+		return jen.Op("&").Add(val) // a variable of its own, scoped to the if that declares it
+	}
 	hold := map[typeKind]string{kindString: "HoldString", kindEnum: "HoldString", kindInt: "HoldInt", kindNumber: "HoldNumber", kindBool: "HoldBool"}[v.Kind]
 	if v.Kind == kindEnum {
 		if _, _, plain := e.enumLists(v.Named); plain {
@@ -937,6 +966,9 @@ func varName(base string, depth int) string {
 // store. direct, when not nil, is an lvalue of v's own type that named types
 // decode into in place.
 func (e *emitter) read(v *Value, depth int, store func(jen.Code) jen.Code, direct jen.Code) []jen.Code {
+	if v.Custom != nil {
+		return e.readCustom(v, depth, store)
+	}
 	val := varName("v", depth)
 	switch v.Kind {
 	case kindString, kindInt, kindNumber, kindBool:
@@ -1703,6 +1735,9 @@ func (e *emitter) applyDefault(f *Field) []jen.Code {
 // defaultLiteral renders a default as a Go literal of v's type, for scalars,
 // enums and arrays of them.
 func (e *emitter) defaultLiteral(v *Value, def jsontext.Value) (jen.Code, bool) {
+	if v.Custom != nil {
+		return nil, false // converted from its text, as a value sent would be
+	}
 	switch v.Kind {
 	case kindEnum:
 		for _, ev := range v.Named.Values {

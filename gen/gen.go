@@ -15,6 +15,9 @@ type Options struct {
 	// definition, and lets the generated readers take null for an absent
 	// optional member (runtime.Options.NullAsAbsent).
 	OpenAIStrict bool
+	// Time holds strings of format date-time as time.Time, converted with
+	// its UnmarshalText; other formats stay strings (docs/DESIGN.md).
+	Time bool
 }
 
 // Generate builds the model of a linted catalog and emits it. It returns the

@@ -130,6 +130,10 @@ var fuzzSlots = []fuzzSlot{
 	{name: "enumValue", def: "fast"},
 	{name: "enumTitle", prose: true, def: "Mode"},
 	{name: "fieldGoName", def: "Named"},
+	// go-jsonschema's goJSONSchema settings that land in the file.
+	{name: "goIdentifier", def: "Tagged"},
+	{name: "goTagKey", def: "yaml"},
+	{name: "goTagValue", def: "tagged,omitempty"},
 	{name: "defTitle", prose: true, def: "Config"},
 	{name: "defDesc", prose: true, def: "A configuration."},
 	{name: "defPropDesc", prose: true, def: "How deep."},
@@ -168,6 +172,7 @@ const fuzzCatalog = `{"tools": [{
         "default": @propDefault@, "examples": [@propExample@]},
       "mode": {"type": "string", "title": @enumTitle@, "description": @enumDesc@, "enum": [@enumValue@, "slow"]},
       "named": {"type": "integer", "x-toolgen": {"goName": @fieldGoName@}},
+      "tagged": {"type": "string", "format": "ipv6", "goJSONSchema": {"identifier": @goIdentifier@, "extraTags": {@goTagKey@: @goTagValue@}}},
       "config": {"$ref": "#/$defs/Config"},
       "code": {"type": "string", "pattern": @pattern@},
       "limit": {"type": "number", "maximum": @maximum@},

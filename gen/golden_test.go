@@ -81,6 +81,7 @@ func archiveOptions(t *testing.T, ar *txtar.Archive) gen.Options {
 	if data := section(ar, "options.json"); data != nil {
 		var o struct {
 			OpenAIStrict bool `json:"openaiStrict"`
+			Time         bool `json:"time"`
 		}
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
@@ -88,6 +89,7 @@ func archiveOptions(t *testing.T, ar *txtar.Archive) gen.Options {
 			t.Fatalf("options.json: %v", err)
 		}
 		opts.OpenAIStrict = o.OpenAIStrict
+		opts.Time = o.Time
 	}
 	return opts
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/atombender/go-jsonschema/pkg/schemas"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/ecma"
@@ -30,6 +31,9 @@ type Model struct {
 	Divisors     []*Divisor
 	Sealed       []*Sealed
 	Unions       []*Union // the unions kept as checked JSON text
+	// Imports name the packages of goJSONSchema types: by path, the name
+	// the file uses, claimed from the file's namespace.
+	Imports map[string]string
 	// Schemas are the schema functions behind Value.Check and
 	// NamedType.Check, compiled by the schema compiler (validator.go).
 	Schemas *checker
@@ -104,6 +108,9 @@ type Value struct {
 	// keywords the typed reader does not express (allOf, not, if/then/else,
 	// unevaluatedProperties, ...).
 	Check string
+	// Custom is the Go type the catalog chose for the values (goJSONSchema),
+	// converted from what the schema's own reading yields.
+	Custom *Custom
 	// Sensitive values are read between BeginSensitive and EndSensitive:
 	// some schema that applies to them is writeOnly or x-toolgen
 	// "sensitive", so no violation may echo them or anything inside them.
@@ -214,6 +221,7 @@ type Field struct {
 	Required bool
 	Default  jsontext.Value // applied when the member is absent
 	Holder   holder
+	Tags     map[string]string // struct tags besides json (goJSONSchema extraTags)
 }
 
 // holder is how a field holds its value, so that absent, null and a value
@@ -270,7 +278,7 @@ var understood = map[string]bool{
 	"title": true, "description": true, "examples": true, "deprecated": true,
 	"readOnly": true, "writeOnly": true,
 	"contentMediaType": true, "contentEncoding": true, "contentSchema": true,
-	"x-toolgen": true,
+	"x-toolgen": true, "goJSONSchema": true,
 }
 
 // Formats asserted by generated code, and the runtime function that checks
@@ -313,6 +321,11 @@ type builder struct {
 	built    map[string]*Value // by node pointer: $ref targets and recursion
 	building map[string]bool
 	reported map[string]bool // nodes whose x-toolgen settings were checked
+
+	// Per schema, by node pointer: goJSONSchema extensions read, and those
+	// honoured, as a value's type or as a field's settings.
+	goExts                    map[string]*schemas.GoJSONSchemaExtension
+	goApplied, goFieldApplied map[string]bool
 }
 
 // Build runs the model stage: it maps every tool of a linted catalog to Go
@@ -634,7 +647,7 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 // some schema that applies at the node says so. name is the type name to use
 // if the node needs a named type.
 func (b *builder) value(n *node, name string) *Value {
-	return b.markSensitive(n, b.typedValue(n, name))
+	return b.markSensitive(n, b.goType(n, b.typedValue(n, name)))
 }
 
 // typedValue is value without the sensitivity, which depends on the node
@@ -970,6 +983,7 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 			f.Default = d
 		}
 		f.Holder = holderFor(f)
+		b.fieldGoType(c, f)
 		t.Fields = append(t.Fields, f)
 	}
 
@@ -1029,7 +1043,17 @@ type nodeSettings struct {
 }
 
 // override returns the Go name a node's x-toolgen chooses, if any.
-func (b *builder) override(c *node) string { return b.settings(c).goName }
+// Without one, go-jsonschema's goJSONSchema "identifier" chooses.
+func (b *builder) override(c *node) string {
+	if name := b.settings(c).goName; name != "" {
+		return name
+	}
+	if ext := b.goTypeExt(c); ext != nil && ext.Identifier != nil {
+		b.goFieldApplied[c.ptr] = true
+		return *ext.Identifier
+	}
+	return ""
+}
 
 // settings reads a node's "x-toolgen": {"goName": "...", "sensitive": true},
 // reporting what is malformed. Each node's settings are reported once.
@@ -1073,7 +1097,7 @@ func (b *builder) settings(c *node) nodeSettings {
 
 func holderFor(f *Field) holder {
 	v := f.Value
-	nilMeansSomething := v.Kind == kindSlice || v.Kind == kindMap || v.Kind == kindRaw || v.Kind == kindSealed
+	nilMeansSomething := hasNil(v)
 	switch {
 	case v.Kind == kindRaw, v.Kind == kindSealed:
 		return holdValue // json.RawMessage: nil is absent, null is the text null
@@ -1275,7 +1299,7 @@ func (b *builder) union(n *node, name string) *Value {
 			return nil
 		}
 		alt := b.value(c, b.nestedName(name, fmt.Sprintf("Alt%d", i+1)))
-		if alt == nil {
+		if alt == nil || b.goTypeAlternative(alt, c.ptr) {
 			return nil
 		}
 		fn := b.names.claim(fmt.Sprintf("read%sAlt%d", name, i+1))

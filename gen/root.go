@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/atombender/go-jsonschema/pkg/schemas"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -21,6 +22,7 @@ func (b *builder) schemaRoot(schema jsontext.Value, base, which, name, prefix st
 	b.root, b.base, b.schema, b.stem = schema, base, which, prefix
 	b.doc = b.docs[b.tool.Name+"\x00"+which]
 	b.built, b.building, b.reported = map[string]*Value{}, map[string]bool{}, map[string]bool{}
+	b.goExts, b.goApplied, b.goFieldApplied = map[string]*schemas.GoJSONSchemaExtension{}, map[string]bool{}, map[string]bool{}
 	_, n, err := b.refTarget("")
 	if n == nil && err == nil {
 		err = errors.New("the schema could not be read")
@@ -41,6 +43,9 @@ func (b *builder) schemaRoot(schema jsontext.Value, base, which, name, prefix st
 		return nil
 	}
 	v.Named.Root = true
+	if b.doc != nil {
+		b.unusedGoTypes(b.doc.root)
+	}
 	if !exact || bytes.Contains(b.root, []byte(`"$dynamicRef"`)) {
 		// A $dynamicRef anywhere needs the whole dynamic scope from the root.
 		root, err := b.schemaNode("")

@@ -132,7 +132,7 @@ type readState struct {
 	stopped    bool // a fatal problem: the rest of the input is not read
 
 	last      jsontext.Value // the raw bytes of the last scalar or raw value read
-	allowNull bool           // the caller tried Null first: a type hint says "or null"
+	nullHint  nullHint       // what a type hint for this value may add about null
 	sensitive int            // > 0 while reading a value that must not be echoed
 	input     bytes.Buffer   // the bytes being checked, aliased by dec
 	// data is what the reader reads: the bytes of its value, checked by the
@@ -211,7 +211,7 @@ func (r *Reader) Sub(raw []byte) *Reader {
 		root = r
 	}
 	s := root.spareSub()
-	s.readState = readState{limits: r.limits, maxDepth: r.maxDepth, depth: r.depth, sensitive: r.sensitive, root: root}
+	s.readState = readState{limits: r.limits, maxDepth: r.maxDepth, depth: r.depth, sensitive: r.sensitive, root: root, nullHint: r.nullHint & mayOmit}
 	r.locate()
 	s.prefix = append(s.prefix[:0], r.ptrBuf...)
 	s.prefixPath = append(s.prefixPath[:0], r.pathBuf...)
@@ -520,7 +520,7 @@ func (r *Reader) Null() bool {
 		r.readValue()
 		return true
 	}
-	r.allowNull = true
+	r.nullHint |= nullAllowed
 	return false
 }
 
@@ -543,7 +543,7 @@ func (r *Reader) begin(want Kind, expected string) bool {
 		}
 		return false
 	}
-	r.allowNull = false
+	r.nullHint = 0
 	r.pos++ // the '{' or '['
 	r.depth++
 	if r.depth > r.maxDepth {
@@ -663,7 +663,7 @@ func (r *Reader) readString() ([]byte, bool) {
 		r.mismatch("a string")
 		return nil, false
 	}
-	r.allowNull = false
+	r.nullHint = 0
 	start := r.pos
 	var contents []byte
 	end := r.strs.plainEnd(start)
@@ -902,9 +902,11 @@ func (r *Reader) Raw() (json.RawMessage, bool) {
 	if r.Kind() == KindNone {
 		return nil, false
 	}
+	omit := r.nullHint & mayOmit // for a Sub over the text (see Optional)
 	if !r.readValue() {
 		return nil, false
 	}
+	r.nullHint = omit
 	return r.rawCopy(r.last), true
 }
 
@@ -975,14 +977,14 @@ func (r *Reader) expect(want Kind, expected string) bool {
 	if end < 0 {
 		return r.brokenOffAtEnd()
 	}
-	r.last, r.pos, r.allowNull = r.data[start:end], end, false
+	r.last, r.pos, r.nullHint = r.data[start:end], end, 0
 	return true
 }
 
 // readValue reads the next value whole into r.last, checking the nesting
 // limit inside it too.
 func (r *Reader) readValue() bool {
-	r.allowNull = false
+	r.nullHint = 0
 	if c := r.next(); c == 0 || c == '}' || c == ']' {
 		r.brokenOff()
 		return false
@@ -1001,15 +1003,16 @@ func (r *Reader) readValue() bool {
 
 // mismatch records that the next value has the wrong type and skips it.
 func (r *Reader) mismatch(expected string) {
-	orNull := r.allowNull // reading the value resets it
+	hint := r.nullHint // reading the value resets it
 	if !r.readValue() {
 		return
 	}
-	r.reportMismatch(expected, orNull)
+	r.reportMismatch(expected, hint)
 }
 
 // reportMismatch records that the value just read is not what was expected.
-func (r *Reader) reportMismatch(expected string, orNull bool) {
+func (r *Reader) reportMismatch(expected string, hint nullHint) {
+	orNull := hint&nullAllowed != 0
 	t, ok := r.beginViolation()
 	if !ok {
 		return
@@ -1028,6 +1031,10 @@ func (r *Reader) reportMismatch(expected string, orNull bool) {
 		t = append(t, " or null"...)
 	}
 	t = r.appendShown(append(t, ", got "...), true)
+	if hint&mayOmit != 0 && len(r.last) > 0 && r.last[0] == 'n' {
+		// null is often meant as "no value": say how to give none.
+		t = append(t, "; to give no value, leave the field out"...)
+	}
 	r.record("type", append(t, '.'))
 }
 

@@ -681,10 +681,12 @@ members:
 				x.Repo = v
 			}
 		case 3: // "state"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, searchIssuesStateList, searchIssuesStateValues); ok {
 				x.State = runtime.HoldEnum(r, v)
 			}
 		case 4: // "labels"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
 				mark := r.Mark()
@@ -712,14 +714,17 @@ members:
 				x.Labels = v
 			}
 		case 5: // "sort"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, searchIssuesSortList, searchIssuesSortValues); ok {
 				x.Sort = runtime.HoldEnum(r, v)
 			}
 		case 6: // "order"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, searchIssuesOrderList, searchIssuesOrderValues); ok {
 				x.Order = runtime.HoldEnum(r, v)
 			}
 		case 7: // "perPage"
+			r.Optional()
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -730,6 +735,7 @@ members:
 				x.PerPage = runtime.HoldInt(r, v)
 			}
 		case 8: // "page"
+			r.Optional()
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")
@@ -737,6 +743,7 @@ members:
 				x.Page = runtime.HoldInt(r, v)
 			}
 		case 9: // "since"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				if !runtime.IsDateTime(v) {
 					r.Format("date-time")
@@ -861,6 +868,7 @@ members:
 				x.Coupon.Value = v
 			}
 		case 3: // "notes"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				if n := runtime.RuneCount(v); n > 2000 {
 					r.MaxLength(2000, n)
@@ -1115,6 +1123,7 @@ members:
 				x.UnitPriceCents = v
 			}
 		case 3: // "options"
+			r.Optional()
 			v := runtime.NewObject[CreateOrderItemsItemOptions](r, &createOrderItemsItemOptionsObjects)
 			v.readJSON(r)
 			x.Options = v
@@ -1166,18 +1175,22 @@ members:
 	for {
 		switch r.NextMember(createOrderItemsItemOptionsFields, seen[:]) {
 		case 0: // "giftWrap"
+			r.Optional()
 			if v, ok := r.Bool(); ok {
 				x.GiftWrap = runtime.HoldBool(r, v)
 			}
 		case 1: // "color"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, createOrderItemsItemOptionsColorList, createOrderItemsItemOptionsColorValues); ok {
 				x.Color = runtime.HoldEnum(r, v)
 			}
 		case 2: // "size"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, createOrderItemsItemOptionsSizeList, createOrderItemsItemOptionsSizeValues); ok {
 				x.Size = runtime.HoldEnum(r, v)
 			}
 		case 3: // "engraving"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				if n := runtime.RuneCount(v); n > 40 {
 					r.MaxLength(40, n)

@@ -357,6 +357,7 @@ members:
 				x.Window = v
 			}
 		case 3: // "note"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				if n := runtime.RuneCount(v); n > 200 {
 					r.MaxLength(200, n)

@@ -517,6 +517,7 @@ members:
 				x.Reason = v
 			}
 		case 2: // "notifyCustomer"
+			r.Optional()
 			if v, ok := r.Bool(); ok {
 				x.NotifyCustomer = v
 			}
@@ -594,6 +595,7 @@ members:
 				x.CustomerEmail = v
 			}
 		case 1: // "status"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]SearchOrdersStatusItem, 0, r.ItemCount())
 				mark := r.Mark()
@@ -613,6 +615,7 @@ members:
 				x.Status = v
 			}
 		case 2: // "limit"
+			r.Optional()
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")

@@ -271,10 +271,12 @@ members:
 				x.Query = v
 			}
 		case 1: // "status"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, searchTicketsStatusList, searchTicketsStatusValues); ok {
 				x.Status = runtime.HoldEnum(r, v)
 			}
 		case 2: // "limit"
+			r.Optional()
 			if v, ok := r.Int(); ok {
 				if v < 1 {
 					r.Minimum("1")

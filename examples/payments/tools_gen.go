@@ -585,6 +585,7 @@ members:
 				x.PaymentID = v
 			}
 		case 1: // "includeRefunds"
+			r.Optional()
 			if v, ok := r.Bool(); ok {
 				x.IncludeRefunds = v
 			}
@@ -671,6 +672,7 @@ members:
 				x.Note.Value = v
 			}
 		case 3: // "copies"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
 				mark := r.Mark()
@@ -696,6 +698,7 @@ members:
 				x.Copies = v
 			}
 		case 4: // "sendAt"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				if !runtime.IsDateTime(v) {
 					r.Format("date-time")
@@ -703,6 +706,7 @@ members:
 				x.SendAt = runtime.HoldString(r, v)
 			}
 		case 5: // "locale"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, sendReceiptLocaleList, sendReceiptLocaleValues); ok {
 				x.Locale = v
 			}

@@ -801,10 +801,12 @@ members:
 				x.Base = v
 			}
 		case 1: // "body"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				x.Body = runtime.HoldString(r, v)
 			}
 		case 2: // "draft"
+			r.Optional()
 			if v, ok := r.Bool(); ok {
 				x.Draft = runtime.HoldBool(r, v)
 			}
@@ -813,6 +815,7 @@ members:
 				x.Head = v
 			}
 		case 4: // "maintainer_can_modify"
+			r.Optional()
 			if v, ok := r.Bool(); ok {
 				x.MaintainerCanModify = runtime.HoldBool(r, v)
 			}
@@ -825,6 +828,7 @@ members:
 				x.Repo = v
 			}
 		case 7: // "reviewers"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
 				for r.More() {
@@ -962,6 +966,7 @@ members:
 	for {
 		switch r.NextMember(issueWriteArgsFields, seen[:]) {
 		case 0: // "assignees"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
 				for r.More() {
@@ -975,14 +980,17 @@ members:
 				x.Assignees = v
 			}
 		case 1: // "body"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				x.Body = runtime.HoldString(r, v)
 			}
 		case 2: // "duplicate_of"
+			r.Optional()
 			if v, ok := r.Number(); ok {
 				x.DuplicateOf = runtime.HoldNumber(r, v)
 			}
 		case 3: // "issue_fields"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]IssueWriteIssueFieldsItem, 0, r.ItemCount())
 				for r.More() {
@@ -994,10 +1002,12 @@ members:
 				x.IssueFields = v
 			}
 		case 4: // "issue_number"
+			r.Optional()
 			if v, ok := r.Number(); ok {
 				x.IssueNumber = runtime.HoldNumber(r, v)
 			}
 		case 5: // "labels"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
 				for r.More() {
@@ -1015,6 +1025,7 @@ members:
 				x.Method = v
 			}
 		case 7: // "milestone"
+			r.Optional()
 			if v, ok := r.Number(); ok {
 				x.Milestone = runtime.HoldNumber(r, v)
 			}
@@ -1027,14 +1038,17 @@ members:
 				x.Repo = v
 			}
 		case 10: // "state"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, issueWriteStateList, issueWriteStateValues); ok {
 				x.State = runtime.HoldEnum(r, v)
 			}
 		case 11: // "state_reason"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, issueWriteStateReasonList, issueWriteStateReasonValues); ok {
 				x.StateReason = runtime.HoldEnum(r, v)
 			}
 		case 12: // "title"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				x.Title = runtime.HoldString(r, v)
 			}
@@ -1110,6 +1124,7 @@ members:
 	for {
 		switch r.NextMember(issueWriteIssueFieldsItemFields, seen[:]) {
 		case 0: // "delete"
+			r.Optional()
 			if v, ok := r.Bool(); ok {
 				x.Delete = runtime.HoldBool(r, v)
 			}
@@ -1118,10 +1133,12 @@ members:
 				x.FieldName = v
 			}
 		case 2: // "field_option_name"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				x.FieldOptionName = runtime.HoldString(r, v)
 			}
 		case 3: // "value"
+			r.Optional()
 			switch r.Kind() {
 			case runtime.KindString:
 				r.StringBytes()
@@ -1274,14 +1291,17 @@ members:
 	for {
 		switch r.NextMember(listIssuesArgsFields, seen[:]) {
 		case 0: // "after"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				x.After = runtime.HoldString(r, v)
 			}
 		case 1: // "direction"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, listIssuesDirectionList, listIssuesDirectionValues); ok {
 				x.Direction = runtime.HoldEnum(r, v)
 			}
 		case 2: // "field_filters"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]ListIssuesFieldFiltersItem, 0, r.ItemCount())
 				for r.More() {
@@ -1293,6 +1313,7 @@ members:
 				x.FieldFilters = v
 			}
 		case 3: // "fields"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]ListIssuesFieldsItem, 0, r.ItemCount())
 				for r.More() {
@@ -1306,6 +1327,7 @@ members:
 				x.Fields = v
 			}
 		case 4: // "labels"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
 				for r.More() {
@@ -1319,6 +1341,7 @@ members:
 				x.Labels = v
 			}
 		case 5: // "orderBy"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, listIssuesOrderByList, listIssuesOrderByValues); ok {
 				x.OrderBy = runtime.HoldEnum(r, v)
 			}
@@ -1327,6 +1350,7 @@ members:
 				x.Owner = v
 			}
 		case 7: // "perPage"
+			r.Optional()
 			if v, ok := r.Number(); ok {
 				if r.CompareNumber(v, 1.0, "1") < 0 {
 					r.Minimum("1")
@@ -1341,10 +1365,12 @@ members:
 				x.Repo = v
 			}
 		case 9: // "since"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				x.Since = runtime.HoldString(r, v)
 			}
 		case 10: // "state"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, listIssuesStateList, listIssuesStateValues); ok {
 				x.State = runtime.HoldEnum(r, v)
 			}
@@ -1688,6 +1714,7 @@ members:
 	for {
 		switch r.NextMember(searchCodeArgsFields, seen[:]) {
 		case 0: // "fields"
+			r.Optional()
 			if r.BeginArray() {
 				v := make([]SearchCodeFieldsItem, 0, r.ItemCount())
 				for r.More() {
@@ -1701,10 +1728,12 @@ members:
 				x.Fields = v
 			}
 		case 1: // "order"
+			r.Optional()
 			if v, ok := runtime.ReadEnum(r, searchCodeOrderList, searchCodeOrderValues); ok {
 				x.Order = runtime.HoldEnum(r, v)
 			}
 		case 2: // "page"
+			r.Optional()
 			if v, ok := r.Number(); ok {
 				if r.CompareNumber(v, 1.0, "1") < 0 {
 					r.Minimum("1")
@@ -1712,6 +1741,7 @@ members:
 				x.Page = runtime.HoldNumber(r, v)
 			}
 		case 3: // "perPage"
+			r.Optional()
 			if v, ok := r.Number(); ok {
 				if r.CompareNumber(v, 1.0, "1") < 0 {
 					r.Minimum("1")
@@ -1726,6 +1756,7 @@ members:
 				x.Query = v
 			}
 		case 5: // "sort"
+			r.Optional()
 			if v, ok := r.String(); ok {
 				x.Sort = runtime.HoldString(r, v)
 			}

@@ -1,0 +1,320 @@
+package gen
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/token"
+	"maps"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/atombender/go-jsonschema/pkg/schemas"
+	"github.com/go-json-experiment/json/jsontext"
+	"golang.org/x/mod/module"
+)
+
+// A schema may choose the Go type of its values with go-jsonschema's
+// "goJSONSchema" extension, read with that project's own
+// schemas.GoJSONSchemaExtension so that a schema written for go-jsonschema
+// means the same here:
+//
+//	"goJSONSchema": {"type": "decimal.Decimal", "imports": ["github.com/shopspring/decimal"]}
+//
+// The value is read and checked by its schema as before, then converted: a
+// string with the type's UnmarshalText, any other value with its
+// UnmarshalJSON. The generated file asserts that the type has that method,
+// so a type that cannot take the value fails go build at the assertion.
+
+// goTypeKey is the extension's member in a schema.
+const goTypeKey = "goJSONSchema"
+
+// goTypeKeys are the extension's settings, as schemas.GoJSONSchemaExtension
+// spells them; encoding/json would also match other cases of them.
+var goTypeKeys = []string{"type", "imports", "identifier", "nillable", "pointer", "extraTags"}
+
+// Custom is a Go type chosen for a schema's values by the catalog (its
+// goJSONSchema "type") or by an option (-time for date-time).
+type Custom struct {
+	Path string // the import path; "" for a type of the generated package
+	Name string // the type's name in its package
+	// Text is set when the values are strings, converted with UnmarshalText;
+	// others are converted from their JSON text with UnmarshalJSON.
+	Text bool
+	// Nillable types have a nil of their own: an optional member holds the
+	// type itself, not a pointer to it.
+	Nillable bool
+	// Keyword names the violation when a value cannot be converted:
+	// "goJSONSchema", or "format" for a type the format chose.
+	Keyword string
+	Ptr     string // where the type was chosen, for the assertion's comment
+}
+
+// stdPackages are the standard library packages a goJSONSchema type may
+// name without listing their import path.
+var stdPackages = map[string]string{
+	"time": "time", "netip": "net/netip", "big": "math/big", "url": "net/url", "mail": "net/mail", "json": "encoding/json",
+}
+
+// goTypeExt returns the goJSONSchema extension of node n, or nil, reporting
+// once per node what is malformed.
+func (b *builder) goTypeExt(n *node) *schemas.GoJSONSchemaExtension {
+	raw, ok := n.vals[goTypeKey]
+	if !ok {
+		return nil
+	}
+	if ext, ok := b.goExts[n.ptr]; ok {
+		return ext
+	}
+	b.goExts[n.ptr] = nil
+	at := n.ptr + "/" + goTypeKey
+	if raw.Kind() != '{' {
+		b.errorf(at, "goJSONSchema must be an object such as {\"type\": \"time.Time\", \"imports\": [\"time\"]}")
+		return nil
+	}
+	bad := false
+	_ = forEachMember(raw, func(k string, _ jsontext.Value) {
+		if !slices.Contains(goTypeKeys, k) {
+			b.errorf(at+"/"+escapeToken(k), "unknown goJSONSchema setting %q; the settings are %s", k, strings.Join(goTypeKeys, ", "))
+			bad = true
+		}
+	})
+	var ext schemas.GoJSONSchemaExtension
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&ext); err != nil {
+		b.errorf(at, "goJSONSchema cannot be read: %v", err)
+		return nil
+	}
+	if bad {
+		return nil
+	}
+	if ext.Identifier != nil && !isExportedIdent(*ext.Identifier) {
+		b.errorf(at+"/identifier", "identifier %q is not an exported Go identifier", *ext.Identifier)
+		return nil
+	}
+	for k := range ext.ExtraTags {
+		if !tagKey.MatchString(k) || k == "json" {
+			b.errorf(at+"/extraTags/"+escapeToken(k), "extraTags key %q cannot be a struct tag key beside json; use letters, digits, '_', '-' and '.'", k)
+			return nil
+		}
+	}
+	for i, imp := range ext.Imports {
+		if err := module.CheckImportPath(imp); err != nil {
+			b.errorf(at+"/imports/"+strconv.Itoa(i), "import %q is not a Go import path: %v", imp, err)
+			return nil
+		}
+	}
+	if ext.Type == nil && (ext.Nillable || len(ext.Imports) > 0) {
+		b.errorf(at, "nillable and imports describe a Go type; set \"type\" too, or remove them")
+		return nil
+	}
+	b.goExts[n.ptr] = &ext
+	return &ext
+}
+
+// tagKey is what a struct tag key may be, kept to what reflect.StructTag
+// parses and gofmt leaves alone.
+var tagKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
+
+// goType applies the type a node's goJSONSchema names (or that an option
+// chooses for its format) to its value v. A value shared with other schemas
+// (a $ref target) is copied first, so the type stays with this position.
+func (b *builder) goType(n *node, v *Value) *Value {
+	if v == nil || v.Custom != nil {
+		return v
+	}
+	custom := b.customType(n, v)
+	if custom == nil {
+		return v
+	}
+	if v.Kind == kindRaw || v.Kind == kindSealed {
+		b.errorf(n.ptr+"/"+goTypeKey, "a goJSONSchema type on a schema whose values are kept as JSON text (a union, several types or keywords checked whole) is not supported; put it on a schema of one type")
+		return v
+	}
+	custom.Text = v.Kind == kindString
+	if v.Ptr != n.ptr {
+		c := *v
+		v = &c
+	}
+	v.Custom = custom
+	b.goApplied[n.ptr] = true
+	return v
+}
+
+// customType is the Go type chosen for node n's values, or nil.
+func (b *builder) customType(n *node, v *Value) *Custom {
+	ext := b.goTypeExt(n)
+	if ext == nil || ext.Type == nil {
+		if b.opts.Time && v.Kind == kindString && v.Format == "date-time" {
+			return &Custom{Path: "time", Name: "Time", Keyword: "format", Ptr: b.base + n.ptr}
+		}
+		return nil
+	}
+	at := n.ptr + "/" + goTypeKey + "/type"
+	qual, name, ok := strings.Cut(*ext.Type, ".")
+	if !ok {
+		qual, name = "", qual
+	}
+	if !token.IsIdentifier(name) || qual != "" && !token.IsIdentifier(qual) {
+		b.errorf(at, "type %q is not a Go type name such as Money or decimal.Decimal; write a named type (pointer makes the field a pointer)", *ext.Type)
+		return nil
+	}
+	c := &Custom{Name: name, Nillable: ext.Nillable, Keyword: goTypeKey, Ptr: b.base + n.ptr}
+	if qual == "" {
+		if !token.IsExported(name) && token.Lookup(name).IsKeyword() {
+			b.errorf(at, "type %q is not a Go type name", name)
+			return nil
+		}
+		return c
+	}
+	for _, imp := range ext.Imports {
+		if importName(imp) == qual {
+			c.Path = imp
+			b.importPackage(imp, qual)
+			return c
+		}
+	}
+	if p, ok := stdPackages[qual]; ok && len(ext.Imports) == 0 {
+		c.Path = p
+		return c
+	}
+	if len(ext.Imports) == 1 {
+		// A package whose name is not its path's last element
+		// (github.com/hashicorp/go-uuid is package uuid): the one import
+		// listed is the one the type names, as go-jsonschema takes it.
+		c.Path = ext.Imports[0]
+		b.importPackage(c.Path, qual)
+		return c
+	}
+	b.errorf(at, "type %q names package %s, which no import provides; list its path in \"imports\", e.g. [\"example.com/%s\"]", *ext.Type, qual, qual)
+	return nil
+}
+
+// importPackage records the name the file imports path by: qual, which
+// the catalog wrote, or, when a declaration of the file has that name, a
+// numbered alias. The standard packages keep their own names, which the
+// namespace already holds.
+func (b *builder) importPackage(path, qual string) {
+	if b.model.Imports == nil {
+		b.model.Imports = map[string]string{}
+	}
+	if _, ok := b.model.Imports[path]; ok || slices.Contains(slices.Collect(maps.Values(stdPackages)), path) {
+		return
+	}
+	b.model.Imports[path] = b.names.claim(qual)
+}
+
+// importName is the name a package is usually imported by: the path's last
+// element without a major version suffix (/v2) or a gopkg.in version (.v3).
+func importName(p string) string {
+	base := path.Base(p)
+	if prefix, _, ok := module.SplitPathVersion(p); ok && prefix != p && !strings.HasPrefix(p, "gopkg.in/") {
+		base = path.Base(prefix)
+	}
+	if i := strings.Index(base, ".v"); i > 0 && strings.HasPrefix(p, "gopkg.in/") {
+		base = base[:i]
+	}
+	return strings.ReplaceAll(base, "-", "_")
+}
+
+// fieldGoType applies a property's goJSONSchema settings that concern its
+// field (identifier is applied with the other names): pointer and
+// extraTags. It refuses a default the field could only convert unseen.
+func (b *builder) fieldGoType(c *node, f *Field) {
+	if f.Default != nil && holdsCustom(f.Value, map[*Value]bool{}) {
+		// A default is converted only when the member is absent, where a
+		// refusal could be reported to nobody: the author would never know.
+		b.errorf(c.ptr+"/default", "a default on a value held as a Go type of the catalog's choosing (goJSONSchema, or time.Time under -time) is not supported yet; remove the default, or the type")
+	}
+	ext := b.goTypeExt(c)
+	if ext == nil {
+		return
+	}
+	b.goFieldApplied[c.ptr] = true
+	f.Tags = ext.ExtraTags
+	switch {
+	case f.Value.Kind == kindRaw || f.Value.Kind == kindSealed:
+		if ext.Pointer != nil {
+			b.errorf(c.ptr+"/"+goTypeKey+"/pointer", "pointer on a value kept as JSON text is not supported; its field is json.RawMessage, whose nil stands for absent")
+		}
+	case ext.Pointer != nil && *ext.Pointer:
+		f.Holder = holdPointer
+		if f.Value.Nullable && !f.Required && f.Default == nil {
+			f.Holder = holdNullable // a pointer cannot tell absent from null
+		}
+	case ext.Pointer != nil && f.Holder == holdPointer:
+		f.Holder = holdValue // the zero value stands for absent
+	}
+}
+
+// holdsCustom reports whether a value of v holds a catalog-chosen type,
+// itself or inside.
+func holdsCustom(v *Value, seen map[*Value]bool) bool {
+	if v == nil || seen[v] {
+		return false
+	}
+	seen[v] = true
+	if v.Custom != nil || holdsCustom(v.Elem, seen) {
+		return true
+	}
+	if v.Named != nil {
+		if holdsCustom(v.Named.Additional, seen) {
+			return true
+		}
+		for _, f := range v.Named.Fields {
+			if holdsCustom(f.Value, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unusedGoTypes reports every goJSONSchema the model did not honour: on a
+// schema that no Go field or element holds (the root, a union's alternative,
+// a schema checked whole as JSON text), or with field settings on a schema
+// that is not a property's.
+func (b *builder) unusedGoTypes(j *jnode) {
+	if j == nil {
+		return
+	}
+	if j.schema != nil && j.kind == '{' && j.member(goTypeKey) != nil {
+		ptr := j.schema.ptr
+		ext := b.goTypeExt(&node{ptr: ptr, vals: map[string]jsontext.Value{goTypeKey: j.member(goTypeKey).raw}})
+		switch {
+		case ext == nil:
+		case ext.Type != nil && !b.goApplied[ptr]:
+			b.errorf(ptr+"/"+goTypeKey, "goJSONSchema type %q is not supported here: no Go field or element holds this schema's values as they are (the arguments' root, a union's alternative, or a schema checked whole as JSON text); put it on a property, items or additionalProperties schema of one type", *ext.Type)
+		case (ext.Identifier != nil || ext.Pointer != nil || ext.ExtraTags != nil) && !b.goFieldApplied[ptr]:
+			b.errorf(ptr+"/"+goTypeKey, "goJSONSchema identifier, pointer and extraTags apply to a property's schema only; move them there")
+		}
+	}
+	for _, m := range j.members {
+		b.unusedGoTypes(m.value)
+	}
+	for _, it := range j.items {
+		b.unusedGoTypes(it)
+	}
+}
+
+// goTypeAlternative reports a union alternative that chose its own Go type:
+// a union's value is one Go type, of the union's own choosing.
+func (b *builder) goTypeAlternative(alt *Value, ptr string) bool {
+	if alt.Custom == nil {
+		return false
+	}
+	b.errorf(ptr+"/"+goTypeKey, "a goJSONSchema type on a union's alternative is not supported; put it on a property of the alternative, or on the union's own member")
+	return true
+}
+
+// describeCustom is the type's Go spelling, for comments and messages.
+func describeCustom(c *Custom) string {
+	if c.Path == "" {
+		return c.Name
+	}
+	return fmt.Sprintf("%s.%s", importName(c.Path), c.Name)
+}
