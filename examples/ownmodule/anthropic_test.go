@@ -9,8 +9,8 @@ import (
 
 	"example.com/helpdesk"
 	"github.com/anthropics/anthropic-sdk-go"
-	"github.com/toolgen/toolgen/runtime"
 	anthropictools "github.com/toolgen/toolgen/adapters/anthropic"
+	"github.com/toolgen/toolgen/runtime"
 )
 
 // assistantMessage is the Messages API response in which the model makes

@@ -8,8 +8,8 @@ import (
 
 	"example.com/helpdesk"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/toolgen/toolgen/runtime"
 	mcptools "github.com/toolgen/toolgen/adapters/mcp"
+	"github.com/toolgen/toolgen/runtime"
 )
 
 // connectMCP serves desk's tools on an MCP server, registered as

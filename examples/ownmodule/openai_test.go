@@ -9,8 +9,8 @@ import (
 
 	"example.com/helpdesk"
 	"github.com/openai/openai-go/v3"
-	"github.com/toolgen/toolgen/runtime"
 	openaitools "github.com/toolgen/toolgen/adapters/openai"
+	"github.com/toolgen/toolgen/runtime"
 )
 
 // chatCompletion is the Chat Completions response in which the model makes
