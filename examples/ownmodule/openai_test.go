@@ -3,12 +3,14 @@ package helpdesk_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"example.com/helpdesk"
 	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/responses"
 	openaitools "github.com/toolgen/toolgen/adapters/openai"
 	"github.com/toolgen/toolgen/runtime"
 )
@@ -100,5 +102,59 @@ func TestOpenAITurnWithAnInvalidCallRunsNothing(t *testing.T) {
 	want := []string{runtime.FailureNotRun, runtime.FailureInvalidArguments, runtime.FailureNotRun}
 	if !slices.Equal(classes, want) {
 		t.Errorf("calls %q answered %q, want %q", callIDs(invalidTurn), classes, want)
+	}
+}
+
+// responseOutput is the output of a Responses API response in which the
+// model makes the calls of turn, after a reasoning item of its own.
+func responseOutput(t *testing.T, turn []call) []responses.ResponseOutputItemUnion {
+	t.Helper()
+	items := []any{map[string]any{"type": "reasoning", "id": "rs_helpdesk", "summary": []any{}}}
+	for i, c := range turn {
+		items = append(items, map[string]any{
+			"type": "function_call", "id": fmt.Sprintf("fc_%d", i), "call_id": c.id,
+			"name": c.tool, "arguments": c.args, "status": "completed",
+		})
+	}
+	wire, err := json.Marshal(map[string]any{"id": "resp_helpdesk", "object": "response", "status": "completed", "output": items})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var response responses.Response
+	if err := json.Unmarshal(wire, &response); err != nil {
+		t.Fatal(err)
+	}
+	return response.Output
+}
+
+// TestOpenAIResponsesTurn serves, through the Responses API helper, the
+// invalid turn and then the model's corrected one: the first runs nothing
+// and answers all three calls, the second runs all three in order.
+func TestOpenAIResponsesTurn(t *testing.T) {
+	desk := newCountingDesk()
+	dispatcher := helpdesk.NewDispatcher(desk, runtime.Config{})
+	for _, tt := range []struct {
+		turn    []call
+		ran     []string
+		classes []string
+	}{
+		{invalidTurn, nil, []string{runtime.FailureNotRun, runtime.FailureInvalidArguments, runtime.FailureNotRun}},
+		{validTurn, ranValidTurn, []string{"ok", "ok", "ok"}},
+	} {
+		items := openaitools.ResponseDispatch(context.Background(), responseOutput(t, tt.turn), dispatcher)
+		var ids, classes []string
+		for _, item := range items {
+			output := item.OfFunctionCallOutput
+			ids = append(ids, output.CallID.Value)
+			class := "ok"
+			if report, failed := openaitools.ParseError(output.Output.OfString.Value); failed {
+				class = report.Error
+			}
+			classes = append(classes, class)
+		}
+		checkRan(t, desk, tt.ran)
+		if !slices.Equal(ids, callIDs(tt.turn)) || !slices.Equal(classes, tt.classes) {
+			t.Errorf("answered %q as %q, want %q as %q", ids, classes, callIDs(tt.turn), tt.classes)
+		}
 	}
 }
