@@ -888,11 +888,16 @@ func (b *body) objects() error {
 			if err != nil {
 				return err
 			}
+			report := jen.Id("c").Dot("PropertyName").Call(jen.Id("m").Dot("Name"))
+			if b.k.sensitive(names) {
+				// A sensitive propertyNames schema makes each name a secret.
+				report = jen.Id("c").Dot("HiddenPropertyName").Call()
+			}
 			loop = append(loop,
 				jen.If(
 					jen.Id("name").Op(":=").Parens(jen.Qual(runtimePkg, "Value").Values(jen.Dict{jen.Id("Kind"): jen.Qual(runtimePkg, "KindString"), jen.Id("Text"): jen.Id("m").Dot("Name")})),
 					jen.Op("!").Id("c").Dot("Try").Call(jen.Id(b.k.function(s)), jen.Op("&").Id("name"), jen.Nil()),
-				).Block(and(jen.Id("c").Dot("PropertyName").Call(jen.Id("m").Dot("Name")))))
+				).Block(and(report)))
 		}
 		checks = append(checks, jen.For(jen.Id("i").Op(":=").Range().Id("x").Dot("Members")).Block(loop...))
 	}

@@ -429,7 +429,15 @@ func (c *Check) memberSubject(name string) string {
 
 // NotAllowed records that the current member is forbidden by keyword
 // (additionalProperties or unevaluatedProperties, with the schema false).
+// Inside a sensitive object the member's name is part of the secret, so the
+// violation is reported at the object, without the name.
 func (c *Check) NotAllowed(keyword string) bool {
+	if c.sensitive > 0 && len(c.steps) > 0 && c.steps[len(c.steps)-1].index < 0 {
+		last := c.steps[len(c.steps)-1]
+		c.Leave()
+		defer func() { c.steps = append(c.steps, last) }()
+		return c.Report(keyword, "a property is not allowed", c.subject()+" has a property that is not allowed here; remove it.")
+	}
 	return c.Report(keyword, "property is not allowed", c.subject()+" is not allowed here; remove it.")
 }
 
@@ -439,12 +447,26 @@ func (c *Check) ItemNotAllowed(keyword string) bool {
 	return c.Report(keyword, "item is not allowed", c.subject()+" is one item too many here; remove it.")
 }
 
-// PropertyName records that a member's name fails propertyNames, at the member.
+// PropertyName records that a member's name fails propertyNames, at the
+// member. Inside a sensitive object the name is part of the secret and is
+// reported as HiddenPropertyName does.
 func (c *Check) PropertyName(name string) bool {
+	if c.sensitive > 0 {
+		return c.HiddenPropertyName()
+	}
 	c.Enter(name)
 	defer c.Leave()
 	return c.Report("propertyNames", "property name "+strconv.Quote(name)+" is not allowed",
 		c.subject()+" has a name that is not allowed here; rename or remove it.")
+}
+
+// HiddenPropertyName records that a member's name fails propertyNames when
+// the name must not be echoed (the propertyNames schema or the object is
+// sensitive): the violation is at the object, and says only that some name
+// is wrong, since the name, its pointer and its path would all quote it.
+func (c *Check) HiddenPropertyName() bool {
+	return c.Report("propertyNames", "a property name is not allowed",
+		c.subject()+" has a property name that is not allowed here; rename or remove that property.")
 }
 
 // Contains checks that between min and max items (max < 0: no limit) matched

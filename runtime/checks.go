@@ -38,6 +38,17 @@ func (r *Reader) DependentRequired(present, missing string) {
 // NotAllowed records that the member whose name was just read is not allowed,
 // and skips its value. allowed lists the members that are.
 func (r *Reader) NotAllowed(name string, allowed []string) {
+	if r.sensitive > 0 {
+		// The name is part of the sensitive object's value.
+		if t, hidden, ok := r.beginObjectViolation(); ok {
+			t = append(t, "a property is not allowed"...)
+			t = r.appendSubject(r.beginHint(t))
+			r.record("additionalProperties", append(t, " has a property that is not allowed here; remove it."...))
+			r.endObjectViolation(hidden)
+		}
+		r.Skip()
+		return
+	}
 	if t, ok := r.beginViolation(); ok {
 		t = appendQuoted(append(t, "property "...), name)
 		t = append(t, " is not allowed"...)
@@ -56,6 +67,16 @@ func (r *Reader) NotAllowed(name string, allowed []string) {
 // Duplicate records that the member whose name was just read appeared before
 // in the same object, and skips its value.
 func (r *Reader) Duplicate(name string) {
+	if r.sensitive > 0 {
+		if t, hidden, ok := r.beginObjectViolation(); ok {
+			t = append(t, "a property appears more than once"...)
+			t = r.appendSubject(r.beginHint(t))
+			r.record("json", append(t, " has a property that appears more than once; send each field once."...))
+			r.endObjectViolation(hidden)
+		}
+		r.Skip()
+		return
+	}
 	if t, ok := r.beginViolation(); ok {
 		t = appendQuoted(append(t, "duplicate property "...), name)
 		t = r.appendSubject(r.beginHint(t))
@@ -284,4 +305,25 @@ func appendPlural(b []byte, n int, noun string) []byte {
 		b = append(b, 's')
 	}
 	return b
+}
+
+// beginObjectViolation is beginViolation at the object whose member name was
+// just read, for a violation about a name that must not be echoed: the name
+// is left out of the pointer and the path until endObjectViolation.
+func (r *Reader) beginObjectViolation() ([]byte, nameSpan, bool) {
+	f := &r.frames[len(r.frames)-1]
+	hidden := f.name
+	f.name = nameSpan{}
+	r.locatedAt = 0
+	t, ok := r.beginViolation()
+	if !ok {
+		r.endObjectViolation(hidden)
+	}
+	return t, hidden, ok
+}
+
+// endObjectViolation puts back the name beginObjectViolation left out.
+func (r *Reader) endObjectViolation(hidden nameSpan) {
+	r.frames[len(r.frames)-1].name = hidden
+	r.locatedAt = 0
 }

@@ -177,3 +177,56 @@ func FuzzCheckHidesSensitive(f *testing.F) {
 		}
 	})
 }
+
+// TestCheckHidesSensitiveNames checks the violations about a member's name
+// inside a sensitive object: each is at the object, keeps its keyword and
+// does not quote the name, while outside one the name is in the pointer and
+// the hint.
+func TestCheckHidesSensitiveNames(t *testing.T) {
+	const name = "S3CR3T"
+	for _, report := range []struct {
+		keyword string
+		call    func(c *Check) bool
+	}{
+		{"propertyNames", func(c *Check) bool { return c.PropertyName(name) }},
+		{"additionalProperties", func(c *Check) bool {
+			c.Enter(name)
+			defer c.Leave()
+			return c.NotAllowed("additionalProperties")
+		}},
+		{"unevaluatedProperties", func(c *Check) bool {
+			c.Enter(name)
+			defer c.Leave()
+			return c.NotAllowed("unevaluatedProperties")
+		}},
+	} {
+		for _, sensitive := range []bool{false, true} {
+			var c Check
+			c.Enter("p")
+			if sensitive {
+				c.BeginSensitive()
+			}
+			if report.call(&c) {
+				t.Fatalf("%s reported nothing", report.keyword)
+			}
+			if len(c.steps) != 1 {
+				t.Errorf("%s left the location at %d steps, want 1", report.keyword, len(c.steps))
+			}
+			v := c.Violations()[0]
+			text := v.Pointer + v.Message + v.Hint
+			switch {
+			case v.Keyword != report.keyword:
+				t.Errorf("keyword %q, want %q", v.Keyword, report.keyword)
+			case sensitive && (v.Pointer != "/p" || strings.Contains(text, name)):
+				t.Errorf("%s in a sensitive object quotes the name or is not at the object: %+v", report.keyword, v)
+			case !sensitive && (v.Pointer != "/p/"+name || !strings.Contains(v.Hint, name)):
+				t.Errorf("%s in a plain object does not name the member: %+v", report.keyword, v)
+			}
+		}
+	}
+	var c Check
+	c.Enter("p")
+	if c.HiddenPropertyName() || c.Violations()[0].Pointer != "/p" {
+		t.Errorf("HiddenPropertyName is not at the object: %+v", c.Violations())
+	}
+}

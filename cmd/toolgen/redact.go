@@ -53,6 +53,44 @@ func hidden(places map[string]bool, loc []string) bool {
 	return false
 }
 
+// namesMark follows an object's pointer in places when its member names
+// are sensitive because a propertyNames schema marks them. No pointer ends
+// so: each of its tokens starts with a slash.
+const namesMark = "\x00propertyNames"
+
+// nameKey is the key in places of a member name that is sensitive
+// somewhere in the instance; no pointer starts with a NUL.
+func nameKey(name string) string { return "\x00name:" + name }
+
+// hideNames records every member name inside v as sensitive.
+func (p *sensitivePlaces) hideNames(v any) {
+	switch v := v.(type) {
+	case map[string]any:
+		for name, member := range v {
+			p.places[nameKey(name)] = true
+			p.hideNames(member)
+		}
+	case []any:
+		for _, item := range v {
+			p.hideNames(item)
+		}
+	}
+}
+
+// namesHidden reports whether the member names of the object at loc are
+// sensitive: the object is, or a schema that judges its names is.
+func namesHidden(places map[string]bool, loc []string) bool {
+	return hidden(places, loc) || places[pointerOf(loc)+namesMark]
+}
+
+// nameHidden reports whether a propertyNames violation about name at loc
+// must not quote it. The validator may report such a violation at a
+// sibling's location (it shares the slice that holds it), so a name that is
+// sensitive anywhere in the instance is hidden everywhere: failing closed.
+func nameHidden(places map[string]bool, loc []string, name string) bool {
+	return namesHidden(places, loc) || places[nameKey(name)]
+}
+
 func (p *sensitivePlaces) walk(s *jsonschema.Schema, v any, ptr string) {
 	visit := placeVisit{s, ptr}
 	if s == nil || p.places[ptr] || p.seen[visit] {
@@ -61,6 +99,7 @@ func (p *sensitivePlaces) walk(s *jsonschema.Schema, v any, ptr string) {
 	p.seen[visit] = true
 	if p.marks(s) {
 		p.places[ptr] = true
+		p.hideNames(v)
 		return
 	}
 	for _, sub := range inPlace(s) {
@@ -69,6 +108,10 @@ func (p *sensitivePlaces) walk(s *jsonschema.Schema, v any, ptr string) {
 	switch v := v.(type) {
 	case map[string]any:
 		for name, member := range v {
+			p.walk(s.PropertyNames, name, ptr+namesMark)
+			if p.places[ptr+namesMark] {
+				p.places[nameKey(name)] = true
+			}
 			p.walkMember(s, name, member, ptr+"/"+escapePointerToken(name))
 		}
 	case []any:

@@ -125,3 +125,35 @@ func TestValidateHidesSensitiveBehindID(t *testing.T) {
 		t.Errorf("want /p reported without its value and /q with it:\n%s%s", out, stderr.String())
 	}
 }
+
+// TestValidateHidesSensitiveNamesAmongSiblings checks sensitive member names
+// next to objects whose names fail propertyNames too: the validator may
+// report a propertyNames failure at a sibling's location, so hiding by
+// location alone would quote a secret name. Each sensitive name must be
+// hidden, every failure still reported under its keyword.
+func TestValidateHidesSensitiveNamesAmongSiblings(t *testing.T) {
+	dir := t.TempDir()
+	catPath, logPath := filepath.Join(dir, "catalog.json"), filepath.Join(dir, "calls.jsonl")
+	catalog := `{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{
+		"a":{"type":"object","propertyNames":{"maxLength":2}},
+		"b":{"type":"object","propertyNames":{"maxLength":2,"writeOnly":true}},
+		"c":{"type":"object","propertyNames":{"maxLength":2},"x-toolgen":{"sensitive":true}},
+		"d":{"type":"object","propertyNames":{"maxLength":2}},
+		"e":{"type":"string","pattern":"^a$"}}}}]}`
+	if err := os.WriteFile(catPath, []byte(catalog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := `{"a":{"PLAINVALUE":1},"b":{"S3CR3T":1},"c":{"S3CR3T":1},"d":{"S3CR3T":1},"e":"x"}`
+	if err := os.WriteFile(logPath, []byte(`{"tool":"t","arguments":`+args+"}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	run([]string{"validate", catPath, logPath}, &stdout, &stderr)
+	out := stdout.String()
+	if strings.Contains(out, "S3CR3T") {
+		t.Errorf("a sensitive name is quoted:\n%s%s", out, stderr.String())
+	}
+	if n := strings.Count(out, ": propertyNames: "); n != 4 {
+		t.Errorf("%d propertyNames violations, want 4:\n%s", n, out)
+	}
+}

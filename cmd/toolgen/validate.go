@@ -399,10 +399,19 @@ func collectViolations(e *jsonschema.ValidationError, inst any, places map[strin
 				fmt.Sprintf("%s is required when %q is given.", memberSubject(loc, inst, name), k.Prop))
 		}
 	case *kind.AdditionalProperties:
+		if namesHidden(places, loc) {
+			// The names are part of the sensitive value: at the object.
+			add("a property is not allowed", subject+" has a property that is not allowed here; remove it.")
+			break
+		}
 		for _, name := range k.Properties {
 			member(name, fmt.Sprintf("property %q is not allowed", name), fmt.Sprintf("%s is not allowed here; remove it.", memberSubject(loc, inst, name)))
 		}
 	case *kind.PropertyNames:
+		if nameHidden(places, loc, k.Property) {
+			add("a property name is not allowed", subject+" has a property name that is not allowed here; rename or remove that property.")
+			break
+		}
 		member(k.Property, fmt.Sprintf("property name %q is not allowed", k.Property), fmt.Sprintf("%s has a name that is not allowed here; rename or remove it.", memberSubject(loc, inst, k.Property)))
 	case *kind.Enum:
 		add(fmt.Sprintf("value %s is not one of %s", text(k.Got), showValues(k.Want)),

@@ -237,6 +237,9 @@ func Matrix() (catalog []byte, calls []Call) {
 		tool, call := composed(m)
 		tools = append(tools, tool)
 		calls = append(calls, call)
+		nameTools, nameCalls := names(m)
+		tools = append(tools, nameTools...)
+		calls = append(calls, nameCalls...)
 		for _, root := range []struct {
 			name   string
 			schema map[string]any
@@ -263,6 +266,45 @@ func rootMarked(name string, marker map[string]any) (tool map[string]any, call C
 	tool = toolOf(name, "Arguments that are sensitive as a whole.", props, nil)
 	tool["inputSchema"] = merge(tool["inputSchema"].(map[string]any), marker)
 	return tool, call
+}
+
+// names returns tools whose member names are sensitive (a marked
+// propertyNames schema, or a marked object whose names are part of its
+// value), each with a call whose only offending name is Secret: the
+// violation is expected at the object, under its keyword. A required
+// member's name comes from the schema, not the value, so it may be shown.
+// The tool "plainnames" breaks an unmarked propertyNames with Plain, which
+// must still be named at the member. Each tool has one property: the
+// validator behind toolgen validate reuses a location slice across siblings
+// for propertyNames, so that a sibling would move its pointer.
+func names(m Marker) (tools []any, calls []Call) {
+	short := map[string]any{"maxLength": 2}
+	member := map[string]any{Secret: 1}
+	for _, c := range []struct {
+		name   string
+		schema map[string]any
+		value  any
+		want   Place
+	}{
+		{"plainnames", map[string]any{"type": "object", "propertyNames": short},
+			map[string]any{Plain: 1}, Place{"/p/" + Plain, "propertyNames"}},
+		{"markednames", map[string]any{"type": "object", "propertyNames": merge(short, m.Schema)},
+			member, Place{"/p", "propertyNames"}},
+		{"closed", merge(map[string]any{"type": "object", "additionalProperties": false,
+			"properties": map[string]any{"a": map[string]any{"type": "string"}}}, m.Schema),
+			member, Place{"/p", "additionalProperties"}},
+		{"namedobject", merge(map[string]any{"type": "object", "propertyNames": short}, m.Schema),
+			member, Place{"/p", "propertyNames"}},
+		{"required", merge(map[string]any{"type": "object", "required": []any{"need"}}, m.Schema),
+			map[string]any{}, Place{"/p", "required"}},
+	} {
+		call := Call{Tool: m.Name + "_names_" + c.name, AllHidden: true,
+			Arguments: mustJSON(map[string]any{"p": c.value}), Expected: []Expected{{c.want}}}
+		props := map[string]any{"p": c.schema}
+		tools = append(tools, toolOf(call.Tool, "Member names marked by "+m.Name+".", props, nil))
+		calls = append(calls, call)
+	}
+	return tools, calls
 }
 
 func toolOf(name, description string, props, defs map[string]any) map[string]any {
