@@ -39,14 +39,7 @@ func (r *Reader) DependentRequired(present, missing string) {
 // and skips its value. allowed lists the members that are.
 func (r *Reader) NotAllowed(name string, allowed []string) {
 	if r.sensitive > 0 {
-		// The name is part of the sensitive object's value.
-		if t, hidden, ok := r.beginObjectViolation(); ok {
-			t = append(t, "a property is not allowed"...)
-			t = r.appendSubject(r.beginHint(t))
-			r.record("additionalProperties", append(t, " has a property that is not allowed here; remove it."...))
-			r.endObjectViolation(hidden)
-		}
-		r.Skip()
+		r.hiddenMember("additionalProperties", "a property is not allowed", " has a property that is not allowed here; remove it.")
 		return
 	}
 	if t, ok := r.beginViolation(); ok {
@@ -68,19 +61,27 @@ func (r *Reader) NotAllowed(name string, allowed []string) {
 // in the same object, and skips its value.
 func (r *Reader) Duplicate(name string) {
 	if r.sensitive > 0 {
-		if t, hidden, ok := r.beginObjectViolation(); ok {
-			t = append(t, "a property appears more than once"...)
-			t = r.appendSubject(r.beginHint(t))
-			r.record("json", append(t, " has a property that appears more than once; send each field once."...))
-			r.endObjectViolation(hidden)
-		}
-		r.Skip()
+		r.hiddenMember("json", "a property appears more than once", " has a property that appears more than once; send each field once.")
 		return
 	}
 	if t, ok := r.beginViolation(); ok {
 		t = appendQuoted(append(t, "duplicate property "...), name)
 		t = r.appendSubject(r.beginHint(t))
 		r.record("json", append(t, " appears more than once; send each field once."...))
+	}
+	r.Skip()
+}
+
+// hiddenMember records a violation about the member whose name was just
+// read, in a sensitive object, where the name is part of the value: at the
+// object, with a message and a hint that leave the name out. It skips the
+// member's value.
+func (r *Reader) hiddenMember(keyword, message, hint string) {
+	if t, hidden, ok := r.beginObjectViolation(); ok {
+		t = append(t, message...)
+		t = r.appendSubject(r.beginHint(t))
+		r.record(keyword, append(t, hint...))
+		r.endObjectViolation(hidden)
 	}
 	r.Skip()
 }

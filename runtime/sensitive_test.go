@@ -230,3 +230,62 @@ func TestCheckHidesSensitiveNames(t *testing.T) {
 		t.Errorf("HiddenPropertyName is not at the object: %+v", c.Violations())
 	}
 }
+
+// TestReaderHidesSensitiveNames reads an object with a member that is not
+// allowed and one given twice, plainly and inside a sensitive value: inside
+// it, both are reported at the object with the name nowhere, and the
+// members after them are still read.
+func TestReaderHidesSensitiveNames(t *testing.T) {
+	const secret = "S3CR3T"
+	for _, sensitive := range []bool{false, true} {
+		r := NewReader([]byte(`{"p":{"k":1,"`+secret+`":2,"k":3,"after":"x"}}`), Options{})
+		var after string
+		if r.BeginObject() {
+			for r.More() {
+				r.Name()
+				if sensitive {
+					r.BeginSensitive()
+				}
+				if r.BeginObject() {
+					seen := false
+					for r.More() {
+						switch name := string(r.Name()); name {
+						case "k":
+							if seen {
+								r.Duplicate("k")
+								continue
+							}
+							seen = true
+							r.Int()
+						case "after":
+							after, _ = r.String()
+						default:
+							r.NotAllowed(name, []string{"k", "after"})
+						}
+					}
+					r.EndObject()
+				}
+				if sensitive {
+					r.EndSensitive()
+				}
+			}
+			r.EndObject()
+		}
+		vs := r.Violations()
+		if len(vs) != 2 || vs[0].Keyword != "additionalProperties" || vs[1].Keyword != "json" || after != "x" {
+			t.Fatalf("sensitive %v: %+v, after %q", sensitive, vs, after)
+		}
+		for _, v := range vs {
+			text := v.Pointer + v.Message + v.Hint
+			switch {
+			case sensitive && (v.Pointer != "/p" || strings.Contains(text, secret) || strings.Contains(text, `"k"`)):
+				t.Errorf("in a sensitive object, %s names the member or is not at the object: %+v", v.Keyword, v)
+			case !sensitive && v.Pointer == "/p":
+				t.Errorf("in a plain object, %s is not at the member: %+v", v.Keyword, v)
+			}
+		}
+		if !sensitive && !strings.Contains(vs[0].Hint, secret) {
+			t.Errorf("in a plain object, the hint does not name the member: %+v", vs[0])
+		}
+	}
+}
