@@ -84,13 +84,12 @@ func generate(args []string, stdout, stderr io.Writer) int {
 
 	// Every stage runs on whatever loaded, so that one run reports every
 	// problem; any error means nothing is written.
-	cat, diags, ok := loadCatalog("toolgen", path, stderr)
+	cat, diags, ok := loadAndLint("toolgen", path, catalog.LintOptions{Strict: *strict}, stderr)
 	if !ok {
 		return exitInvalid
 	}
 	var src []byte
 	if cat != nil {
-		diags = diags.Merge(catalog.Lint(cat, catalog.LintOptions{Strict: *strict}))
 		// A duplicate tool name is Lint's one error; the generator sees
 		// each name once, so that it does not report the cause again.
 		unique := cat.FirstOfEachName()
@@ -99,8 +98,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		src, genDiags = gen.Generate(unique, gen.Options{Package: pkgName, Source: filepath.Base(path), OpenAIStrict: *openAIStrict, Time: *timeTypes})
 		diags = diags.Merge(genDiags)
 	}
-	printDiagnostics(stderr, diags)
-	if diags.HasErrors() || src == nil {
+	if !reportDiagnostics(stderr, diags) || src == nil {
 		return exitInvalid
 	}
 	return emit(*out, src, *check, stdout, stderr)
