@@ -1,6 +1,8 @@
 package replay
 
 import (
+	"fmt"
+
 	"github.com/dave/jennifer/jen"
 )
 
@@ -39,7 +41,9 @@ func mainFile(pkgs []string) *jen.File {
 	)
 
 	var validators []jen.Code
-	for _, p := range pkgs {
+	for i, p := range pkgs {
+		// The alias makes the name independent of the package's own.
+		f.ImportAlias(p, fmt.Sprintf("c%d", i))
 		validators = append(validators, jen.Qual(p, "ValidateArgs"))
 	}
 	f.Comment("validators holds each catalog's ValidateArgs, by package index.")

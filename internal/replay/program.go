@@ -27,7 +27,8 @@ const programModule = "toolgenreplay"
 // Package is one catalog for the program to judge calls of.
 type Package struct {
 	Catalog *catalog.Catalog
-	// Options are the generation options; the package name is chosen here.
+	// Options are the generation options; an empty package name is chosen
+	// here.
 	Options gen.Options
 	// Files are Go files of the package besides the generated one, by name:
 	// types the catalog names for goJSONSchema. toolgen validate has none.
@@ -94,8 +95,11 @@ func Build(ctx context.Context, src *Source, pkgs []Package) (*Program, catalog.
 // Close removes the program and its module.
 func (p *Program) Close() error { return os.RemoveAll(p.dir) }
 
-// packagePath is the import path of package i in the temporary module.
-func packagePath(i int) string { return fmt.Sprintf("%s/catalog%d", programModule, i) }
+// packageDir is the directory of package i in the temporary module.
+func packageDir(i int) string { return fmt.Sprintf("catalog%d", i) }
+
+// packagePath is the import path of package i.
+func packagePath(i int) string { return programModule + "/" + packageDir(i) }
 
 // write lays out the module: go.mod, go.sum, one directory per package and
 // main.go.
@@ -104,7 +108,9 @@ func (p *Program) write(src *Source, pkgs []Package) (catalog.Diagnostics, error
 	var paths []string
 	for i, pkg := range pkgs {
 		opts := pkg.Options
-		opts.Package = fmt.Sprintf("catalog%d", i)
+		if opts.Package == "" {
+			opts.Package = fmt.Sprintf("catalog%d", i)
+		}
 		code, diags := gen.Generate(pkg.Catalog, opts)
 		if diags.HasErrors() || code == nil {
 			return diags, &GenerateError{Package: i, Diagnostics: diags}
@@ -115,7 +121,7 @@ func (p *Program) write(src *Source, pkgs []Package) (catalog.Diagnostics, error
 			files[name] = data
 		}
 		for name, data := range files {
-			if err := writeFile(filepath.Join(p.dir, opts.Package, filepath.Base(name)), data); err != nil {
+			if err := writeFile(filepath.Join(p.dir, packageDir(i), filepath.Base(name)), data); err != nil {
 				return warnings, err
 			}
 		}
