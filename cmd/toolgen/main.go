@@ -29,6 +29,7 @@ import (
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/gen"
+	"github.com/toolgen/toolgen/internal/catalogdiff"
 )
 
 // Exit codes.
@@ -122,7 +123,7 @@ func emit(path string, src []byte, check bool, stdout, stderr io.Writer) int {
 		if err != nil {
 			oldName = os.DevNull
 		}
-		io.WriteString(stdout, unifiedDiff(oldName, path, old, src))
+		io.WriteString(stdout, catalogdiff.Unified(oldName, path, old, src))
 		fmt.Fprintf(stderr, "toolgen: %s is not up to date; regenerate it (go generate)\n", path)
 		return exitInvalid
 	}
