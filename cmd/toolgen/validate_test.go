@@ -127,3 +127,35 @@ func TestValidateSpeaksAsGeneratedCode(t *testing.T) {
 		t.Errorf("exit %d, want %d and the hint %s; stdout:\n%s\nstderr:\n%s", code, exitInvalid, want, stdout.String(), stderr.String())
 	}
 }
+
+// TestValidateCannotBuild covers what stops toolgen validate before any
+// call is judged: no go command, and a catalog whose code is not generated.
+// Each is one clear message and exit 1, with no verdicts.
+func TestValidateCannotBuild(t *testing.T) {
+	dir := t.TempDir()
+	calls := filepath.Join(dir, "calls.jsonl")
+	if err := os.WriteFile(calls, []byte(`{"tool": "t", "arguments": {}}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	refused := filepath.Join(dir, "refused.json")
+	if err := os.WriteFile(refused, []byte(`{"tools":[{"name":"t","inputSchema":{"type":"object",
+		"properties":{"a":{"anyOf":[{"type":"string"},{"type":"null"}],"default":null}}}}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("a catalog that does not generate", func(t *testing.T) {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"validate", refused, calls}, &stdout, &stderr)
+		if code != exitInvalid || stdout.Len() != 0 || !strings.Contains(stderr.String(), refused+":2:66: ") {
+			t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout.String(), stderr.String())
+		}
+	})
+	t.Run("no go command", func(t *testing.T) {
+		t.Setenv("PATH", t.TempDir())
+		t.Setenv("GOROOT", "")
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"validate", filepath.Join("testdata", "validate", "catalog.yaml"), calls}, &stdout, &stderr)
+		if code != exitInvalid || stdout.Len() != 0 || !strings.Contains(stderr.String(), "toolgen validate: no Go toolchain found") {
+			t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout.String(), stderr.String())
+		}
+	})
+}

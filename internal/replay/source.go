@@ -51,10 +51,10 @@ func FindSource(workDir string) (*Source, error) {
 	}
 	dir := cachedSelf(goCmd)
 	if dir == "" {
-		dir = listedModule(goCmd, workDir)
-	}
-	if dir == "" {
-		return nil, ErrNoSource
+		var why string
+		if dir, why = listedModule(goCmd, workDir); dir == "" {
+			return nil, fmt.Errorf("%w (go list -m %s in %s: %s)", ErrNoSource, toolgenModule, workDir, why)
+		}
 	}
 	return readSource(goCmd, dir)
 }
@@ -113,20 +113,34 @@ func cachedSelf(goCmd string) string {
 }
 
 // listedModule asks the go command, offline, where the toolgen module of
-// workDir's module graph is; "" when workDir is in no module that has it.
-func listedModule(goCmd, workDir string) string {
+// workDir's module graph is; "" and why when workDir is in no module that
+// has it downloaded.
+func listedModule(goCmd, workDir string) (dir, why string) {
 	cmd := exec.Command(goCmd, "list", "-m", "-json", toolgenModule)
 	cmd.Dir = workDir
 	cmd.Env = offlineEnv("-mod=readonly")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return ""
+		msg := strings.TrimSpace(stderr.String())
+		if strings.Contains(msg, "go.mod file not found") {
+			return "", "the folder is in no Go module"
+		}
+		if msg != "" {
+			first, _, _ := strings.Cut(msg, "\n")
+			return "", first
+		}
+		return "", err.Error()
 	}
 	var m struct{ Dir string }
-	if json.Unmarshal(out, &m) != nil {
-		return ""
+	if err := json.Unmarshal(out, &m); err != nil {
+		return "", err.Error()
 	}
-	return m.Dir
+	if m.Dir == "" {
+		return "", "the module is not in the module cache; run go mod download " + toolgenModule
+	}
+	return m.Dir, ""
 }
 
 // readSource reads the go directive and go.sum of the module in dir.
