@@ -10,9 +10,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/mod/modfile"
@@ -45,6 +48,40 @@ func (e *GenerateError) Error() string {
 	return fmt.Sprintf("generating the code of catalog %d failed: %v", e.Package, e.Diagnostics)
 }
 
+// ImportError reports that a catalog's generated code imports a package
+// outside the standard library and the toolgen module (a goJSONSchema
+// "imports"): the program would build, and run the initialisation of, code
+// that a catalog chose. toolgen validate refuses it.
+type ImportError struct {
+	Package int
+	Path    string
+}
+
+func (e *ImportError) Error() string {
+	return fmt.Sprintf("the catalog's generated code imports %q (a goJSONSchema \"imports\"); toolgen validate builds only generated code, the standard library and the toolgen runtime, so it cannot replay calls of this catalog", e.Path)
+}
+
+// checkImports refuses generated code that imports anything but the
+// standard library and the toolgen module.
+func checkImports(pkg int, code []byte) error {
+	f, err := parser.ParseFile(token.NewFileSet(), "tools_gen.go", code, parser.ImportsOnly)
+	if err != nil {
+		return fmt.Errorf("reading the generated code's imports: %v", err)
+	}
+	for _, imp := range f.Imports {
+		path, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			return fmt.Errorf("reading the generated code's imports: %v", err)
+		}
+		first, _, _ := strings.Cut(path, "/")
+		standard := !strings.Contains(first, ".")
+		if !standard && path != toolgenModule && !strings.HasPrefix(path, toolgenModule+"/") {
+			return &ImportError{Package: pkg, Path: path}
+		}
+	}
+	return nil
+}
+
 // BuildError reports that the go command could not build the program; Output
 // is what it printed.
 type BuildError struct {
@@ -56,6 +93,9 @@ func (e *BuildError) Error() string {
 	msg := "building the generated code failed: " + e.Err.Error()
 	if out := strings.TrimSpace(e.Output); out != "" {
 		msg += "\n" + out
+	}
+	if strings.Contains(e.Output, "undefined: ") {
+		msg += "\nif the catalog names Go types of the package it is generated into (goJSONSchema), toolgen validate cannot build them: it builds the generated code alone"
 	}
 	if strings.Contains(e.Output, "GOPROXY=off") || strings.Contains(e.Output, "missing go.sum entry") {
 		msg += "\nthe module cache lacks a module the toolgen runtime needs, and nothing is downloaded here: run go mod download in a module that requires " + toolgenModule
@@ -116,6 +156,9 @@ func (p *Program) write(src *Source, pkgs []Package) (catalog.Diagnostics, error
 			return diags, &GenerateError{Package: i, Diagnostics: diags}
 		}
 		warnings = append(warnings, diags...)
+		if err := checkImports(i, code); err != nil {
+			return warnings, err
+		}
 		files := map[string][]byte{"tools_gen.go": code}
 		for name, data := range pkg.Files {
 			files[name] = data

@@ -1,11 +1,14 @@
 package replay
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/toolgen/toolgen/catalog"
 )
 
 // TestFindSourceInUserModule finds the toolgen source through a module
@@ -54,5 +57,36 @@ func TestFindSourceWithoutGo(t *testing.T) {
 	t.Setenv("GOROOT", "")
 	if _, err := FindSource("."); !errors.Is(err, ErrNoToolchain) {
 		t.Errorf("FindSource without go: %v, want ErrNoToolchain", err)
+	}
+}
+
+// TestBuildRefusesImportsOfTheCatalog checks that a catalog cannot make the
+// program build (and initialise) a package of its choosing through a
+// goJSONSchema import, while standard library types still replay.
+func TestBuildRefusesImportsOfTheCatalog(t *testing.T) {
+	src := findSource(t)
+	for _, tc := range []struct {
+		imp     string
+		refused bool
+	}{
+		{"github.com/dave/jennifer/jen", true},
+		{"example.com/evil", true},
+		{"net/netip", false},
+	} {
+		typ := map[bool]string{true: "jen.Code", false: "netip.Addr"}[tc.refused]
+		data := `{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{
+			"a":{"type":"string","goJSONSchema":{"type":"` + typ + `","imports":["` + tc.imp + `"]}}}}}]}`
+		cat, diags := catalog.Parse("catalog.json", []byte(data))
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		prog, _, err := Build(context.Background(), src, []Package{{Catalog: cat}})
+		var ie *ImportError
+		if got := errors.As(err, &ie); got != tc.refused || (got && ie.Path != tc.imp) {
+			t.Errorf("import %q: Build error %v, want refused=%v", tc.imp, err, tc.refused)
+		}
+		if prog != nil {
+			prog.Close()
+		}
 	}
 }
