@@ -129,16 +129,29 @@ func help(args []string, stdout, stderr io.Writer) int {
 	return c.run([]string{"-h"}, stdout, stderr)
 }
 
-// loadCatalog loads the catalog at path for the command called name. A
-// path that cannot be read is one plain line on stderr (the catalog has no
-// line to point at) and ok false.
-func loadCatalog(name, path string, stderr io.Writer) (cat *catalog.Catalog, diags catalog.Diagnostics, ok bool) {
+// loadAndLint is the one way every command reads a catalog: it loads the
+// catalog at path and lints it with opts, so that every command refuses the
+// same catalogs for the same reasons. A path that cannot be read is one
+// plain line on stderr (the catalog has no line to point at) and ok false;
+// otherwise the diagnostics of both steps come back, for the command to add
+// its own and print. cat is nil only when nothing loaded.
+func loadAndLint(name, path string, opts catalog.LintOptions, stderr io.Writer) (cat *catalog.Catalog, diags catalog.Diagnostics, ok bool) {
 	if _, err := os.Stat(path); err != nil {
 		fmt.Fprintf(stderr, "%s: %s\n", name, readError(path, err))
 		return nil, nil, false
 	}
 	cat, diags = catalog.Load(path)
+	if cat != nil {
+		diags = diags.Merge(catalog.Lint(cat, opts))
+	}
 	return cat, diags, true
+}
+
+// reportDiagnostics prints diags on w, each with its catalog excerpt, and
+// reports whether none of them is an error.
+func reportDiagnostics(w io.Writer, diags catalog.Diagnostics) bool {
+	printDiagnostics(w, diags)
+	return !diags.HasErrors()
 }
 
 // readError renders an error reading path as "cannot read PATH: REASON",

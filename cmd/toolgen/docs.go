@@ -26,15 +26,8 @@ func docs(args []string, stdout, stderr io.Writer) int {
 		return usageError(flags, stderr, "-check needs -o FILE: the file to compare with")
 	}
 	path := flags.Arg(0)
-	cat, diags, ok := loadCatalog("toolgen docs", path, stderr)
-	if !ok {
-		return exitInvalid
-	}
-	if cat != nil {
-		diags = diags.Merge(catalog.Lint(cat, catalog.LintOptions{}))
-	}
-	printDiagnostics(stderr, diags)
-	if diags.HasErrors() {
+	cat, diags, ok := loadAndLint("toolgen docs", path, catalog.LintOptions{}, stderr)
+	if !ok || !reportDiagnostics(stderr, diags) || cat == nil {
 		return exitInvalid
 	}
 	var md bytes.Buffer

@@ -39,12 +39,11 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		return usageError(flags, stderr, "-provider: %v", err)
 	}
 
-	cat, diags, ok := loadCatalog("toolgen lint", flags.Arg(0), stderr)
+	cat, diags, ok := loadAndLint("toolgen lint", flags.Arg(0), catalog.LintOptions{Strict: *strict}, stderr)
 	if !ok {
 		return exitInvalid
 	}
 	if cat != nil {
-		diags = diags.Merge(catalog.Lint(cat, catalog.LintOptions{Strict: *strict}))
 		diags = diags.Merge(catalog.LintProvider(cat, p))
 	}
 	errs := 0

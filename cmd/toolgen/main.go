@@ -29,6 +29,7 @@ import (
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/gen"
+	"github.com/toolgen/toolgen/internal/catalogdiff"
 )
 
 // Exit codes.
@@ -84,13 +85,12 @@ func generate(args []string, stdout, stderr io.Writer) int {
 
 	// Every stage runs on whatever loaded, so that one run reports every
 	// problem; any error means nothing is written.
-	cat, diags, ok := loadCatalog("toolgen", path, stderr)
+	cat, diags, ok := loadAndLint("toolgen", path, catalog.LintOptions{Strict: *strict}, stderr)
 	if !ok {
 		return exitInvalid
 	}
 	var src []byte
 	if cat != nil {
-		diags = diags.Merge(catalog.Lint(cat, catalog.LintOptions{Strict: *strict}))
 		// A duplicate tool name is Lint's one error; the generator sees
 		// each name once, so that it does not report the cause again.
 		unique := cat.FirstOfEachName()
@@ -99,8 +99,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		src, genDiags = gen.Generate(unique, gen.Options{Package: pkgName, Source: filepath.Base(path), OpenAIStrict: *openAIStrict, Time: *timeTypes})
 		diags = diags.Merge(genDiags)
 	}
-	printDiagnostics(stderr, diags)
-	if diags.HasErrors() || src == nil {
+	if !reportDiagnostics(stderr, diags) || src == nil {
 		return exitInvalid
 	}
 	return emit(*out, src, *check, stdout, stderr)
@@ -124,7 +123,7 @@ func emit(path string, src []byte, check bool, stdout, stderr io.Writer) int {
 		if err != nil {
 			oldName = os.DevNull
 		}
-		io.WriteString(stdout, unifiedDiff(oldName, path, old, src))
+		io.WriteString(stdout, catalogdiff.Unified(oldName, path, old, src))
 		fmt.Fprintf(stderr, "toolgen: %s is not up to date; regenerate it (go generate)\n", path)
 		return exitInvalid
 	}

@@ -79,3 +79,38 @@ func TestNoCommandFetchesAnything(t *testing.T) {
 		})
 	}
 }
+
+// TestValidateBuildsOffline runs toolgen validate, which builds the
+// catalog's generated code with the go command, in an environment that
+// would send that command to a server on loopback: a module proxy there,
+// a toolchain to download from it and flags that would run a program of
+// the environment's choosing at each compile. The build must ignore all
+// of it: no request, and the verdicts as usual.
+func TestValidateBuildsOffline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds generated code with the go command; skipped in -short mode")
+	}
+	var hits atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		http.NotFound(w, r)
+	}))
+	defer srv.Close()
+	t.Setenv("GOPROXY", srv.URL)
+	t.Setenv("GOSUMDB", "sum.golang.org "+srv.URL)
+	t.Setenv("GOTOOLCHAIN", "go1.999.0")
+	t.Setenv("GOFLAGS", "-toolexec=/bin/false")
+	dir := t.TempDir()
+	calls := filepath.Join(dir, "calls.jsonl")
+	if err := os.WriteFile(calls, []byte(`{"tool": "refund", "arguments": {"paymentId": "pay_abcd", "amount": 1}}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"validate", filepath.Join("testdata", "validate", "catalog.yaml"), calls}, &stdout, &stderr)
+	if n := hits.Load(); n != 0 {
+		t.Errorf("toolgen validate made %d requests to the proxy of the environment", n)
+	}
+	if code != exitOK || !strings.Contains(stdout.String(), `line 1: tool "refund": valid`) {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
+	}
+}

@@ -57,7 +57,7 @@ func TestValidateVerdicts(t *testing.T) {
 		{"a long made-up name is cut in the hint", `{"tool": "refund", "arguments": {"paymentId": "pay_abcd", "amount": 1, "` + strings.Repeat("n", 65) + `": 1}}`,
 			exitInvalid, []string{`line 1: tool "refund": invalid: 1 violation`,
 				`    /` + strings.Repeat("n", 65) + `: additionalProperties: property "` + strings.Repeat("n", 65) + `" is not allowed`,
-				`        hint: Field "` + strings.Repeat("n", 64) + `…" is not allowed here; remove it.`,
+				`        hint: Field "` + strings.Repeat("n", 64) + `…" is not allowed here; remove it. Allowed fields: paymentId, amount, reason, notify.`,
 				"1 call: 0 valid, 1 invalid, 0 unknown tool"}},
 	}
 	for _, tt := range tests {
@@ -99,4 +99,63 @@ func TestValidateErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", tt.args, code, stdout.String(), stderr.String())
 		}
 	}
+}
+
+// TestValidateSpeaksAsGeneratedCode replays a call whose discriminated union
+// names a kind the catalog lacks: toolgen validate must say what the model
+// is told, naming the discriminator and the kinds there are, not only that
+// no shape matched.
+func TestValidateSpeaksAsGeneratedCode(t *testing.T) {
+	dir := t.TempDir()
+	catPath, logPath := filepath.Join(dir, "catalog.json"), filepath.Join(dir, "calls.jsonl")
+	channel := func(kind, field string) string {
+		return `{"type":"object","properties":{"kind":{"const":"` + kind + `"},"` + field + `":{"type":"string"}},"required":["kind","` + field + `"],"additionalProperties":false}`
+	}
+	catalog := `{"tools":[{"name":"notify","description":"Send a notice.","inputSchema":{"type":"object",
+		"properties":{"channel":{"oneOf":[` + channel("email", "address") + `,` + channel("sms", "number") + `,` + channel("slack", "room") + `]}},
+		"required":["channel"],"additionalProperties":false}}]}`
+	if err := os.WriteFile(catPath, []byte(catalog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(logPath, []byte(`{"tool":"notify","arguments":{"channel":{"kind":"fax","number":"1"}}}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"validate", catPath, logPath}, &stdout, &stderr)
+	want := `hint: Field "channel.kind" must be one of "email", "sms", "slack"; got "fax".`
+	if code != exitInvalid || !strings.Contains(stdout.String(), want) {
+		t.Errorf("exit %d, want %d and the hint %s; stdout:\n%s\nstderr:\n%s", code, exitInvalid, want, stdout.String(), stderr.String())
+	}
+}
+
+// TestValidateCannotBuild covers what stops toolgen validate before any
+// call is judged: no go command, and a catalog whose code is not generated.
+// Each is one clear message and exit 1, with no verdicts.
+func TestValidateCannotBuild(t *testing.T) {
+	dir := t.TempDir()
+	calls := filepath.Join(dir, "calls.jsonl")
+	if err := os.WriteFile(calls, []byte(`{"tool": "t", "arguments": {}}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	refused := filepath.Join(dir, "refused.json")
+	if err := os.WriteFile(refused, []byte(`{"tools":[{"name":"t","inputSchema":{"type":"object",
+		"properties":{"a":{"anyOf":[{"type":"string"},{"type":"null"}],"default":null}}}}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("a catalog that does not generate", func(t *testing.T) {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"validate", refused, calls}, &stdout, &stderr)
+		if code != exitInvalid || stdout.Len() != 0 || !strings.Contains(stderr.String(), refused+":2:66: ") {
+			t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout.String(), stderr.String())
+		}
+	})
+	t.Run("no go command", func(t *testing.T) {
+		t.Setenv("PATH", t.TempDir())
+		t.Setenv("GOROOT", "")
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"validate", filepath.Join("testdata", "validate", "catalog.yaml"), calls}, &stdout, &stderr)
+		if code != exitInvalid || stdout.Len() != 0 || !strings.Contains(stderr.String(), "toolgen validate: no Go toolchain found") {
+			t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout.String(), stderr.String())
+		}
+	})
 }

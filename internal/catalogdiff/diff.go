@@ -1,4 +1,7 @@
-package main
+// Package catalogdiff renders the unified diff between a file as it is and
+// as toolgen would write it (toolgen -check, toolgen docs -check): line
+// based, Myers' shortest edit script, three lines of context, as diff -u.
+package catalogdiff
 
 import (
 	"bytes"
@@ -21,10 +24,10 @@ type edit struct {
 	line string // with its "\n", unless it is a last line without one
 }
 
-// unifiedDiff returns the unified diff that turns a (named oldName) into b
+// Unified returns the unified diff that turns a (named oldName) into b
 // (named newName), or "" when they are equal. It is line-based; a last line
 // without a newline is marked as diff(1) marks it.
-func unifiedDiff(oldName, newName string, a, b []byte) string {
+func Unified(oldName, newName string, a, b []byte) string {
 	if bytes.Equal(a, b) {
 		return ""
 	}

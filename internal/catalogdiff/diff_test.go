@@ -1,4 +1,4 @@
-package main
+package catalogdiff
 
 import (
 	"fmt"
@@ -31,7 +31,7 @@ func TestUnifiedDiff(t *testing.T) {
 			"--- old\n+++ new\n@@ -1,4 +1,5 @@\n a\n b\n+x\n c\n d\n"},
 	}
 	for _, tt := range tests {
-		if got := unifiedDiff("old", "new", []byte(tt.a), []byte(tt.b)); got != tt.want {
+		if got := Unified("old", "new", []byte(tt.a), []byte(tt.b)); got != tt.want {
 			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
 		}
 	}
@@ -64,7 +64,7 @@ func TestUnifiedDiffApplies(t *testing.T) {
 			}
 		}
 		old, new := strings.Join(a, ""), strings.Join(b, "")
-		diff := unifiedDiff("old", "new", []byte(old), []byte(new))
+		diff := Unified("old", "new", []byte(old), []byte(new))
 		got, err := applyDiff(old, diff)
 		if err != nil || got != new {
 			t.Fatalf("case %d: applying the diff: %v\nold %q\nnew %q\ngot %q\ndiff:\n%s", i, err, old, new, got, diff)
@@ -82,14 +82,14 @@ func TestDiffOfLargeRewrites(t *testing.T) {
 		fmt.Fprintf(&a, "a%d\n", i)
 		fmt.Fprintf(&b, "b%d\n", i)
 	}
-	diff := unifiedDiff("old", "new", []byte(a.String()), []byte(b.String()))
+	diff := Unified("old", "new", []byte(a.String()), []byte(b.String()))
 	got, err := applyDiff(a.String(), diff)
 	if err != nil || got != b.String() {
 		t.Fatalf("applying the diff: %v", err)
 	}
 }
 
-// applyDiff applies a unified diff made by unifiedDiff to old.
+// applyDiff applies a unified diff made by Unified to old.
 func applyDiff(old, diff string) (string, error) {
 	if diff == "" {
 		return old, nil
