@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compares toolgen's benchmarks between two builds, the way docs/DESIGN.md
+# Compares toolgen's benchmarks between two builds, the way bench/README.md
 # ("Instruction counts as the yardstick") weighs a change to the reading
 # path: by time, as the minimum and the median of alternating runs of the
 # two builds, and, with -instructions, by the instructions one call
