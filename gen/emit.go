@@ -124,21 +124,26 @@ func (e *emitter) end() {
 	}
 }
 
-// render renders and formats the chunks, as many at once as there are
+// render renders the chunks under the header; see assemble.
+func (e *emitter) render(generated string) ([]byte, error) {
+	return assemble(generated, e.pkg, e.chunks)
+}
+
+// assemble renders and formats chunks, as many at once as there are
 // processors (go/format is most of the time a large catalog takes), and joins
 // them under the header, the package clause and the imports of them all.
-func (e *emitter) render(generated string) ([]byte, error) {
-	bodies := make([][]byte, len(e.chunks))
-	imports := make([][]string, len(e.chunks))
-	errs := make([]error, len(e.chunks))
+func assemble(generated, pkg string, chunks []*jen.File) ([]byte, error) {
+	bodies := make([][]byte, len(chunks))
+	imports := make([][]string, len(chunks))
+	errs := make([]error, len(chunks))
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(goruntime.GOMAXPROCS(0), len(e.chunks)) {
+	for range min(goruntime.GOMAXPROCS(0), len(chunks)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < len(e.chunks); i = int(next.Add(1) - 1) {
-				bodies[i], imports[i], errs[i] = renderChunk(e.chunks[i])
+			for i := int(next.Add(1) - 1); i < len(chunks); i = int(next.Add(1) - 1) {
+				bodies[i], imports[i], errs[i] = renderChunk(chunks[i])
 			}
 		}()
 	}
@@ -147,24 +152,12 @@ func (e *emitter) render(generated string) ([]byte, error) {
 		return nil, err
 	}
 
-	var used []string
-	for _, imps := range imports {
-		used = append(used, imps...)
-	}
-	slices.Sort(used)
-	used = slices.Compact(used)
 	var prelude bytes.Buffer
 	if err := header(generated).Render(&prelude); err != nil {
 		return nil, fmt.Errorf("rendering generated code: %w", err)
 	}
-	fmt.Fprintf(&prelude, "\n\npackage %s\n\n", e.pkg)
-	switch len(used) {
-	case 0:
-	case 1:
-		prelude.WriteString("import " + used[0] + "\n")
-	default:
-		prelude.WriteString("import (\n" + strings.Join(used, "\n") + "\n)\n")
-	}
+	fmt.Fprintf(&prelude, "\n\npackage %s\n\n", pkg)
+	writeImports(&prelude, slices.Concat(imports...))
 	out, err := format.Source(prelude.Bytes())
 	if err != nil {
 		return nil, newFormatError(prelude.Bytes(), err)
@@ -175,6 +168,61 @@ func (e *emitter) render(generated string) ([]byte, error) {
 		}
 	}
 	return out, nil
+}
+
+// writeImports writes the import declaration of specs (a path, or a name and
+// a path, as jennifer writes them) the way goimports groups them: the
+// standard library, then a blank line, then every other package.
+func writeImports(w *bytes.Buffer, specs []string) {
+	slices.SortFunc(specs, func(a, b string) int {
+		pa, pb := importPath(a), importPath(b)
+		if sa, sb := isStandard(pa), isStandard(pb); sa != sb {
+			if sa {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(pa, pb)
+	})
+	specs = slices.Compact(specs)
+	switch len(specs) {
+	case 0:
+		return
+	case 1:
+		w.WriteString("import " + specs[0] + "\n")
+		return
+	}
+	std, others := specs, []string(nil)
+	if i := slices.IndexFunc(specs, func(s string) bool { return !isStandard(importPath(s)) }); i >= 0 {
+		std, others = specs[:i:i], specs[i:]
+	}
+	w.WriteString("import (\n")
+	for _, group := range [][]string{std, others} {
+		if len(group) == 0 {
+			continue
+		}
+		if group[0] != specs[0] {
+			w.WriteString("\n")
+		}
+		w.WriteString(strings.Join(group, "\n") + "\n")
+	}
+	w.WriteString(")\n")
+}
+
+// importPath is the path of an import spec: its last field, unquoted.
+func importPath(spec string) string {
+	quoted := spec[strings.LastIndexByte(spec, ' ')+1:]
+	if path, err := strconv.Unquote(quoted); err == nil {
+		return path
+	}
+	return quoted
+}
+
+// isStandard reports whether path is a package of the standard library:
+// as goimports tells, one whose first element has no dot.
+func isStandard(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }
 
 // renderChunk renders one chunk and formats its declarations. It returns them

@@ -7,32 +7,33 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
+// toolNames emits the ToolName constants, the one list of the catalog's
+// tool names: the table names each tool by its constant, and Tools reads
+// the names back from the table.
 func (e *emitter) toolNames() {
 	e.f.Add(lineComment("ToolName names a tool of the catalog."))
 	e.f.Type().Id("ToolName").String()
 	e.end()
-	var consts, list, names []jen.Code
+	var consts []jen.Code
 	for _, t := range e.m.Tools {
 		consts = append(consts, jen.Id(t.Const).Id("ToolName").Op("=").Lit(t.Name))
-		list = append(list, jen.Id(t.Const))
-		names = append(names, jen.Lit(t.Name))
 	}
 	if len(consts) > 0 {
 		e.f.Add(lineComment("The catalog's tools."))
 		e.f.Const().Defs(consts...)
 		e.end()
 	}
-	e.f.Var().Id("tools").Op("=").Index().Id("ToolName").Values(lines(list)...)
-	e.end()
-	e.f.Var().Id("toolNames").Op("=").Index().String().Values(lines(names)...)
-	e.end()
 	e.f.Add(lineComment("Tools returns every tool of the catalog, in catalog order."))
 	e.f.Func().Id("Tools").Params().Index().Id("ToolName").Block(
-		jen.Return(jen.Qual("slices", "Clone").Call(jen.Id("tools"))),
+		jen.Id("tools").Op(":=").Make(jen.Index().Id("ToolName"), jen.Len(jen.Id("toolTable"))),
+		jen.For(jen.Id("i").Op(":=").Range().Id("toolTable")).Block(
+			jen.Id("tools").Index(jen.Id("i")).Op("=").Id("ToolName").Call(jen.Id("toolTable").Index(jen.Id("i")).Dot("Name")),
+		),
+		jen.Return(jen.Id("tools")),
 	)
+	e.end()
 }
 
-// definitions emits the tools as the model sees them, from the catalog's bytes.
 // definitions emits the static table of tools and the definitions the model
 // sees, from the catalog's bytes. The table is plain data and function
 // values, so even thousands of tools need no initialisation code.
@@ -54,7 +55,7 @@ func (e *emitter) definitions() {
 			checkOutput = jen.Id(t.CheckResultFunc)
 		}
 		row := keyed(
-			kv{"Name", jen.Lit(t.Name)},
+			kv{"Name", jen.String().Call(jen.Id(t.Const))},
 			kv{"Title", litOrNil(t.Title)},
 			kv{"Description", litOrNil(t.Description)},
 			kv{"InputSchema", schema(t.InputSchemaConst, t.InputSchema)},
@@ -151,23 +152,10 @@ func (e *emitter) dispatch() {
 		}
 	}
 
-	e.f.Add(lineComment("toolSpecs tells runtime.Dispatcher about each tool, in catalog order."))
-	e.f.Var().Id("toolSpecs").Op("=").Func().Params().Index().Qual(runtimePkg, "ToolSpec").Block(
-		jen.Id("specs").Op(":=").Make(jen.Index().Qual(runtimePkg, "ToolSpec"), jen.Len(jen.Id("toolTable"))),
-		jen.For(jen.Id("i").Op(":=").Range().Id("toolTable")).Block(
-			jen.Id("specs").Index(jen.Id("i")).Op("=").Id("toolTable").Index(jen.Id("i")).Dot("Spec").Call(),
-		),
-		jen.Return(jen.Id("specs")),
-	).Call()
-	e.end()
-	// A map built once, rather than a switch over the names: the compiler
-	// takes time superlinear in the number of cases of a string switch.
-	e.f.Add(lineComment("toolIndex finds a tool's position in toolSpecs by name, or -1 for a name"))
-	e.f.Add(lineComment("that is not in the catalog."))
-	e.f.Var().Id("toolIndex").Op("=").Qual(runtimePkg, "ToolIndex").Call(jen.Id("toolTable"))
-	e.end()
+	e.toolSpecs()
 	e.f.Add(comment("NewDispatcher returns a dispatcher that validates each call's arguments and runs the matching method of h with cfg's limits, timeouts, authorization, observer and retries. A handler's panic, timeout, rejection (runtime.Reject) and error each come back as their own error type. Build one per service and share it; it is safe for concurrent use."))
 	e.f.Func().Id("NewDispatcher").Params(jen.Id("h").Id("Handler"), jen.Id("cfg").Qual(runtimePkg, "Config")).Op("*").Qual(runtimePkg, "Dispatcher").Block(
+		jen.Id("loadTools").Call(),
 		jen.Return(jen.Qual(runtimePkg, "NewDispatcher").Call(jen.Id("h"), jen.Id("toolSpecs"), jen.Id("toolIndex"), jen.Id("cfg"))),
 	)
 	e.end()
@@ -181,12 +169,34 @@ func (e *emitter) dispatch() {
 		jen.Return(jen.Id("NewDispatcher").Call(jen.Id("h"), jen.Qual(runtimePkg, "Config").Values()).Dot("Dispatch").Call(jen.Id("ctx"), jen.Id("name"), jen.Id("raw"))),
 	)
 	e.end()
-	e.f.Func().Id("unknownTool").Params(jen.Id("name").String()).Error().Block(
-		jen.Return(jen.Op("&").Qual(runtimePkg, "UnknownToolError").Values(jen.Dict{
-			jen.Id("Name"):  jen.Id("name"),
-			jen.Id("Known"): jen.Qual("slices", "Clone").Call(jen.Id("toolNames")),
-		})),
+}
+
+// toolSpecs emits what runtime.Dispatcher needs about the tools, derived
+// from the table on first use: a package variable initialised by a call
+// would run code whenever the package is imported.
+func (e *emitter) toolSpecs() {
+	e.f.Add(comment("toolSpecs tells runtime.Dispatcher about each tool, in catalog order, and toolIndex finds a tool's position in it by name, or -1 for a name that is not in the catalog. toolValidator, a dispatcher with no handler, serves ValidateArgs. loadTools builds them on first use, so that importing the package runs nothing."))
+	e.f.Var().Defs(
+		jen.Id("toolsOnce").Qual("sync", "Once"),
+		jen.Id("toolSpecs").Index().Qual(runtimePkg, "ToolSpec"),
+		jen.Id("toolIndex").Func().Params(jen.Id("name").String()).Int(),
+		jen.Id("toolValidator").Op("*").Qual(runtimePkg, "Dispatcher"),
 	)
+	e.end()
+	// A map built once, rather than a switch over the names: the compiler
+	// takes time superlinear in the number of cases of a string switch.
+	e.f.Add(lineComment("loadTools builds toolSpecs, toolIndex and toolValidator from toolTable, once."))
+	e.f.Func().Id("loadTools").Params().Block(
+		jen.Id("toolsOnce").Dot("Do").Call(jen.Func().Params().Block(
+			jen.Id("toolSpecs").Op("=").Make(jen.Index().Qual(runtimePkg, "ToolSpec"), jen.Len(jen.Id("toolTable"))),
+			jen.For(jen.Id("i").Op(":=").Range().Id("toolTable")).Block(
+				jen.Id("toolSpecs").Index(jen.Id("i")).Op("=").Id("toolTable").Index(jen.Id("i")).Dot("Spec").Call(),
+			),
+			jen.Id("toolIndex").Op("=").Qual(runtimePkg, "ToolIndex").Call(jen.Id("toolTable")),
+			jen.Id("toolValidator").Op("=").Qual(runtimePkg, "NewDispatcher").Call(jen.Nil(), jen.Id("toolSpecs"), jen.Id("toolIndex"), jen.Qual(runtimePkg, "Config").Values()),
+		)),
+	)
+	e.end()
 }
 
 // durationLiteral renders d as a Go expression such as 5 * time.Second.
@@ -206,11 +216,10 @@ func (e *emitter) validateArgs() {
 	e.f.Add(lineComment("ValidateArgs runs the same checks as Dispatch on the arguments of tool name"))
 	e.f.Add(lineComment("and runs nothing, for replaying logged calls offline."))
 	e.f.Func().Id("ValidateArgs").Params(jen.Id("name").String(), jen.Id("raw").Index().Byte()).Error().Block(
-		jen.Id("i").Op(":=").Id("toolIndex").Call(jen.Id("name")),
-		jen.If(jen.Id("i").Op("<").Lit(0)).Block(jen.Return(jen.Id("unknownTool").Call(jen.Id("name")))),
-		jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("toolTable").Index(jen.Id("i")).Dot("Parse").Call(jen.Id("raw"), jen.Qual(runtimePkg, "Options").Values()),
-		jen.Return(jen.Err()),
+		jen.Id("loadTools").Call(),
+		jen.Return(jen.Id("toolValidator").Dot("Validate").Call(jen.Id("name"), jen.Id("raw"))),
 	)
+	e.end()
 }
 
 func (e *emitter) validType(t *Tool) {
