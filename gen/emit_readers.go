@@ -16,23 +16,36 @@ func (e *emitter) readStruct(t *NamedType) {
 	if len(t.Fields) > 0 {
 		body = append(body, jen.Var().Id("seen").Index(jen.Lit(len(t.Fields))).Bool())
 	}
-	open := !t.Closed && t.Additional == nil
-	if open {
+	if !t.Closed && t.Additional == nil {
 		body = append(body, jen.Var().Id("others").Qual(runtimePkg, "Names"))
 	}
 
 	// The name of a member that is not declared: after NextMember, the
 	// reader keeps it; an object that declares none reads it itself.
-	name := jen.Id("r").Dot("MemberName").Call()
 	if len(t.Fields) == 0 {
-		name = jen.Id("name")
+		loop := append([]jen.Code{jen.Id("name").Op(":=").Id("r").Dot("Name").Call()}, e.otherMember(t, jen.Id("name"))...)
+		body = append(body, jen.For(jen.Id("r").Dot("More").Call()).Block(loop...))
+		body = append(body, jen.Id("r").Dot("EndObject").Call())
+	} else {
+		body = append(body, e.members(t, e.otherMember(t, jen.Id("r").Dot("MemberName").Call()))...)
 	}
-	var other []jen.Code
+
+	body = append(body, e.presenceChecks(t)...)
+
+	e.f.Add(lineComment("readJSON decodes an object into x and reports every violation of its schema to r."))
+	e.f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("readJSON").Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(body...)
+	e.end()
+}
+
+// otherMember emits the statements that handle a member t does not declare,
+// whose name is name: refused, kept in the additional members' map, or
+// skipped and its name kept for the checks of other members' names.
+func (e *emitter) otherMember(t *NamedType, name jen.Code) []jen.Code {
 	switch {
 	case t.Closed:
-		other = append(other, jen.Id("r").Dot("NotAllowed").Call(jen.String().Call(name), jen.Id(e.fieldList(t))))
+		return []jen.Code{jen.Id("r").Dot("NotAllowed").Call(jen.String().Call(name), jen.Id(e.fieldList(t)))}
 	case t.Additional != nil:
-		other = append(other,
+		other := []jen.Code{
 			jen.Id("key").Op(":=").String().Call(name),
 			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id("x").Dot(t.AdditionalField).Index(jen.Id("key")), jen.Id("dup")).Block(
 				jen.Id("r").Dot("Duplicate").Call(jen.Id("key")),
@@ -41,78 +54,69 @@ func (e *emitter) readStruct(t *NamedType) {
 			jen.If(jen.Id("x").Dot(t.AdditionalField).Op("==").Nil()).Block(
 				jen.Id("x").Dot(t.AdditionalField).Op("=").Map(jen.String()).Add(e.elemType(t.Additional)).Values(),
 			),
-		)
+		}
 		dst := jen.Id("x").Dot(t.AdditionalField).Index(jen.Id("key"))
 		if t.Additional.Kind == kindStruct && !t.Additional.Nullable {
 			// A struct in a map cannot be read in place: read it, then store it.
 			item := varName("item", 0)
 			other = append(other, jen.Var().Id(item).Id(t.Additional.Named.Name))
 			other = append(other, e.element(t.Additional, 0, jen.Id(item))...)
-			other = append(other, jen.Add(dst).Op("=").Id(item))
-		} else {
-			other = append(other, e.element(t.Additional, 0, dst)...)
+			return append(other, jen.Add(dst).Op("=").Id(item))
 		}
-	default:
-		other = append(other, jen.Id("r").Dot("SkipOther").Call(jen.Op("&").Id("others"), name))
+		return append(other, e.element(t.Additional, 0, dst)...)
 	}
+	return []jen.Code{jen.Id("r").Dot("SkipOther").Call(jen.Op("&").Id("others"), name)}
+}
 
-	if len(t.Fields) == 0 {
-		loop := append([]jen.Code{jen.Id("name").Op(":=").Id("r").Dot("Name").Call()}, other...)
-		body = append(body, jen.For(jen.Id("r").Dot("More").Call()).Block(loop...))
-		body = append(body, jen.Id("r").Dot("EndObject").Call())
-	} else {
-		// A switch on the member's index (see runtime.Reader.NextMember),
-		// which has marked it seen and reported it if repeated, and has
-		// read the end of the object when it returns EndOfObject.
-		var cases []jen.Code
-		byPresence := presenceChecked(t)
-		nullable := false // a member whose presence is checked takes null for absent
-		for i, f := range t.Fields {
-			var stmts []jen.Code
-			if !f.Required && !acceptsNull(f.Value) {
-				if e.m.NullAsAbsent {
-					// Strict mode makes every member required: null stands
-					// for absent. The member stays seen until the object's
-					// end, so that a second one is a duplicate; then it is
-					// absent for the checks that go by presence.
-					skip := []jen.Code{jen.Continue()}
-					if byPresence[f.JSONName] {
-						nullable = true
-						skip = append([]jen.Code{jen.Id("absent").Index(jen.Lit(i)).Op("=").True()}, skip...)
-					}
-					stmts = append(stmts, jen.If(jen.Id("r").Dot("AbsentNull").Call()).Block(skip...))
+// members emits the loop over the members of an object of t, which declares
+// some: a switch on the member's index (see runtime.Reader.NextMember),
+// which has marked it seen and reported it if repeated, and has read the end
+// of the object when it returns EndOfObject. other handles a member t does
+// not declare.
+func (e *emitter) members(t *NamedType, other []jen.Code) []jen.Code {
+	var body, cases []jen.Code
+	byPresence := presenceChecked(t)
+	nullable := false // a member whose presence is checked takes null for absent
+	for i, f := range t.Fields {
+		var stmts []jen.Code
+		if !f.Required && !acceptsNull(f.Value) {
+			if e.m.NullAsAbsent {
+				// Strict mode makes every member required: null stands
+				// for absent. The member stays seen until the object's
+				// end, so that a second one is a duplicate; then it is
+				// absent for the checks that go by presence.
+				skip := []jen.Code{jen.Continue()}
+				if byPresence[f.JSONName] {
+					nullable = true
+					skip = append([]jen.Code{jen.Id("absent").Index(jen.Lit(i)).Op("=").True()}, skip...)
 				}
-				// A null here gets a hint that the member may be left out.
-				stmts = append(stmts, jen.Id("r").Dot("Optional").Call())
+				stmts = append(stmts, jen.If(jen.Id("r").Dot("AbsentNull").Call()).Block(skip...))
 			}
-			stmts = append(stmts, readSensitively(f.Value, e.field(f))...)
-			c := jen.Case(jen.Lit(i)).Add(lineComment(strconv.Quote(f.JSONName)))
-			for _, stmt := range stmts {
-				c.Line().Add(stmt)
-			}
-			cases = append(cases, c)
+			// A null here gets a hint that the member may be left out.
+			stmts = append(stmts, jen.Id("r").Dot("Optional").Call())
 		}
-		cases = append(cases,
-			jen.Case(jen.Qual(runtimePkg, "OtherMember")).Block(other...),
-			jen.Case(jen.Qual(runtimePkg, "EndOfObject")).Block(jen.Break().Id("members")),
-		)
-		next := jen.Id("r").Dot("NextMember").Call(jen.Id(e.fieldList(t)), jen.Id("seen").Index(jen.Empty(), jen.Empty()))
-		if nullable {
-			body = append(body, jen.Var().Id("absent").Index(jen.Lit(len(t.Fields))).Bool())
+		stmts = append(stmts, readSensitively(f.Value, e.field(f))...)
+		c := jen.Case(jen.Lit(i)).Add(lineComment(strconv.Quote(f.JSONName)))
+		for _, stmt := range stmts {
+			c.Line().Add(stmt)
 		}
-		body = append(body, jen.Id("members").Op(":"), jen.For().Block(jen.Switch(next).Block(cases...)))
-		if nullable {
-			body = append(body, jen.For(jen.List(jen.Id("i"), jen.Id("null")).Op(":=").Range().Id("absent")).Block(
-				jen.Id("seen").Index(jen.Id("i")).Op("=").Id("seen").Index(jen.Id("i")).Op("&&").Op("!").Id("null"),
-			))
-		}
+		cases = append(cases, c)
 	}
-
-	body = append(body, e.presenceChecks(t)...)
-
-	e.f.Add(lineComment("readJSON decodes an object into x and reports every violation of its schema to r."))
-	e.f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("readJSON").Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(body...)
-	e.end()
+	cases = append(cases,
+		jen.Case(jen.Qual(runtimePkg, "OtherMember")).Block(other...),
+		jen.Case(jen.Qual(runtimePkg, "EndOfObject")).Block(jen.Break().Id("members")),
+	)
+	next := jen.Id("r").Dot("NextMember").Call(jen.Id(e.fieldList(t)), jen.Id("seen").Index(jen.Empty(), jen.Empty()))
+	if nullable {
+		body = append(body, jen.Var().Id("absent").Index(jen.Lit(len(t.Fields))).Bool())
+	}
+	body = append(body, jen.Id("members").Op(":"), jen.For().Block(jen.Switch(next).Block(cases...)))
+	if nullable {
+		body = append(body, jen.For(jen.List(jen.Id("i"), jen.Id("null")).Op(":=").Range().Id("absent")).Block(
+			jen.Id("seen").Index(jen.Id("i")).Op("=").Id("seen").Index(jen.Id("i")).Op("&&").Op("!").Id("null"),
+		))
+	}
+	return body
 }
 
 // presenceChecks are the checks of t that go by which members were seen:
