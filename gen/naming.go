@@ -503,7 +503,7 @@ var fixedNames = []string{
 
 // importNames are the names the generated file imports packages under; a
 // package-level declaration of one of them would not compile.
-var importNames = []string{"runtime", "json", "context", "slices", "regexp", "sync", "time"}
+var importNames = []string{"runtime", "json", "context", "regexp", "sync", "time"}
 
 // localNames are the parameters and local variables of generated functions.
 // Package-level names never take them, so that no local hides a package-level
