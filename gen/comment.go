@@ -46,11 +46,6 @@ func lineComment(text string) *jen.Statement {
 	return commentLine(strings.TrimSpace(escapeComment(text, true)))
 }
 
-// headerComment sets f's header to text on a single // line.
-func headerComment(f *jen.File, text string) {
-	f.HeaderComment(commentPrefix + headerText(text))
-}
-
 // header renders text as the single // line above the package clause.
 func header(text string) *jen.Statement {
 	return commentLine(headerText(text))

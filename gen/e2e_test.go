@@ -69,8 +69,9 @@ type driverRequest struct {
 }
 
 type driverVerdict struct {
-	Valid       bool `json:"valid"`
-	UnknownTool bool `json:"unknownTool"`
+	Valid       bool     `json:"valid"`
+	UnknownTool bool     `json:"unknownTool"`
+	Known       []string `json:"known"` // the tools an unknown-tool error lists
 	Violations  []struct {
 		Pointer, Keyword, Message, Hint string
 	} `json:"violations"`
@@ -135,6 +136,9 @@ func TestEndToEnd(t *testing.T) {
 			name := fmt.Sprintf("%s/%d/%s", pkg.name, i+1, c.Tool)
 			t.Run(name, func(t *testing.T) {
 				checkVerdict(t, c, got)
+				if c.UnknownTool && !slices.Equal(got.Known, toolNames(pkg.cat)) {
+					t.Errorf("the unknown-tool error lists %q, want the catalog's tools %q", got.Known, toolNames(pkg.cat))
+				}
 				if c.Oracle == "" && !c.UnknownTool {
 					if want := oracle.valid(t, c.Tool, c.raw()); want != got.Valid {
 						t.Errorf("generated code says valid=%v, santhosh v6 says %v for %s\nviolations: %+v", got.Valid, want, c.raw(), got.Violations)
@@ -143,6 +147,15 @@ func TestEndToEnd(t *testing.T) {
 			})
 		}
 	}
+}
+
+// toolNames returns the names of cat's tools, in catalog order.
+func toolNames(cat *catalog.Catalog) []string {
+	names := make([]string, len(cat.Tools))
+	for i, tool := range cat.Tools {
+		names[i] = tool.Name
+	}
+	return names
 }
 
 func checkVerdict(t *testing.T, c e2eCall, got driverVerdict) {
@@ -505,6 +518,7 @@ type request struct {
 type verdict struct {
 	Valid        bool                ` + "`json:\"valid\"`" + `
 	UnknownTool  bool                ` + "`json:\"unknownTool\"`" + `
+	Known        []string            ` + "`json:\"known\"`" + `
 	Violations   []runtime.Violation ` + "`json:\"violations\"`" + `
 	Omitted      int                 ` + "`json:\"omitted\"`" + `
 	ModelMessage string              ` + "`json:\"modelMessage\"`" + `
@@ -535,6 +549,10 @@ func main() {
 		case errors.Is(err, runtime.ErrUnknownTool):
 			v.UnknownTool = true
 			v.ModelMessage = runtime.ModelMessage(err)
+			var unknown *runtime.UnknownToolError
+			if errors.As(err, &unknown) {
+				v.Known = unknown.Known
+			}
 		case errors.As(err, &invalid):
 			v.Violations, v.Omitted = invalid.Violations, invalid.Omitted
 			v.ModelMessage = invalid.ModelMessage()

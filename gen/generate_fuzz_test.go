@@ -313,7 +313,8 @@ func checkErrorsPoint(t *testing.T, diags catalog.Diagnostics) {
 	}
 }
 
-// checkSyntax checks that src is gofmt-clean and that its comments are
+// checkSyntax checks that src is gofmt-clean, its imports grouped as goimports
+// groups them, and that its comments are
 // plain "// " lines under the header.
 func checkSyntax(t *testing.T, src []byte) {
 	t.Helper()
@@ -332,6 +333,7 @@ func checkSyntax(t *testing.T, src []byte) {
 		t.Fatalf("go vet takes the header for a malformed build constraint: %q", header)
 	}
 	checkComments(t, src)
+	checkImportsGrouped(t, src)
 }
 
 // checkSource checks src as checkSyntax does and type-checks it.

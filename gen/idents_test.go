@@ -44,7 +44,7 @@ func TestToolNamesUnexportCollide(t *testing.T) {
 func TestFixedNamesAreReserved(t *testing.T) {
 	defs := map[string]any{}
 	props := map[string]any{}
-	for _, name := range []string{"definitions", "new_dispatcher", "Handler", "tool_name", "tools", "validate_args", "dispatch", "runtime", "json", "string", "error"} {
+	for _, name := range []string{"definitions", "new_dispatcher", "Handler", "tool_name", "tools", "validate_args", "dispatch", "runtime", "json", "sync", "string", "error", "load_tools", "tool_validator", "tools_once"} {
 		defs[name] = map[string]any{"type": "object", "properties": map[string]any{"v": map[string]any{"type": "string"}}}
 		props[name] = map[string]any{"$ref": "#/$defs/" + name}
 	}
@@ -64,12 +64,13 @@ func TestFixedNamesAreReserved(t *testing.T) {
 var nameParts = []string{
 	"us", "US", "Us", "president", "President", "in", "year", "_", ".", "-", " ",
 	"0", "1", "2", "10", "string", "error", "len", "any", "nil", "true",
-	"type", "func", "range", "runtime", "json", "context", "slices", "regexp", "time",
+	"type", "func", "range", "runtime", "json", "context", "slices", "regexp", "sync", "time",
 	"tool", "Tool", "tools", "valid", "Valid", "args", "Args", "result", "Result",
 	"parse", "call", "check", "decode", "read", "input", "output", "schema", "Schema",
 	"strict", "fields", "Fields", "objects", "values", "Values", "list", "List",
 	"tags", "alt", "Alt", "pattern", "divisor", "definitions", "handler", "dispatch",
 	"value", "r", "x", "v", "seen", "others", "ID", "id", "Id", "é", "日本",
+	"once", "load", "validator", "index", "specs", "table",
 }
 
 // randomName joins one to four parts.

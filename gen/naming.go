@@ -498,12 +498,12 @@ type namespace struct {
 // the emitter writes as they are.
 var fixedNames = []string{
 	"ToolName", "Tools", "Definitions", "Handler", "NewDispatcher", "Dispatch", "ValidateArgs",
-	"tools", "toolNames", "toolTable", "toolSpecs", "toolIndex", "unknownTool",
+	"toolTable", "toolsOnce", "toolSpecs", "toolIndex", "toolValidator", "loadTools",
 }
 
 // importNames are the names the generated file imports packages under; a
 // package-level declaration of one of them would not compile.
-var importNames = []string{"runtime", "json", "context", "slices", "regexp", "time"}
+var importNames = []string{"runtime", "json", "context", "regexp", "sync", "time"}
 
 // localNames are the parameters and local variables of generated functions.
 // Package-level names never take them, so that no local hides a package-level
@@ -512,7 +512,7 @@ var localNames = []string{
 	"args", "c", "cfg", "ctx", "data", "declared", "defs", "dup", "err", "ev",
 	"failures", "h", "i", "item", "j", "key", "m", "matched", "members", "n",
 	"name", "ok", "opts", "others", "r", "raw", "result", "s", "seen", "specs",
-	"sub", "text", "texts", "u", "v", "val", "value", "x",
+	"sub", "text", "texts", "tools", "u", "v", "val", "value", "x",
 }
 
 // newNamespace returns a namespace in which Go's predeclared identifiers,

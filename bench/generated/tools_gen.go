@@ -4,9 +4,10 @@ package generated
 
 import (
 	"context"
-	"github.com/toolgen/toolgen/runtime"
 	"regexp"
-	"slices"
+	"sync"
+
+	"github.com/toolgen/toolgen/runtime"
 )
 
 // ToolName names a tool of the catalog.
@@ -19,41 +20,33 @@ const (
 	ToolCreateOrder   ToolName = "create_order"
 )
 
-var tools = []ToolName{
-	ToolRefundPayment,
-	ToolSearchIssues,
-	ToolCreateOrder,
-}
-
-var toolNames = []string{
-	"refund_payment",
-	"search_issues",
-	"create_order",
-}
-
 // Tools returns every tool of the catalog, in catalog order.
 func Tools() []ToolName {
-	return slices.Clone(tools)
+	tools := make([]ToolName, len(toolTable))
+	for i := range toolTable {
+		tools[i] = ToolName(toolTable[i].Name)
+	}
+	return tools
 }
 
 // toolTable describes each tool, in catalog order.
 var toolTable = []runtime.ToolInfo{
 	{
-		Name:        "refund_payment",
+		Name:        string(ToolRefundPayment),
 		Description: "Queue a partial or full refund for a captured payment.",
 		InputSchema: refundPaymentInputSchema,
 		Parse:       parseRefundPayment,
 		Call:        callRefundPayment,
 	},
 	{
-		Name:        "search_issues",
+		Name:        string(ToolSearchIssues),
 		Description: "Search issues in a GitHub repository.",
 		InputSchema: searchIssuesInputSchema,
 		Parse:       parseSearchIssues,
 		Call:        callSearchIssues,
 	},
 	{
-		Name:        "create_order",
+		Name:        string(ToolCreateOrder),
 		Description: "Create a customer order with line items.",
 		InputSchema: createOrderInputSchema,
 		Parse:       parseCreateOrder,
@@ -396,18 +389,29 @@ func callCreateOrder(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).CreateOrder(ctx, args.(ValidCreateOrderArgs))
 }
 
-// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
-var toolSpecs = func() []runtime.ToolSpec {
-	specs := make([]runtime.ToolSpec, len(toolTable))
-	for i := range toolTable {
-		specs[i] = toolTable[i].Spec()
-	}
-	return specs
-}()
+// toolSpecs tells runtime.Dispatcher about each tool, in catalog order, and
+// toolIndex finds a tool's position in it by name, or -1 for a name that is not
+// in the catalog. toolValidator, a dispatcher with no handler, serves
+// ValidateArgs. loadTools builds them on first use, so that importing the package
+// runs nothing.
+var (
+	toolsOnce     sync.Once
+	toolSpecs     []runtime.ToolSpec
+	toolIndex     func(name string) int
+	toolValidator *runtime.Dispatcher
+)
 
-// toolIndex finds a tool's position in toolSpecs by name, or -1 for a name
-// that is not in the catalog.
-var toolIndex = runtime.ToolIndex(toolTable)
+// loadTools builds toolSpecs, toolIndex and toolValidator from toolTable, once.
+func loadTools() {
+	toolsOnce.Do(func() {
+		toolSpecs = make([]runtime.ToolSpec, len(toolTable))
+		for i := range toolTable {
+			toolSpecs[i] = toolTable[i].Spec()
+		}
+		toolIndex = runtime.ToolIndex(toolTable)
+		toolValidator = runtime.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
+	})
+}
 
 // NewDispatcher returns a dispatcher that validates each call's arguments and
 // runs the matching method of h with cfg's limits, timeouts, authorization,
@@ -415,6 +419,7 @@ var toolIndex = runtime.ToolIndex(toolTable)
 // and error each come back as their own error type. Build one per service and
 // share it; it is safe for concurrent use.
 func NewDispatcher(h Handler, cfg runtime.Config) *runtime.Dispatcher {
+	loadTools()
 	return runtime.NewDispatcher(h, toolSpecs, toolIndex, cfg)
 }
 
@@ -428,22 +433,11 @@ func Dispatch(ctx context.Context, h Handler, name string, raw []byte) (any, err
 	return NewDispatcher(h, runtime.Config{}).Dispatch(ctx, name, raw)
 }
 
-func unknownTool(name string) error {
-	return &runtime.UnknownToolError{
-		Known: slices.Clone(toolNames),
-		Name:  name,
-	}
-}
-
 // ValidateArgs runs the same checks as Dispatch on the arguments of tool name
 // and runs nothing, for replaying logged calls offline.
 func ValidateArgs(name string, raw []byte) error {
-	i := toolIndex(name)
-	if i < 0 {
-		return unknownTool(name)
-	}
-	_, err := toolTable[i].Parse(raw, runtime.Options{})
-	return err
+	loadTools()
+	return toolValidator.Validate(name, raw)
 }
 
 // ValidRefundPaymentArgs holds arguments of tool "refund_payment" that passed

@@ -4,8 +4,9 @@ package main
 
 import (
 	"context"
+	"sync"
+
 	"github.com/toolgen/toolgen/runtime"
-	"slices"
 )
 
 // ToolName names a tool of the catalog.
@@ -17,25 +18,19 @@ const (
 	ToolRescheduleDelivery ToolName = "reschedule_delivery"
 )
 
-var tools = []ToolName{
-	ToolTrackOrder,
-	ToolRescheduleDelivery,
-}
-
-var toolNames = []string{
-	"track_order",
-	"reschedule_delivery",
-}
-
 // Tools returns every tool of the catalog, in catalog order.
 func Tools() []ToolName {
-	return slices.Clone(tools)
+	tools := make([]ToolName, len(toolTable))
+	for i := range toolTable {
+		tools[i] = ToolName(toolTable[i].Name)
+	}
+	return tools
 }
 
 // toolTable describes each tool, in catalog order.
 var toolTable = []runtime.ToolInfo{
 	{
-		Name:        "track_order",
+		Name:        string(ToolTrackOrder),
 		Title:       "Track an order",
 		Description: "Return where an order is now and when it is due to be delivered.",
 		InputSchema: trackOrderInputSchema,
@@ -44,7 +39,7 @@ var toolTable = []runtime.ToolInfo{
 		Call:        callTrackOrder,
 	},
 	{
-		Name:        "reschedule_delivery",
+		Name:        string(ToolRescheduleDelivery),
 		Title:       "Reschedule a delivery",
 		Description: "Move an order's delivery to another day and time window.",
 		InputSchema: rescheduleDeliveryInputSchema,
@@ -154,18 +149,29 @@ func callRescheduleDelivery(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).RescheduleDelivery(ctx, args.(ValidRescheduleDeliveryArgs))
 }
 
-// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
-var toolSpecs = func() []runtime.ToolSpec {
-	specs := make([]runtime.ToolSpec, len(toolTable))
-	for i := range toolTable {
-		specs[i] = toolTable[i].Spec()
-	}
-	return specs
-}()
+// toolSpecs tells runtime.Dispatcher about each tool, in catalog order, and
+// toolIndex finds a tool's position in it by name, or -1 for a name that is not
+// in the catalog. toolValidator, a dispatcher with no handler, serves
+// ValidateArgs. loadTools builds them on first use, so that importing the package
+// runs nothing.
+var (
+	toolsOnce     sync.Once
+	toolSpecs     []runtime.ToolSpec
+	toolIndex     func(name string) int
+	toolValidator *runtime.Dispatcher
+)
 
-// toolIndex finds a tool's position in toolSpecs by name, or -1 for a name
-// that is not in the catalog.
-var toolIndex = runtime.ToolIndex(toolTable)
+// loadTools builds toolSpecs, toolIndex and toolValidator from toolTable, once.
+func loadTools() {
+	toolsOnce.Do(func() {
+		toolSpecs = make([]runtime.ToolSpec, len(toolTable))
+		for i := range toolTable {
+			toolSpecs[i] = toolTable[i].Spec()
+		}
+		toolIndex = runtime.ToolIndex(toolTable)
+		toolValidator = runtime.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
+	})
+}
 
 // NewDispatcher returns a dispatcher that validates each call's arguments and
 // runs the matching method of h with cfg's limits, timeouts, authorization,
@@ -173,6 +179,7 @@ var toolIndex = runtime.ToolIndex(toolTable)
 // and error each come back as their own error type. Build one per service and
 // share it; it is safe for concurrent use.
 func NewDispatcher(h Handler, cfg runtime.Config) *runtime.Dispatcher {
+	loadTools()
 	return runtime.NewDispatcher(h, toolSpecs, toolIndex, cfg)
 }
 
@@ -186,22 +193,11 @@ func Dispatch(ctx context.Context, h Handler, name string, raw []byte) (any, err
 	return NewDispatcher(h, runtime.Config{}).Dispatch(ctx, name, raw)
 }
 
-func unknownTool(name string) error {
-	return &runtime.UnknownToolError{
-		Known: slices.Clone(toolNames),
-		Name:  name,
-	}
-}
-
 // ValidateArgs runs the same checks as Dispatch on the arguments of tool name
 // and runs nothing, for replaying logged calls offline.
 func ValidateArgs(name string, raw []byte) error {
-	i := toolIndex(name)
-	if i < 0 {
-		return unknownTool(name)
-	}
-	_, err := toolTable[i].Parse(raw, runtime.Options{})
-	return err
+	loadTools()
+	return toolValidator.Validate(name, raw)
 }
 
 // ValidTrackOrderArgs holds arguments of tool "track_order" that passed

@@ -223,7 +223,11 @@ func TestServerWithTheGoSDKClient(t *testing.T) {
 		if !errors.As(err, &wire) {
 			t.Fatalf("got %v, want a JSON-RPC error", err)
 		}
-		want := (&runtime.UnknownToolError{Name: "refund_everything", Known: toolNames}).ModelMessage()
+		var known []string
+		for _, tool := range Tools() {
+			known = append(known, string(tool))
+		}
+		want := (&runtime.UnknownToolError{Name: "refund_everything", Known: known}).ModelMessage()
 		if wire.Code != jsonrpc.CodeInvalidParams || wire.Message != want {
 			t.Errorf("got code %d, message %q; want %d, %q, which names the tools there are", wire.Code, wire.Message, jsonrpc.CodeInvalidParams, want)
 		}

@@ -4,8 +4,9 @@ package main
 
 import (
 	"context"
+	"sync"
+
 	"github.com/toolgen/toolgen/runtime"
-	"slices"
 )
 
 // ToolName names a tool of the catalog.
@@ -18,27 +19,19 @@ const (
 	ToolSearchOrders ToolName = "search_orders"
 )
 
-var tools = []ToolName{
-	ToolGetOrder,
-	ToolCancelOrder,
-	ToolSearchOrders,
-}
-
-var toolNames = []string{
-	"get_order",
-	"cancel_order",
-	"search_orders",
-}
-
 // Tools returns every tool of the catalog, in catalog order.
 func Tools() []ToolName {
-	return slices.Clone(tools)
+	tools := make([]ToolName, len(toolTable))
+	for i := range toolTable {
+		tools[i] = ToolName(toolTable[i].Name)
+	}
+	return tools
 }
 
 // toolTable describes each tool, in catalog order.
 var toolTable = []runtime.ToolInfo{
 	{
-		Name:         "get_order",
+		Name:         string(ToolGetOrder),
 		Title:        "Look up an order",
 		Description:  "Return an order's status and total.",
 		InputSchema:  getOrderInputSchema,
@@ -50,7 +43,7 @@ var toolTable = []runtime.ToolInfo{
 		CheckOutput:  checkGetOrderResult,
 	},
 	{
-		Name:        "cancel_order",
+		Name:        string(ToolCancelOrder),
 		Title:       "Cancel an order",
 		Description: "Cancel an open order and refund it in full.",
 		InputSchema: cancelOrderInputSchema,
@@ -61,7 +54,7 @@ var toolTable = []runtime.ToolInfo{
 		Call:        callCancelOrder,
 	},
 	{
-		Name:        "search_orders",
+		Name:        string(ToolSearchOrders),
 		Title:       "Search orders",
 		Description: "List a customer's orders, newest first.",
 		InputSchema: searchOrdersInputSchema,
@@ -227,18 +220,29 @@ func callSearchOrders(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).SearchOrders(ctx, args.(ValidSearchOrdersArgs))
 }
 
-// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
-var toolSpecs = func() []runtime.ToolSpec {
-	specs := make([]runtime.ToolSpec, len(toolTable))
-	for i := range toolTable {
-		specs[i] = toolTable[i].Spec()
-	}
-	return specs
-}()
+// toolSpecs tells runtime.Dispatcher about each tool, in catalog order, and
+// toolIndex finds a tool's position in it by name, or -1 for a name that is not
+// in the catalog. toolValidator, a dispatcher with no handler, serves
+// ValidateArgs. loadTools builds them on first use, so that importing the package
+// runs nothing.
+var (
+	toolsOnce     sync.Once
+	toolSpecs     []runtime.ToolSpec
+	toolIndex     func(name string) int
+	toolValidator *runtime.Dispatcher
+)
 
-// toolIndex finds a tool's position in toolSpecs by name, or -1 for a name
-// that is not in the catalog.
-var toolIndex = runtime.ToolIndex(toolTable)
+// loadTools builds toolSpecs, toolIndex and toolValidator from toolTable, once.
+func loadTools() {
+	toolsOnce.Do(func() {
+		toolSpecs = make([]runtime.ToolSpec, len(toolTable))
+		for i := range toolTable {
+			toolSpecs[i] = toolTable[i].Spec()
+		}
+		toolIndex = runtime.ToolIndex(toolTable)
+		toolValidator = runtime.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
+	})
+}
 
 // NewDispatcher returns a dispatcher that validates each call's arguments and
 // runs the matching method of h with cfg's limits, timeouts, authorization,
@@ -246,6 +250,7 @@ var toolIndex = runtime.ToolIndex(toolTable)
 // and error each come back as their own error type. Build one per service and
 // share it; it is safe for concurrent use.
 func NewDispatcher(h Handler, cfg runtime.Config) *runtime.Dispatcher {
+	loadTools()
 	return runtime.NewDispatcher(h, toolSpecs, toolIndex, cfg)
 }
 
@@ -259,22 +264,11 @@ func Dispatch(ctx context.Context, h Handler, name string, raw []byte) (any, err
 	return NewDispatcher(h, runtime.Config{}).Dispatch(ctx, name, raw)
 }
 
-func unknownTool(name string) error {
-	return &runtime.UnknownToolError{
-		Known: slices.Clone(toolNames),
-		Name:  name,
-	}
-}
-
 // ValidateArgs runs the same checks as Dispatch on the arguments of tool name
 // and runs nothing, for replaying logged calls offline.
 func ValidateArgs(name string, raw []byte) error {
-	i := toolIndex(name)
-	if i < 0 {
-		return unknownTool(name)
-	}
-	_, err := toolTable[i].Parse(raw, runtime.Options{})
-	return err
+	loadTools()
+	return toolValidator.Validate(name, raw)
 }
 
 // ValidGetOrderArgs holds arguments of tool "get_order" that passed validation.

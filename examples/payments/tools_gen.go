@@ -4,9 +4,10 @@ package main
 
 import (
 	"context"
-	"github.com/toolgen/toolgen/runtime"
-	"slices"
+	"sync"
 	"time"
+
+	"github.com/toolgen/toolgen/runtime"
 )
 
 // ToolName names a tool of the catalog.
@@ -19,27 +20,19 @@ const (
 	ToolSendReceipt   ToolName = "send_receipt"
 )
 
-var tools = []ToolName{
-	ToolRefundPayment,
-	ToolGetPayment,
-	ToolSendReceipt,
-}
-
-var toolNames = []string{
-	"refund_payment",
-	"get_payment",
-	"send_receipt",
-}
-
 // Tools returns every tool of the catalog, in catalog order.
 func Tools() []ToolName {
-	return slices.Clone(tools)
+	tools := make([]ToolName, len(toolTable))
+	for i := range toolTable {
+		tools[i] = ToolName(toolTable[i].Name)
+	}
+	return tools
 }
 
 // toolTable describes each tool, in catalog order.
 var toolTable = []runtime.ToolInfo{
 	{
-		Name:         "refund_payment",
+		Name:         string(ToolRefundPayment),
 		Title:        "Refund a payment",
 		Description:  "Queue a partial or full refund for a captured payment.",
 		InputSchema:  refundPaymentInputSchema,
@@ -51,7 +44,7 @@ var toolTable = []runtime.ToolInfo{
 		CheckOutput:  checkRefundPaymentResult,
 	},
 	{
-		Name:        "get_payment",
+		Name:        string(ToolGetPayment),
 		Title:       "Look up a payment",
 		Description: "Return a payment's status, amount and refunds.",
 		InputSchema: getPaymentInputSchema,
@@ -61,7 +54,7 @@ var toolTable = []runtime.ToolInfo{
 		Call:        callGetPayment,
 	},
 	{
-		Name:        "send_receipt",
+		Name:        string(ToolSendReceipt),
 		Title:       "Email a receipt",
 		Description: "Email the receipt of a payment to the customer, optionally with a note.",
 		InputSchema: sendReceiptInputSchema,
@@ -251,18 +244,29 @@ func callSendReceipt(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).SendReceipt(ctx, args.(ValidSendReceiptArgs))
 }
 
-// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
-var toolSpecs = func() []runtime.ToolSpec {
-	specs := make([]runtime.ToolSpec, len(toolTable))
-	for i := range toolTable {
-		specs[i] = toolTable[i].Spec()
-	}
-	return specs
-}()
+// toolSpecs tells runtime.Dispatcher about each tool, in catalog order, and
+// toolIndex finds a tool's position in it by name, or -1 for a name that is not
+// in the catalog. toolValidator, a dispatcher with no handler, serves
+// ValidateArgs. loadTools builds them on first use, so that importing the package
+// runs nothing.
+var (
+	toolsOnce     sync.Once
+	toolSpecs     []runtime.ToolSpec
+	toolIndex     func(name string) int
+	toolValidator *runtime.Dispatcher
+)
 
-// toolIndex finds a tool's position in toolSpecs by name, or -1 for a name
-// that is not in the catalog.
-var toolIndex = runtime.ToolIndex(toolTable)
+// loadTools builds toolSpecs, toolIndex and toolValidator from toolTable, once.
+func loadTools() {
+	toolsOnce.Do(func() {
+		toolSpecs = make([]runtime.ToolSpec, len(toolTable))
+		for i := range toolTable {
+			toolSpecs[i] = toolTable[i].Spec()
+		}
+		toolIndex = runtime.ToolIndex(toolTable)
+		toolValidator = runtime.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
+	})
+}
 
 // NewDispatcher returns a dispatcher that validates each call's arguments and
 // runs the matching method of h with cfg's limits, timeouts, authorization,
@@ -270,6 +274,7 @@ var toolIndex = runtime.ToolIndex(toolTable)
 // and error each come back as their own error type. Build one per service and
 // share it; it is safe for concurrent use.
 func NewDispatcher(h Handler, cfg runtime.Config) *runtime.Dispatcher {
+	loadTools()
 	return runtime.NewDispatcher(h, toolSpecs, toolIndex, cfg)
 }
 
@@ -283,22 +288,11 @@ func Dispatch(ctx context.Context, h Handler, name string, raw []byte) (any, err
 	return NewDispatcher(h, runtime.Config{}).Dispatch(ctx, name, raw)
 }
 
-func unknownTool(name string) error {
-	return &runtime.UnknownToolError{
-		Known: slices.Clone(toolNames),
-		Name:  name,
-	}
-}
-
 // ValidateArgs runs the same checks as Dispatch on the arguments of tool name
 // and runs nothing, for replaying logged calls offline.
 func ValidateArgs(name string, raw []byte) error {
-	i := toolIndex(name)
-	if i < 0 {
-		return unknownTool(name)
-	}
-	_, err := toolTable[i].Parse(raw, runtime.Options{})
-	return err
+	loadTools()
+	return toolValidator.Validate(name, raw)
 }
 
 // ValidRefundPaymentArgs holds arguments of tool "refund_payment" that passed

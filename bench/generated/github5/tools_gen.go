@@ -5,8 +5,9 @@ package github5
 import (
 	"context"
 	"encoding/json"
+	"sync"
+
 	"github.com/toolgen/toolgen/runtime"
-	"slices"
 )
 
 // ToolName names a tool of the catalog.
@@ -21,31 +22,19 @@ const (
 	ToolSearchCode        ToolName = "search_code"
 )
 
-var tools = []ToolName{
-	ToolCreatePullRequest,
-	ToolIssueWrite,
-	ToolListIssues,
-	ToolPushFiles,
-	ToolSearchCode,
-}
-
-var toolNames = []string{
-	"create_pull_request",
-	"issue_write",
-	"list_issues",
-	"push_files",
-	"search_code",
-}
-
 // Tools returns every tool of the catalog, in catalog order.
 func Tools() []ToolName {
-	return slices.Clone(tools)
+	tools := make([]ToolName, len(toolTable))
+	for i := range toolTable {
+		tools[i] = ToolName(toolTable[i].Name)
+	}
+	return tools
 }
 
 // toolTable describes each tool, in catalog order.
 var toolTable = []runtime.ToolInfo{
 	{
-		Name:            "create_pull_request",
+		Name:            string(ToolCreatePullRequest),
 		Title:           "Open new pull request",
 		Description:     "Create a new pull request in a GitHub repository.",
 		InputSchema:     createPullRequestInputSchema,
@@ -56,7 +45,7 @@ var toolTable = []runtime.ToolInfo{
 		Call:            callCreatePullRequest,
 	},
 	{
-		Name:            "issue_write",
+		Name:            string(ToolIssueWrite),
 		Title:           "Create or update issue/pull request",
 		Description:     "Create a new or update an existing issue in a GitHub repository.",
 		InputSchema:     issueWriteInputSchema,
@@ -67,7 +56,7 @@ var toolTable = []runtime.ToolInfo{
 		Call:            callIssueWrite,
 	},
 	{
-		Name:            "list_issues",
+		Name:            string(ToolListIssues),
 		Title:           "List issues",
 		Description:     "List issues in a GitHub repository. For pagination, use the 'endCursor' from the previous response's 'pageInfo' in the 'after' parameter.",
 		InputSchema:     listIssuesInputSchema,
@@ -78,7 +67,7 @@ var toolTable = []runtime.ToolInfo{
 		Call:            callListIssues,
 	},
 	{
-		Name:            "push_files",
+		Name:            string(ToolPushFiles),
 		Title:           "Push files to repository",
 		Description:     "Push multiple files to a GitHub repository in a single commit",
 		InputSchema:     pushFilesInputSchema,
@@ -89,7 +78,7 @@ var toolTable = []runtime.ToolInfo{
 		Call:            callPushFiles,
 	},
 	{
-		Name:            "search_code",
+		Name:            string(ToolSearchCode),
 		Title:           "Search code",
 		Description:     "Fast and precise code search across ALL GitHub repositories using GitHub's native search engine. Best for finding exact symbols, functions, classes, or specific code patterns.",
 		InputSchema:     searchCodeInputSchema,
@@ -546,18 +535,29 @@ func callSearchCode(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).SearchCode(ctx, args.(ValidSearchCodeArgs))
 }
 
-// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
-var toolSpecs = func() []runtime.ToolSpec {
-	specs := make([]runtime.ToolSpec, len(toolTable))
-	for i := range toolTable {
-		specs[i] = toolTable[i].Spec()
-	}
-	return specs
-}()
+// toolSpecs tells runtime.Dispatcher about each tool, in catalog order, and
+// toolIndex finds a tool's position in it by name, or -1 for a name that is not
+// in the catalog. toolValidator, a dispatcher with no handler, serves
+// ValidateArgs. loadTools builds them on first use, so that importing the package
+// runs nothing.
+var (
+	toolsOnce     sync.Once
+	toolSpecs     []runtime.ToolSpec
+	toolIndex     func(name string) int
+	toolValidator *runtime.Dispatcher
+)
 
-// toolIndex finds a tool's position in toolSpecs by name, or -1 for a name
-// that is not in the catalog.
-var toolIndex = runtime.ToolIndex(toolTable)
+// loadTools builds toolSpecs, toolIndex and toolValidator from toolTable, once.
+func loadTools() {
+	toolsOnce.Do(func() {
+		toolSpecs = make([]runtime.ToolSpec, len(toolTable))
+		for i := range toolTable {
+			toolSpecs[i] = toolTable[i].Spec()
+		}
+		toolIndex = runtime.ToolIndex(toolTable)
+		toolValidator = runtime.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
+	})
+}
 
 // NewDispatcher returns a dispatcher that validates each call's arguments and
 // runs the matching method of h with cfg's limits, timeouts, authorization,
@@ -565,6 +565,7 @@ var toolIndex = runtime.ToolIndex(toolTable)
 // and error each come back as their own error type. Build one per service and
 // share it; it is safe for concurrent use.
 func NewDispatcher(h Handler, cfg runtime.Config) *runtime.Dispatcher {
+	loadTools()
 	return runtime.NewDispatcher(h, toolSpecs, toolIndex, cfg)
 }
 
@@ -578,22 +579,11 @@ func Dispatch(ctx context.Context, h Handler, name string, raw []byte) (any, err
 	return NewDispatcher(h, runtime.Config{}).Dispatch(ctx, name, raw)
 }
 
-func unknownTool(name string) error {
-	return &runtime.UnknownToolError{
-		Known: slices.Clone(toolNames),
-		Name:  name,
-	}
-}
-
 // ValidateArgs runs the same checks as Dispatch on the arguments of tool name
 // and runs nothing, for replaying logged calls offline.
 func ValidateArgs(name string, raw []byte) error {
-	i := toolIndex(name)
-	if i < 0 {
-		return unknownTool(name)
-	}
-	_, err := toolTable[i].Parse(raw, runtime.Options{})
-	return err
+	loadTools()
+	return toolValidator.Validate(name, raw)
 }
 
 // ValidCreatePullRequestArgs holds arguments of tool "create_pull_request" that

@@ -5,9 +5,10 @@ package lookahead
 import (
 	"context"
 	"encoding/json"
-	"github.com/toolgen/toolgen/runtime"
 	"regexp"
-	"slices"
+	"sync"
+
+	"github.com/toolgen/toolgen/runtime"
 )
 
 // ToolName names a tool of the catalog.
@@ -22,59 +23,47 @@ const (
 	ToolPayChecked  ToolName = "pay_checked"
 )
 
-var tools = []ToolName{
-	ToolPayPlain,
-	ToolPayTagged,
-	ToolPayUntagged,
-	ToolPayKind,
-	ToolPayChecked,
-}
-
-var toolNames = []string{
-	"pay_plain",
-	"pay_tagged",
-	"pay_untagged",
-	"pay_kind",
-	"pay_checked",
-}
-
 // Tools returns every tool of the catalog, in catalog order.
 func Tools() []ToolName {
-	return slices.Clone(tools)
+	tools := make([]ToolName, len(toolTable))
+	for i := range toolTable {
+		tools[i] = ToolName(toolTable[i].Name)
+	}
+	return tools
 }
 
 // toolTable describes each tool, in catalog order.
 var toolTable = []runtime.ToolInfo{
 	{
-		Name:        "pay_plain",
+		Name:        string(ToolPayPlain),
 		Description: "Baseline: the payment method is one object schema.",
 		InputSchema: payPlainInputSchema,
 		Parse:       parsePayPlain,
 		Call:        callPayPlain,
 	},
 	{
-		Name:        "pay_tagged",
+		Name:        string(ToolPayTagged),
 		Description: "A oneOf told apart by the discriminator member kind: a sealed interface, read after a scan for kind.",
 		InputSchema: payTaggedInputSchema,
 		Parse:       parsePayTagged,
 		Call:        callPayTagged,
 	},
 	{
-		Name:        "pay_untagged",
+		Name:        string(ToolPayUntagged),
 		Description: "An anyOf whose alternatives cannot be told apart: the text is checked against each.",
 		InputSchema: payUntaggedInputSchema,
 		Parse:       parsePayUntagged,
 		Call:        callPayUntagged,
 	},
 	{
-		Name:        "pay_kind",
+		Name:        string(ToolPayKind),
 		Description: "A oneOf told apart by JSON kind: a sealed interface read in the same pass.",
 		InputSchema: payKindInputSchema,
 		Parse:       parsePayKind,
 		Call:        callPayKind,
 	},
 	{
-		Name:        "pay_checked",
+		Name:        string(ToolPayChecked),
 		Description: "The same card checked by schema functions: allOf and unevaluatedProperties need the value whole.",
 		InputSchema: payCheckedInputSchema,
 		Parse:       parsePayChecked,
@@ -315,18 +304,29 @@ func callPayChecked(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).PayChecked(ctx, args.(ValidPayCheckedArgs))
 }
 
-// toolSpecs tells runtime.Dispatcher about each tool, in catalog order.
-var toolSpecs = func() []runtime.ToolSpec {
-	specs := make([]runtime.ToolSpec, len(toolTable))
-	for i := range toolTable {
-		specs[i] = toolTable[i].Spec()
-	}
-	return specs
-}()
+// toolSpecs tells runtime.Dispatcher about each tool, in catalog order, and
+// toolIndex finds a tool's position in it by name, or -1 for a name that is not
+// in the catalog. toolValidator, a dispatcher with no handler, serves
+// ValidateArgs. loadTools builds them on first use, so that importing the package
+// runs nothing.
+var (
+	toolsOnce     sync.Once
+	toolSpecs     []runtime.ToolSpec
+	toolIndex     func(name string) int
+	toolValidator *runtime.Dispatcher
+)
 
-// toolIndex finds a tool's position in toolSpecs by name, or -1 for a name
-// that is not in the catalog.
-var toolIndex = runtime.ToolIndex(toolTable)
+// loadTools builds toolSpecs, toolIndex and toolValidator from toolTable, once.
+func loadTools() {
+	toolsOnce.Do(func() {
+		toolSpecs = make([]runtime.ToolSpec, len(toolTable))
+		for i := range toolTable {
+			toolSpecs[i] = toolTable[i].Spec()
+		}
+		toolIndex = runtime.ToolIndex(toolTable)
+		toolValidator = runtime.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
+	})
+}
 
 // NewDispatcher returns a dispatcher that validates each call's arguments and
 // runs the matching method of h with cfg's limits, timeouts, authorization,
@@ -334,6 +334,7 @@ var toolIndex = runtime.ToolIndex(toolTable)
 // and error each come back as their own error type. Build one per service and
 // share it; it is safe for concurrent use.
 func NewDispatcher(h Handler, cfg runtime.Config) *runtime.Dispatcher {
+	loadTools()
 	return runtime.NewDispatcher(h, toolSpecs, toolIndex, cfg)
 }
 
@@ -347,22 +348,11 @@ func Dispatch(ctx context.Context, h Handler, name string, raw []byte) (any, err
 	return NewDispatcher(h, runtime.Config{}).Dispatch(ctx, name, raw)
 }
 
-func unknownTool(name string) error {
-	return &runtime.UnknownToolError{
-		Known: slices.Clone(toolNames),
-		Name:  name,
-	}
-}
-
 // ValidateArgs runs the same checks as Dispatch on the arguments of tool name
 // and runs nothing, for replaying logged calls offline.
 func ValidateArgs(name string, raw []byte) error {
-	i := toolIndex(name)
-	if i < 0 {
-		return unknownTool(name)
-	}
-	_, err := toolTable[i].Parse(raw, runtime.Options{})
-	return err
+	loadTools()
+	return toolValidator.Validate(name, raw)
 }
 
 // ValidPayPlainArgs holds arguments of tool "pay_plain" that passed validation.

@@ -1,0 +1,322 @@
+package gen
+
+import (
+	"fmt"
+	"go/token"
+	"slices"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// typ is the Go type holding values of v, null aside.
+func (e *emitter) typ(v *Value) *jen.Statement {
+	if v.Custom != nil {
+		return e.customType(v.Custom)
+	}
+	switch v.Kind {
+	case kindString:
+		return jen.String()
+	case kindInt:
+		return jen.Int64()
+	case kindNumber:
+		return jen.Float64()
+	case kindBool:
+		return jen.Bool()
+	case kindStruct, kindEnum:
+		return jen.Id(v.Named.Name)
+	case kindSlice:
+		return jen.Index().Add(e.elemType(v.Elem))
+	case kindMap:
+		return jen.Map(jen.String()).Add(e.elemType(v.Elem))
+	case kindSealed:
+		return jen.Id(v.Sealed.Interface)
+	}
+	if v.Union != nil && v.Union.Type != "" {
+		return jen.Id(v.Union.Type)
+	}
+	return jen.Qual(jsonPkg, "RawMessage")
+}
+
+// isRawText reports whether v is held as a plain json.RawMessage.
+func isRawText(v *Value) bool {
+	return v.Kind == kindRaw && (v.Union == nil || v.Union.Type == "")
+}
+
+// elemType is the Go type of an array item or map value: a pointer when the
+// item may be null and its type has no nil of its own.
+func (e *emitter) elemType(v *Value) *jen.Statement {
+	if v.Nullable && !hasNil(v) {
+		return jen.Op("*").Add(e.typ(v))
+	}
+	return e.typ(v)
+}
+
+// acceptsNull reports whether the schema of v allows null itself.
+func acceptsNull(v *Value) bool {
+	return v.Nullable || v.Kind == kindRaw && (v.Kinds == nil || slices.Contains(v.Kinds, "null"))
+}
+
+// hasNil reports whether v's Go type has a nil of its own; a type the
+// catalog chose has one when its goJSONSchema says nillable.
+func hasNil(v *Value) bool {
+	if v.Custom != nil {
+		return v.Custom.Nillable
+	}
+	return v.Kind == kindSlice || v.Kind == kindMap || v.Kind == kindRaw || v.Kind == kindSealed
+}
+
+func (e *emitter) fieldType(f *Field) *jen.Statement {
+	switch f.Holder {
+	case holdPointer:
+		return jen.Op("*").Add(e.typ(f.Value))
+	case holdNullable:
+		return jen.Qual(runtimePkg, "Nullable").Types(e.typ(f.Value))
+	}
+	return e.typ(f.Value)
+}
+
+func (e *emitter) structType(t *NamedType) {
+	var fields []jen.Code
+	for i, f := range t.Fields {
+		if i > 0 {
+			fields = append(fields, jen.Line())
+		}
+		if doc := fieldDoc(f); doc != "" {
+			fields = append(fields, comment(doc))
+		}
+		fields = append(fields, jen.Id(f.GoName).Add(e.fieldType(f)).Tag(fieldTags(f)))
+	}
+	if t.Additional != nil {
+		if len(fields) > 0 {
+			fields = append(fields, jen.Line())
+		}
+		fields = append(fields, comment(t.AdditionalField+" holds the members not declared under properties; MarshalJSON writes them after the declared ones."),
+			jen.Id(t.AdditionalField).Map(jen.String()).Add(e.elemType(t.Additional)).Tag(map[string]string{"json": "-"}))
+	}
+	e.f.Add(comment(typeDoc(t, "%s is the object at %s in the %s schema of tool %q.")))
+	e.f.Type().Id(t.Name).Struct(fields...)
+	e.end()
+	if needsMarshal(t) {
+		e.marshalMethod(t)
+	}
+	e.readStruct(t)
+}
+
+// typeDoc is a named type's doc comment: a sentence saying where the schema
+// stands, then the schema's own description.
+func typeDoc(t *NamedType, format string) string {
+	if t.Root && t.Doc != "" {
+		return t.Doc // a tool's arguments: the doc already says whose
+	}
+	doc := fmt.Sprintf(format, t.Name, displayPtr(t.Ptr), t.Schema, t.Tool)
+	if t.Doc != "" {
+		doc += "\n\n" + t.Doc
+	}
+	return doc
+}
+
+func fieldDoc(f *Field) string {
+	doc := f.Doc
+	var notes []string
+	if f.Required {
+		notes = append(notes, "Required.")
+	}
+	if f.Default != nil {
+		notes = append(notes, "Defaults to "+string(f.Default)+".")
+	}
+	if f.Holder == holdPointer && !f.Required && f.Default == nil {
+		notes = append(notes, "Nil when absent.")
+	}
+	if f.Holder == holdValue && !f.Required && f.Default == nil && hasNil(f.Value) {
+		notes = append(notes, "Nil when absent.")
+	}
+	if f.Holder == holdPointer && f.Value.Nullable {
+		notes = append(notes, "Nil when null.")
+	}
+	if f.Holder == holdNullable {
+		notes = append(notes, "Tells absent (Present false), null (Null true) and a value apart.")
+	}
+	if !tagCarries(f.JSONName) {
+		notes = append(notes, fmt.Sprintf("The member is %q, a name no struct tag can spell: MarshalJSON writes it.", f.JSONName))
+	}
+	if len(notes) == 0 {
+		return doc
+	}
+	if doc != "" {
+		doc += "\n\n"
+	}
+	return doc + strings.Join(notes, " ")
+}
+
+// maxCommentPtr bounds the JSON Pointers that doc comments show: a comment
+// on every type of a deeply nested schema must not repeat its whole path, or
+// the file would grow with the square of the depth.
+const maxCommentPtr = 96
+
+// displayPtr renders a schema's JSON Pointer for a comment: whole when it is
+// short, else as many of its first and last reference tokens as fit around
+// "…" (at least one of each, which the catalog spelled out once).
+func displayPtr(p string) string {
+	if p == "" {
+		return "the root"
+	}
+	if len(p) <= maxCommentPtr {
+		return p
+	}
+	const keep = maxCommentPtr / 2
+	head := p[:strings.LastIndexByte(p[:keep], '/')]
+	if head == "" {
+		head = p[:1+strings.IndexByte(p[1:], '/')] // a long first token
+	}
+	tail := p[len(p)-keep:]
+	if i := strings.IndexByte(tail, '/'); i >= 0 {
+		tail = tail[i:]
+	} else {
+		tail = p[strings.LastIndexByte(p, '/'):] // a long last token
+	}
+	if len(head)+len(tail) >= len(p) {
+		return p
+	}
+	return head + "/…" + tail
+}
+
+// unionTypes declares the type of each union kept as its checked JSON text,
+// with a typed accessor per alternative.
+func (e *emitter) unionTypes() {
+	for _, u := range e.m.Unions {
+		e.f.Add(comment(fmt.Sprintf("%s holds a value checked against the %s at %s: the JSON text as it came, since its alternatives cannot be told apart without trying each. The As methods read it as one alternative.", u.Type, u.Keyword, displayPtr(u.Ptr))))
+		e.f.Type().Id(u.Type).Qual(jsonPkg, "RawMessage")
+		e.end()
+		e.f.Add(lineComment("MarshalJSON returns the value's JSON text."))
+		e.f.Func().Params(jen.Id("u").Id(u.Type)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+			jen.Return(jen.Qual(jsonPkg, "RawMessage").Call(jen.Id("u")).Dot("MarshalJSON").Call()),
+		)
+		e.end()
+		e.f.Add(lineComment("UnmarshalJSON keeps a copy of the JSON text; it does not check it."))
+		e.f.Func().Params(jen.Id("u").Op("*").Id(u.Type)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+			jen.Op("*").Id("u").Op("=").Append(jen.Parens(jen.Op("*").Id("u")).Index(jen.Empty(), jen.Lit(0)), jen.Id("data").Op("...")),
+			jen.Return(jen.Nil()),
+		)
+		e.end()
+		for i, alt := range u.Alternatives {
+			method := "As" + strings.TrimPrefix(alt.Value.Name, u.Type)
+			if method == "As" || !token.IsIdentifier(method) {
+				method = fmt.Sprintf("AsAlt%d", i+1)
+			}
+			e.f.Add(comment(fmt.Sprintf("%s reads the value as alternative %d of the %s (the schema at %s) and reports whether it is one.", method, i+1, u.Keyword, displayPtr(alt.Value.Ptr))))
+			e.f.Func().Params(jen.Id("u").Id(u.Type)).Id(method).Params().Params(e.elemType(alt.Value), jen.Bool()).Block(
+				jen.Return(jen.Id(alt.Func).Call(jen.Qual(runtimePkg, "NewReader").Call(jen.Id("u")))),
+			)
+			e.end()
+		}
+	}
+}
+
+// sealedTypes declares each sealed union: the interface, the types declared
+// for its scalar and slice alternatives, and the marker methods.
+func (e *emitter) sealedTypes() {
+	for _, s := range e.m.Sealed {
+		var names []string
+		for _, v := range s.Variants {
+			names = append(names, v.Type)
+		}
+		doc := fmt.Sprintf("%s is one of %s: the alternatives of a %s that can be told apart", s.Interface, joinOr(names), s.Keyword)
+		if s.Property != "" {
+			doc += fmt.Sprintf(" by the member %q", s.Property)
+		} else {
+			doc += " by the kind of JSON value"
+		}
+		doc += ". No other type implements it."
+		if s.Doc != "" {
+			doc += "\n\n" + s.Doc
+		}
+		marker := "is" + s.Interface
+		e.f.Add(comment(doc))
+		e.f.Type().Id(s.Interface).Interface(jen.Id(marker).Params())
+		e.end()
+		if s.Property != "" {
+			tags := make([]jen.Code, len(s.Variants))
+			for i, v := range s.Variants {
+				tags[i] = jen.Lit(v.Tag)
+			}
+			e.f.Add(lineComment(fmt.Sprintf("%s are the values of %q that select each alternative of %s, in order.", s.TagsVar, s.Property, s.Interface)))
+			e.f.Var().Id(s.TagsVar).Op("=").Index().String().Values(tags...)
+			e.end()
+		}
+		for _, v := range s.Variants {
+			if v.Wrap {
+				e.f.Add(lineComment(fmt.Sprintf("%s is the %s form of %s.", v.Type, v.Kind, s.Interface)))
+				e.f.Type().Id(v.Type).Add(e.typ(v.Value))
+				e.end()
+			}
+			e.f.Func().Params(jen.Id(v.Type)).Id(marker).Params().Block()
+			e.end()
+		}
+	}
+}
+
+// enumLists returns the package variables that list the values of enum type
+// t, as constants and as JSON texts, for runtime.ReadEnum; false when t's
+// values have checks of their own beyond being one of the values, and its
+// readJSON method reads them.
+func (e *emitter) enumLists(t *NamedType) (list, texts string, ok bool) {
+	base := t.Base
+	if base.MinLength != nil || base.MaxLength != nil || base.Pattern != nil || base.Format != "" || base.Const != nil {
+		return "", "", false
+	}
+	list, ok = e.enumListNames[t]
+	if !ok {
+		list = e.names.claim(lowerFirst(t.Name) + "List")
+		e.enumListNames[t] = list
+	}
+	return list, e.allowedVar(enumTexts(t), t.Name), true
+}
+
+// enumTexts returns the values of enum type t as JSON texts.
+func enumTexts(t *NamedType) []jsontext.Value {
+	texts := make([]jsontext.Value, 0, len(t.Values))
+	for _, v := range t.Values {
+		q, _ := jsontext.AppendQuote(nil, v.Value)
+		texts = append(texts, q)
+	}
+	return texts
+}
+
+func (e *emitter) enumType(t *NamedType) {
+	e.f.Add(comment(typeDoc(t, "%s is one of the values allowed at %s in the %s schema of tool %q.")))
+	e.f.Type().Id(t.Name).String()
+	e.end()
+	var consts, names []jen.Code
+	for _, v := range t.Values {
+		consts = append(consts, jen.Id(v.GoName).Id(t.Name).Op("=").Lit(v.Value))
+		names = append(names, jen.Id(v.GoName))
+	}
+	e.f.Add(lineComment(fmt.Sprintf("The values of %s.", t.Name)))
+	e.f.Const().Defs(consts...)
+	e.end()
+
+	if list, _, ok := e.enumLists(t); ok {
+		e.f.Add(lineComment(fmt.Sprintf("%s lists the values of %s, for runtime.ReadEnum.", list, t.Name)))
+		e.f.Var().Id(list).Op("=").Index().Id(t.Name).Values(names...)
+		e.end()
+		return
+	}
+	// Values with checks of their own: check the string, then compare it.
+	body := []jen.Code{
+		jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Id("r").Dot("String").Call(),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+	}
+	body = append(body, e.stringChecks(t.Base, jen.Id("v"))...)
+	if t.Base.Const != nil {
+		body = append(body, e.literalChecks(&Value{Checks: Checks{Const: t.Base.Const}}, kindString, jen.Id("v"))...)
+	}
+	body = append(body, jen.Switch(jen.Id(t.Name).Call(jen.Id("v"))).Block(
+		jen.Case(names...).Block(jen.Op("*").Id("x").Op("=").Id(t.Name).Call(jen.Id("v"))),
+		jen.Default().Block(jen.Id("r").Dot("Enum").Call(jen.Id(e.allowedVar(enumTexts(t), t.Name)))),
+	))
+	e.f.Add(comment(fmt.Sprintf("readJSON decodes a %s into x and reports any other value to r.", t.Name)))
+	e.f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("readJSON").Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(body...)
+	e.end()
+}

@@ -1,0 +1,560 @@
+package gen
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// numbers compiles the keywords on numbers.
+func (b *body) numbers() error {
+	var checks []jen.Code
+	for _, keyword := range []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"} {
+		v := b.kw(keyword)
+		if v == nil {
+			continue
+		}
+		if v.kind != '0' {
+			return b.fail(keyword, "%s must be a number", keyword)
+		}
+		checks = append(checks, and(jen.Id("c").Dot("Bound").Call(jen.Id("x"), jen.Lit(keyword), jen.Lit(string(v.raw)))))
+	}
+	if v := b.kw("multipleOf"); v != nil {
+		if v.kind != '0' || strings.HasPrefix(string(v.raw), "-") || isZeroNumber(string(v.raw)) {
+			return b.fail("multipleOf", "multipleOf must be a number greater than 0")
+		}
+		name := b.k.newVar("Divisor")
+		b.k.vars = append(b.k.vars, jen.Var().Id(name).Op("=").Qual(runtimePkg, "Rat").Call(jen.Lit(string(v.raw))), jen.Line())
+		checks = append(checks, and(jen.Id("c").Dot("MultipleOf").Call(jen.Id("x"), jen.Id(name), jen.Lit(string(v.raw)))))
+	}
+	b.kindBlock("KindNumber", checks)
+	return nil
+}
+
+func isZeroNumber(text string) bool {
+	mantissa, _, _ := strings.Cut(strings.ToLower(text), "e")
+	return strings.Trim(mantissa, "0.-+") == ""
+}
+
+func (b *body) kindBlock(kind string, checks []jen.Code) {
+	if len(checks) > 0 {
+		b.add(jen.If(jen.Id("x").Dot("Kind").Op("==").Qual(runtimePkg, kind)).Block(checks...))
+	}
+}
+
+// count reads a keyword whose value is a non-negative integer; -1 if absent.
+func (b *body) count(keyword string) (int, error) {
+	v := b.kw(keyword)
+	if v == nil {
+		return -1, nil
+	}
+	n, err := strconv.ParseFloat(string(v.raw), 64)
+	if v.kind != '0' || err != nil || n < 0 || n != float64(int(n)) {
+		return 0, b.fail(keyword, "%s must be a non-negative integer", keyword)
+	}
+	return int(n), nil
+}
+
+// strings compiles the keywords on strings.
+func (b *body) strings() error {
+	var checks []jen.Code
+	minLength, err := b.count("minLength")
+	if err != nil {
+		return err
+	}
+	maxLength, err := b.count("maxLength")
+	if err != nil {
+		return err
+	}
+	if minLength >= 0 || maxLength >= 0 {
+		checks = append(checks, and(jen.Id("c").Dot("Length").Call(jen.Id("x"), jen.Lit(minLength), jen.Lit(maxLength))))
+	}
+	if p := b.kw("pattern"); p != nil {
+		name, err := b.regexp(p, "pattern")
+		if err != nil {
+			return err
+		}
+		checks = append(checks, and(jen.Id("c").Dot("Pattern").Call(jen.Id("x"), jen.Id(name), jen.Lit(p.str))))
+	}
+	if f := b.kw("format"); f != nil {
+		if f.kind != '"' {
+			return b.fail("format", "format must be a string")
+		}
+		// Unknown formats are annotations, as the specification says.
+		assert := !b.k.annotateFormats || b.n.schema.resource.vocab&vocabFormatAssertion != 0
+		if fn, ok := formats[f.str]; ok && assert {
+			checks = append(checks, and(jen.Id("c").Dot("Format").Call(jen.Id("x"), jen.Lit(f.str), jen.Qual(runtimePkg, fn))))
+		}
+	}
+	b.kindBlock("KindString", checks)
+	return nil
+}
+
+// arrays compiles the keywords on arrays.
+func (b *body) arrays() error {
+	checks, err := b.itemChecks()
+	if err != nil {
+		return err
+	}
+	if contains := b.kw("contains"); contains != nil {
+		check, err := b.containsCheck(contains)
+		if err != nil {
+			return err
+		}
+		checks = append(checks, check)
+	}
+	minItems, err := b.count("minItems")
+	if err != nil {
+		return err
+	}
+	maxItems, err := b.count("maxItems")
+	if err != nil {
+		return err
+	}
+	if minItems >= 0 || maxItems >= 0 {
+		checks = append(checks, and(jen.Id("c").Dot("Count").Call(jen.Len(jen.Id("x").Dot("Items")), jen.Lit(minItems), jen.Lit(maxItems), jen.Lit("item"))))
+	}
+	if u := b.kw("uniqueItems"); u != nil {
+		switch u.kind {
+		case 't':
+			checks = append(checks, and(jen.Id("c").Dot("UniqueItems").Call(jen.Id("x"))))
+		case 'f':
+		default:
+			return b.fail("uniqueItems", "uniqueItems must be true or false")
+		}
+	}
+	b.kindBlock("KindArray", checks)
+	return nil
+}
+
+// itemChecks compiles prefixItems and items: one loop over the items that
+// checks each against the schema for its position.
+func (b *body) itemChecks() ([]jen.Code, error) {
+	prefix := b.kw("prefixItems")
+	items := b.kw("items")
+	if prefix != nil && prefix.kind != '[' {
+		return nil, b.fail("prefixItems", "prefixItems must be an array of schemas")
+	}
+	if prefix == nil && items == nil {
+		return nil, nil
+	}
+	var cases, itemsBlock []jen.Code
+	if prefix != nil {
+		for i, p := range prefix.items {
+			s, err := b.sub(p, "prefixItems")
+			if err != nil {
+				return nil, err
+			}
+			cases = append(cases, jen.Case(jen.Lit(i)).Block(
+				and(b.k.call(s, jen.Op("&").Id("x").Dot("Items").Index(jen.Id("i")), jen.Nil())),
+				jen.Id(b.ev).Dot("Mark").Call(jen.Id("i")),
+			))
+		}
+	}
+	if items != nil {
+		s, err := b.sub(items, "items")
+		if err != nil {
+			return nil, err
+		}
+		var check jen.Code
+		if s.kind == 'f' {
+			check = and(jen.Id("c").Dot("ItemNotAllowed").Call(jen.Lit("items")))
+		} else {
+			check = and(b.k.call(s, jen.Op("&").Id("x").Dot("Items").Index(jen.Id("i")), jen.Nil()))
+		}
+		itemsBlock = []jen.Code{check, jen.Id(b.ev).Dot("Mark").Call(jen.Id("i"))}
+		cases = append(cases, jen.Default().Block(itemsBlock...))
+	}
+	each := []jen.Code{jen.Id("c").Dot("EnterItem").Call(jen.Id("i"))}
+	if prefix == nil || len(prefix.items) == 0 {
+		each = append(each, itemsBlock...)
+	} else {
+		each = append(each, jen.Switch(jen.Id("i")).Block(cases...))
+	}
+	each = append(each, jen.Id("c").Dot("Leave").Call())
+	return []jen.Code{jen.For(jen.Id("i").Op(":=").Range().Id("x").Dot("Items")).Block(each...)}, nil
+}
+
+// containsCheck compiles contains, with minContains and maxContains.
+func (b *body) containsCheck(contains *jnode) (jen.Code, error) {
+	s, err := b.sub(contains, "contains")
+	if err != nil {
+		return nil, err
+	}
+	minContains, err := b.count("minContains")
+	if err != nil {
+		return nil, err
+	}
+	if minContains < 0 {
+		minContains = 1
+	}
+	maxContains, err := b.count("maxContains")
+	if err != nil {
+		return nil, err
+	}
+	return jen.Block(
+		jen.Id("matched").Op(":=").Lit(0),
+		jen.For(jen.Id("i").Op(":=").Range().Id("x").Dot("Items")).Block(
+			jen.If(jen.Id("c").Dot("Try").Call(jen.Id(b.k.function(s)), jen.Op("&").Id("x").Dot("Items").Index(jen.Id("i")), jen.Nil())).Block(
+				jen.Id("matched").Op("++"),
+				jen.Id(b.ev).Dot("Mark").Call(jen.Id("i")),
+			),
+		),
+		and(jen.Id("c").Dot("Contains").Call(jen.Id("matched"), jen.Lit(minContains), jen.Lit(maxContains))),
+	), nil
+}
+
+// objects compiles the keywords on objects.
+func (b *body) objects() error {
+	checks, err := b.memberChecks()
+	if err != nil {
+		return err
+	}
+	required, err := b.requiredChecks()
+	if err != nil {
+		return err
+	}
+	checks = append(checks, required...)
+	minProperties, err := b.count("minProperties")
+	if err != nil {
+		return err
+	}
+	maxProperties, err := b.count("maxProperties")
+	if err != nil {
+		return err
+	}
+	if minProperties >= 0 || maxProperties >= 0 {
+		checks = append(checks, and(jen.Id("c").Dot("Count").Call(jen.Len(jen.Id("x").Dot("Members")), jen.Lit(minProperties), jen.Lit(maxProperties), jen.Lit("property"))))
+	}
+	for _, keyword := range []string{"dependentSchemas", "dependencies"} {
+		d := b.kw(keyword)
+		if d == nil {
+			continue
+		}
+		for _, m := range d.members {
+			if m.value.kind == '[' && keyword == "dependencies" {
+				continue
+			}
+			s, err := b.sub(m.value, keyword)
+			if err != nil {
+				return err
+			}
+			b.k.inPlace[b.n] = append(b.k.inPlace[b.n], s)
+			checks = append(checks, jen.If(jen.Id("x").Dot("Has").Call(jen.Lit(m.name))).Block(and(b.k.call(s, jen.Id("x"), b.evArg()))))
+		}
+	}
+	b.kindBlock("KindObject", checks)
+	return nil
+}
+
+// memberChecks compiles properties, patternProperties, additionalProperties
+// and propertyNames: one loop over the members that checks each against
+// every schema that applies to it.
+func (b *body) memberChecks() ([]jen.Code, error) {
+	member := jen.Op("&").Id("m").Dot("Value")
+	properties := b.kw("properties")
+	patterns := b.kw("patternProperties")
+	additional := b.kw("additionalProperties")
+	names := b.kw("propertyNames")
+	if properties == nil && patterns == nil && additional == nil && names == nil {
+		return nil, nil
+	}
+	var loop []jen.Code
+	loop = append(loop, jen.Id("m").Op(":=").Op("&").Id("x").Dot("Members").Index(jen.Id("i")))
+	if additional != nil && (properties != nil || patterns != nil) {
+		loop = append(loop, jen.Id("declared").Op(":=").False())
+	}
+	// checked is what follows a declared member's check: marking it
+	// evaluated and, when additionalProperties is there, declared.
+	checked := func(check jen.Code) []jen.Code {
+		block := []jen.Code{check, jen.Id(b.ev).Dot("Mark").Call(jen.Id("i"))}
+		if additional == nil {
+			return block
+		}
+		return append(block, jen.Id("declared").Op("=").True())
+	}
+	loop = append(loop, jen.Id("c").Dot("Enter").Call(jen.Id("m").Dot("Name")))
+	if properties != nil {
+		var cases []jen.Code
+		for _, p := range properties.members {
+			s, err := b.sub(p.value, "properties")
+			if err != nil {
+				return nil, err
+			}
+			cases = append(cases, jen.Case(jen.Lit(p.name)).Block(checked(and(b.k.call(s, member, jen.Nil())))...))
+		}
+		if len(cases) > 0 {
+			loop = append(loop, jen.Switch(jen.Id("m").Dot("Name")).Block(cases...))
+		}
+	}
+	if patterns != nil {
+		for _, p := range patterns.members {
+			s, err := b.sub(p.value, "patternProperties")
+			if err != nil {
+				return nil, err
+			}
+			re, err := b.regexp(&jnode{kind: '"', str: p.name}, "patternProperties")
+			if err != nil {
+				return nil, err
+			}
+			loop = append(loop, jen.If(jen.Id(re).Dot("MatchString").Call(jen.Id("m").Dot("Name"))).Block(checked(and(b.k.call(s, member, jen.Nil())))...))
+		}
+	}
+	if additional != nil {
+		s, err := b.sub(additional, "additionalProperties")
+		if err != nil {
+			return nil, err
+		}
+		var check jen.Code
+		if s.kind == 'f' {
+			check = and(jen.Id("c").Dot("NotAllowed").Call(jen.Lit("additionalProperties")))
+		} else {
+			check = and(b.k.call(s, member, jen.Nil()))
+		}
+		block := []jen.Code{check, jen.Id(b.ev).Dot("Mark").Call(jen.Id("i"))}
+		if properties != nil || patterns != nil {
+			loop = append(loop, jen.If(jen.Op("!").Id("declared")).Block(block...))
+		} else {
+			loop = append(loop, block...)
+		}
+	}
+	loop = append(loop, jen.Id("c").Dot("Leave").Call())
+	if names != nil {
+		check, err := b.propertyNameCheck(names)
+		if err != nil {
+			return nil, err
+		}
+		loop = append(loop, check)
+	}
+	return []jen.Code{jen.For(jen.Id("i").Op(":=").Range().Id("x").Dot("Members")).Block(loop...)}, nil
+}
+
+// propertyNameCheck compiles propertyNames: each member's name is checked as
+// a string value.
+func (b *body) propertyNameCheck(names *jnode) (jen.Code, error) {
+	s, err := b.sub(names, "propertyNames")
+	if err != nil {
+		return nil, err
+	}
+	report := jen.Id("c").Dot("PropertyName").Call(jen.Id("m").Dot("Name"))
+	if b.k.sensitive(names) {
+		// A sensitive propertyNames schema makes each name a secret.
+		report = jen.Id("c").Dot("HiddenPropertyName").Call()
+	}
+	return jen.If(
+		jen.Id("name").Op(":=").Parens(jen.Qual(runtimePkg, "Value").Values(jen.Dict{jen.Id("Kind"): jen.Qual(runtimePkg, "KindString"), jen.Id("Text"): jen.Id("m").Dot("Name")})),
+		jen.Op("!").Id("c").Dot("Try").Call(jen.Id(b.k.function(s)), jen.Op("&").Id("name"), jen.Nil()),
+	).Block(and(report)), nil
+}
+
+// requiredChecks compiles required, dependentRequired and the arrays of
+// dependencies.
+func (b *body) requiredChecks() ([]jen.Code, error) {
+	var checks []jen.Code
+	if r := b.kw("required"); r != nil {
+		list, err := b.stringList(r, "required")
+		if err != nil {
+			return nil, err
+		}
+		if len(list) > 0 {
+			checks = append(checks, and(jen.Id("c").Dot("Required").Call(append([]jen.Code{jen.Id("x")}, lits(list)...)...)))
+		}
+	}
+	for _, d := range []*jnode{b.kw("dependentRequired"), b.kw("dependencies")} {
+		if d == nil {
+			continue
+		}
+		for _, m := range d.members {
+			if m.value.kind != '[' {
+				continue // a schema under dependencies: see inPlace
+			}
+			list, err := b.stringList(m.value, "dependentRequired")
+			if err != nil {
+				return nil, err
+			}
+			if len(list) > 0 {
+				checks = append(checks, and(jen.Id("c").Dot("DependentRequired").Call(append([]jen.Code{jen.Id("x"), jen.Lit(m.name)}, lits(list)...)...)))
+			}
+		}
+	}
+	return checks, nil
+}
+
+func lits(list []string) []jen.Code {
+	out := make([]jen.Code, len(list))
+	for i, s := range list {
+		out[i] = jen.Lit(s)
+	}
+	return out
+}
+
+func (b *body) stringList(v *jnode, keyword string) ([]string, error) {
+	if v.kind != '[' {
+		return nil, b.fail(keyword, "%s must be an array of strings", keyword)
+	}
+	var out []string
+	for _, item := range v.items {
+		if item.kind != '"' {
+			return nil, b.fail(keyword, "%s must be an array of strings", keyword)
+		}
+		out = append(out, item.str)
+	}
+	return out, nil
+}
+
+// inPlace compiles the applicators that apply subschemas to the same value.
+func (b *body) inPlace() error {
+	allOf, err := b.subschemas("allOf")
+	if err != nil {
+		return err
+	}
+	for _, s := range allOf {
+		b.add(and(b.k.call(s, jen.Id("x"), b.evArg())))
+	}
+	for _, keyword := range []string{"anyOf", "oneOf"} {
+		alts, err := b.subschemas(keyword)
+		if err != nil {
+			return err
+		}
+		if alts != nil {
+			b.add(b.alternatives(keyword, alts))
+		}
+	}
+	if v := b.kw("not"); v != nil {
+		s, err := b.sub(v, "not")
+		if err != nil {
+			return err
+		}
+		b.k.inPlace[b.n] = append(b.k.inPlace[b.n], s)
+		b.add(jen.If(jen.Id("c").Dot("Try").Call(jen.Id(b.k.function(s)), jen.Id("x"), jen.Nil())).Block(and(jen.Id("c").Dot("Not").Call())))
+	}
+	if v := b.kw("if"); v != nil {
+		return b.conditional(v)
+	}
+	return nil
+}
+
+// subschemas returns the schemas of an array applicator (allOf, anyOf,
+// oneOf), nil when the keyword is absent, and notes that they apply in place.
+func (b *body) subschemas(keyword string) ([]*jnode, error) {
+	v := b.kw(keyword)
+	if v == nil {
+		return nil, nil
+	}
+	if v.kind != '[' || len(v.items) == 0 {
+		return nil, b.fail(keyword, "%s must be a non-empty array of schemas", keyword)
+	}
+	out := make([]*jnode, len(v.items))
+	for i, item := range v.items {
+		s, err := b.sub(item, keyword)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = s
+		b.k.inPlace[b.n] = append(b.k.inPlace[b.n], s)
+	}
+	return out, nil
+}
+
+// alternatives compiles anyOf or oneOf over alts.
+func (b *body) alternatives(keyword string, alts []*jnode) jen.Code {
+	// Every alternative is tried, even after one matched: each that
+	// matches adds to what unevaluated* sees.
+	block := []jen.Code{jen.Id("matched").Op(":=").Lit(0)}
+	for _, s := range alts {
+		block = append(block, jen.If(
+			jen.Id("sub").Op(":=").Id(b.ev).Dot("Fork").Call(),
+			jen.Id("c").Dot("Try").Call(jen.Id(b.k.function(s)), jen.Id("x"), jen.Id("sub")),
+		).Block(jen.Id("matched").Op("++"), jen.Id(b.ev).Dot("Merge").Call(jen.Id("sub"))))
+	}
+	funcs := make([]jen.Code, len(alts))
+	for i, s := range alts {
+		funcs[i] = jen.Id(b.k.function(s))
+	}
+	if keyword == "anyOf" {
+		block = append(block, jen.If(jen.Id("matched").Op("==").Lit(0)).Block(and(jen.Id("c").Dot("AnyOf").Call(append([]jen.Code{jen.Id("x")}, funcs...)...))))
+	} else {
+		block = append(block, jen.If(jen.Id("matched").Op("!=").Lit(1)).Block(and(jen.Id("c").Dot("OneOf").Call(append([]jen.Code{jen.Id("x"), jen.Id("matched")}, funcs...)...))))
+	}
+	return jen.Block(block...)
+}
+
+// conditional compiles if, then and else; v is the if schema.
+func (b *body) conditional(v *jnode) error {
+	cond, err := b.sub(v, "if")
+	if err != nil {
+		return err
+	}
+	b.k.inPlace[b.n] = append(b.k.inPlace[b.n], cond)
+	var then, els []jen.Code
+	for _, branch := range []struct {
+		keyword string
+		into    *[]jen.Code
+	}{{"then", &then}, {"else", &els}} {
+		v := b.kw(branch.keyword)
+		if v == nil {
+			continue
+		}
+		s, err := b.sub(v, branch.keyword)
+		if err != nil {
+			return err
+		}
+		b.k.inPlace[b.n] = append(b.k.inPlace[b.n], s)
+		*branch.into = append(*branch.into, and(b.k.call(s, jen.Id("x"), b.evArg())))
+	}
+	then = append([]jen.Code{jen.Id(b.ev).Dot("Merge").Call(jen.Id("sub"))}, then...)
+	stmt := jen.If(
+		jen.Id("sub").Op(":=").Id(b.ev).Dot("Fork").Call(),
+		jen.Id("c").Dot("Try").Call(jen.Id(b.k.function(cond)), jen.Id("x"), jen.Id("sub")),
+	).Block(then...)
+	if len(els) > 0 {
+		stmt = stmt.Else().Block(els...)
+	}
+	b.add(stmt)
+	return nil
+}
+
+// unevaluated compiles unevaluatedItems and unevaluatedProperties, which
+// apply to what nothing else here evaluated, and so come last.
+func (b *body) unevaluated() error {
+	if v := b.kw("unevaluatedItems"); v != nil {
+		s, err := b.sub(v, "unevaluatedItems")
+		if err != nil {
+			return err
+		}
+		var check jen.Code
+		if s.kind == 'f' {
+			check = and(jen.Id("c").Dot("ItemNotAllowed").Call(jen.Lit("unevaluatedItems")))
+		} else {
+			check = and(b.k.call(s, jen.Op("&").Id("x").Dot("Items").Index(jen.Id("i")), jen.Nil()))
+		}
+		b.kindBlock("KindArray", []jen.Code{jen.For(jen.Id("i").Op(":=").Range().Id("x").Dot("Items")).Block(
+			jen.If(jen.Id("seen").Dot("Has").Call(jen.Id("i"))).Block(jen.Continue()),
+			jen.Id("c").Dot("EnterItem").Call(jen.Id("i")),
+			check,
+			jen.Id("c").Dot("Leave").Call(),
+			jen.Id("seen").Dot("Mark").Call(jen.Id("i")),
+		)})
+	}
+	if v := b.kw("unevaluatedProperties"); v != nil {
+		s, err := b.sub(v, "unevaluatedProperties")
+		if err != nil {
+			return err
+		}
+		var check jen.Code
+		if s.kind == 'f' {
+			check = and(jen.Id("c").Dot("NotAllowed").Call(jen.Lit("unevaluatedProperties")))
+		} else {
+			check = and(b.k.call(s, jen.Op("&").Id("x").Dot("Members").Index(jen.Id("i")).Dot("Value"), jen.Nil()))
+		}
+		b.kindBlock("KindObject", []jen.Code{jen.For(jen.Id("i").Op(":=").Range().Id("x").Dot("Members")).Block(
+			jen.If(jen.Id("seen").Dot("Has").Call(jen.Id("i"))).Block(jen.Continue()),
+			jen.Id("c").Dot("Enter").Call(jen.Id("x").Dot("Members").Index(jen.Id("i")).Dot("Name")),
+			check,
+			jen.Id("c").Dot("Leave").Call(),
+			jen.Id("seen").Dot("Mark").Call(jen.Id("i")),
+		)})
+	}
+	return nil
+}
