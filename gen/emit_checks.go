@@ -288,6 +288,13 @@ func (e *emitter) allowedVar(values []jsontext.Value, typeName string) string {
 // itemChecks emits minItems, maxItems and uniqueItems after an array is read.
 func (e *emitter) itemChecks(v *Value, depth int, val string) []jen.Code {
 	var out []jen.Code
+	clean := varName("clean", depth)
+	if v.UniqueItems {
+		// Whether the items read cleanly is taken before the count is
+		// judged: a wrong count says nothing about duplicates, which are
+		// reported too.
+		out = append(out, jen.Id(clean).Op(":=").Id("r").Dot("Clean").Call(jen.Id(varName("mark", depth))))
+	}
 	length := jen.Len(jen.Id(val))
 	switch {
 	case v.MinItems != nil && v.MaxItems != nil:
@@ -313,7 +320,7 @@ func (e *emitter) itemChecks(v *Value, depth int, val string) []jen.Code {
 		case !comparable(v.Elem):
 			find = jen.Qual(runtimePkg, "DuplicateJSON").Call(jen.Id(varName("texts", depth)))
 		}
-		out = append(out, jen.If(jen.Id("r").Dot("Clean").Call(jen.Id(varName("mark", depth)))).Block(
+		out = append(out, jen.If(jen.Id(clean)).Block(
 			jen.If(jen.List(jen.Id("i"), jen.Id("j"), jen.Id("dup")).Op(":=").Add(find), jen.Id("dup")).Block(
 				jen.Id("r").Dot("UniqueItems").Call(jen.Id("i"), jen.Id("j")),
 			),

@@ -509,8 +509,8 @@ var importNames = []string{"runtime", "json", "context", "regexp", "sync", "time
 // Package-level names never take them, so that no local hides a package-level
 // name the function refers to.
 var localNames = []string{
-	"args", "c", "cfg", "ctx", "data", "declared", "defs", "dup", "err", "ev",
-	"failures", "h", "i", "item", "j", "key", "m", "matched", "members", "n",
+	"args", "c", "cfg", "clean", "ctx", "data", "declared", "defs", "dup", "err", "ev",
+	"failures", "h", "i", "item", "j", "key", "m", "mark", "matched", "members", "n",
 	"name", "ok", "opts", "others", "r", "raw", "result", "s", "seen", "specs",
 	"sub", "text", "texts", "tools", "u", "v", "val", "value", "x",
 }
