@@ -17,6 +17,8 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/ecma"
+	"github.com/toolgen/toolgen/internal/jsonpointer"
+	"github.com/toolgen/toolgen/internal/schema"
 )
 
 // Model is the intermediate Go model of a catalog: every type, name and check
@@ -261,25 +263,21 @@ type Divisor struct {
 	Text string
 }
 
-// Keywords emitted as generated code.
-var supported = map[string]bool{
-	"type": true, "properties": true, "required": true, "additionalProperties": true,
-	"enum": true, "const": true, "minimum": true, "maximum": true,
-	"exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
-	"minLength": true, "maxLength": true, "pattern": true, "items": true,
-	"minItems": true, "maxItems": true, "uniqueItems": true, "format": true,
-	"default": true, "$ref": true, "$defs": true, "definitions": true,
-	"anyOf": true, "oneOf": true, "dependentRequired": true,
+// supported reports whether the typed reader checks or applies keyword k.
+func supported(k string) bool {
+	kw := schema.Draft202012.Keyword(k)
+	return kw != nil && kw.Typed == schema.TypedCheck
 }
 
-// Keywords that are understood and change nothing about validation.
-var understood = map[string]bool{
-	"$schema": true, "$comment": true, "$id": true,
-	"title": true, "description": true, "examples": true, "deprecated": true,
-	"readOnly": true, "writeOnly": true,
-	"contentMediaType": true, "contentEncoding": true, "contentSchema": true,
-	"x-toolgen": true, "goJSONSchema": true,
+// understood reports whether k is a keyword that changes nothing the typed
+// reader checks, or one of toolgen's extensions.
+func understood(k string) bool {
+	kw := schema.Draft202012.Keyword(k)
+	return kw != nil && kw.Typed == schema.TypedInert || schema.IsExtension(k)
 }
+
+// isKeyword reports whether k is a keyword of the dialect.
+func isKeyword(k string) bool { return schema.Draft202012.Keyword(k) != nil }
 
 // Formats asserted by generated code, and the runtime function that checks
 // each: the whole 2020-12 format registry.
@@ -305,15 +303,16 @@ type builder struct {
 
 	// The catalog's schemas as documents of one registry, so that $id
 	// references between tools resolve, and the compiler of schema functions.
-	registry *registry
+	registry *schema.Registry
 	schemas  *checker
-	docs     map[string]*document    // by tool name and "input"/"output"
-	docTools map[string]schemaOrigin // document URI -> where it is in the catalog
+	docs     map[string]*schema.Document // by tool name and "input"/"output"
+	docTools map[string]schemaOrigin     // document URI -> where it is in the catalog
 
 	// Per schema: the tool, the schema document ($refs resolve in it), where
 	// it stands in the file, and which of the tool's schemas it is.
 	tool     *catalog.Tool
-	doc      *document // the schema being built, as the schema compiler sees it
+	doc      *schema.Document // the schema being built, as the schema compiler sees it
+	tree     *schema.Node     // its root: doc's, or parsed alone when doc could not be indexed
 	root     jsontext.Value
 	base     string            // the schema's JSON Pointer in the catalog file
 	stem     string            // the Go name the schema's nested type names start from
@@ -378,14 +377,14 @@ type schemaOrigin struct {
 // registerSchemas makes every tool's schemas documents of one registry, for
 // the schema compiler: references by $id may cross from one tool to another.
 func (b *builder) registerSchemas() {
-	b.registry = newRegistry(nil)
+	b.registry = schema.NewRegistry(nil)
 	b.schemas = newChecker(b.registry, "schema", b.names)
-	b.docs, b.docTools = map[string]*document{}, map[string]schemaOrigin{}
-	b.schemas.describe = func(doc *document) string {
-		if origin, ok := b.docTools[doc.uri]; ok {
+	b.docs, b.docTools = map[string]*schema.Document{}, map[string]schemaOrigin{}
+	b.schemas.describe = func(doc *schema.Document) string {
+		if origin, ok := b.docTools[doc.URI]; ok {
 			return fmt.Sprintf("the %s schema of tool %q", origin.which, origin.tool.Name)
 		}
-		return doc.uri
+		return doc.URI
 	}
 	for i := range b.cat.Tools {
 		t := &b.cat.Tools[i]
@@ -398,7 +397,7 @@ func (b *builder) registerSchemas() {
 			}
 			uri := toolSchemaURI(t.Name, s.which)
 			b.docTools[uri] = schemaOrigin{t, s.which, s.base}
-			doc, err := b.registry.addDocument(uri, s.schema)
+			doc, err := b.registry.AddDocument(uri, s.schema)
 			if err != nil {
 				b.schemaError(err)
 				continue
@@ -418,23 +417,23 @@ func toolSchemaURI(tool, which string) string {
 
 // schemaError reports an error of the schema compiler at its place in the catalog.
 func (b *builder) schemaError(err error) {
-	var re *refError
+	var re *schema.RefError
 	if !errors.As(err, &re) {
 		b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, "", "", "%v", err))
 		return
 	}
-	origin, ok := b.docTools[re.doc]
+	origin, ok := b.docTools[re.Doc]
 	if !ok {
-		b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, "", "", "%s#%s: %s", re.doc, re.ptr, re.reason))
+		b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, "", "", "%s#%s: %s", re.Doc, re.Ptr, re.Reason))
 		return
 	}
-	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, origin.tool.Name, origin.base+re.ptr, "%s", re.reason))
+	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, origin.tool.Name, origin.base+re.Ptr, "%s", re.Reason))
 }
 
 // checked maps a schema the typed reader cannot express exactly to its JSON
 // text, checked whole by a generated schema function.
 func (b *builder) checked(n *node, name string) *Value {
-	jn, err := b.schemaNode(n.ptr)
+	jn, err := b.indexed(n)
 	if err != nil {
 		b.errorf(n.ptr, "%v", err)
 		return nil
@@ -445,29 +444,31 @@ func (b *builder) checked(n *node, name string) *Value {
 	return v
 }
 
-// schemaNode finds the schema at ptr of the schema being built in the registry.
-func (b *builder) schemaNode(ptr string) (*jnode, error) {
-	if b.doc == nil {
+// indexed returns the schema n as the registry knows it, with its place
+// (base URI, resource): a schema no keyword puts where it stands (under an
+// unknown word, reached by a $ref) is indexed when first asked for.
+func (b *builder) indexed(n *node) (*schema.Node, error) {
+	switch {
+	case n.tree.Place != nil:
+		return n.tree, nil
+	case b.doc == nil:
 		return nil, fmt.Errorf("the schema could not be read")
 	}
-	if ptr == "" {
-		return b.doc.root, nil
-	}
-	return b.registry.pointer(b.doc.root.schema.resource, ptr)
+	return b.registry.Pointer(b.doc.Root.Place.Resource, n.ptr)
 }
 
 // typedReason says why the typed reader cannot express schema n exactly, or
 // returns "" when it can. Such a schema is checked whole by a generated schema
 // function instead.
 func (b *builder) typedReason(n *node) string {
-	if n.boolean != nil {
-		if *n.boolean {
+	if value, ok := n.boolean(); ok {
+		if value {
 			return ""
 		}
 		return "the schema false"
 	}
-	for _, k := range n.keys {
-		if !supported[k] && !understood[k] && (catalog.IsKeyword(k) || k == "dependencies") {
+	for _, k := range n.keys() {
+		if !supported(k) && !understood(k) && isKeyword(k) {
 			return "keyword " + k
 		}
 	}
@@ -478,8 +479,8 @@ func (b *builder) typedReason(n *node) string {
 		if ref != "#" && !strings.HasPrefix(ref, "#/") {
 			return "a $ref that is not a JSON Pointer into the same schema"
 		}
-		for _, k := range n.keys {
-			if k != "$ref" && supported[k] && k != "$defs" && k != "definitions" && k != "default" {
+		for _, k := range n.keys() {
+			if k != "$ref" && supported(k) && k != "$defs" && k != "definitions" && k != "default" {
 				return "keyword " + k + " beside $ref"
 			}
 		}
@@ -494,8 +495,8 @@ func (b *builder) typedReason(n *node) string {
 		if !n.has(union) {
 			continue
 		}
-		for _, k := range n.keys {
-			if k != union && !understood[k] && k != "type" && k != "$defs" && k != "definitions" && k != "default" {
+		for _, k := range n.keys() {
+			if k != union && !understood(k) && k != "type" && k != "$defs" && k != "definitions" && k != "default" {
 				return "keyword " + k + " beside " + union
 			}
 		}
@@ -514,20 +515,21 @@ func (b *builder) typedReason(n *node) string {
 		// a whole object or array is the schema function's.
 		return "enum or const on an object or array"
 	}
-	if raw, ok := n.vals["dependentRequired"]; ok {
+	if deps := n.tree.Member("dependentRequired"); deps != nil {
 		declared := map[string]bool{}
-		_ = forEachMember(n.vals["properties"], func(p string, _ jsontext.Value) { declared[p] = true })
+		for _, p := range n.memberNames("properties") {
+			declared[p] = true
+		}
 		for _, r := range n.strings("required") {
 			declared[r] = true
 		}
 		undeclared := false
-		_ = forEachMember(raw, func(p string, list jsontext.Value) {
-			undeclared = undeclared || !declared[p]
-			_ = forEachItem(list, func(_ int, item jsontext.Value) {
-				s, _ := strconv.Unquote(string(item))
-				undeclared = undeclared || !declared[s]
-			})
-		})
+		for _, m := range deps.Members {
+			undeclared = undeclared || !declared[m.Name]
+			for _, item := range m.Value.Items {
+				undeclared = undeclared || !declared[item.Str]
+			}
+		}
 		if undeclared {
 			return "dependentRequired on an undeclared property"
 		}
@@ -543,13 +545,14 @@ func holdsStructured(n *node) bool {
 		types := n.strings("type")
 		return slices.Contains(types, "object") || slices.Contains(types, "array")
 	}
-	structured := false
-	check := func(v jsontext.Value) { structured = structured || v.Kind() == '{' || v.Kind() == '[' }
-	if c, ok := n.vals["const"]; ok {
-		check(c)
+	structured := func(v *schema.Node) bool { return v != nil && (v.Kind == '{' || v.Kind == '[') }
+	if structured(n.tree.Member("const")) {
+		return true
 	}
-	_ = forEachItem(n.vals["enum"], func(_ int, v jsontext.Value) { check(v) })
-	return structured
+	if e := n.tree.Member("enum"); e != nil {
+		return slices.ContainsFunc(e.Items, structured)
+	}
+	return false
 }
 
 func (b *builder) errorf(ptr, format string, args ...any) {
@@ -659,7 +662,7 @@ func (b *builder) typedValue(n *node, name string) *Value {
 	if b.typedReason(n) != "" {
 		return b.checked(n, name)
 	}
-	if n.boolean != nil {
+	if _, ok := n.boolean(); ok {
 		return &Value{Ptr: n.ptr, Kind: kindRaw}
 	}
 	if n.has("$ref") {
@@ -727,10 +730,12 @@ func (b *builder) kinds(n *node) ([]string, bool) {
 		return types, true
 	}
 	var literals []jsontext.Value
-	if c, ok := n.vals["const"]; ok {
+	if c, ok := n.val("const"); ok {
 		literals = append(literals, c)
-	} else if e, ok := n.vals["enum"]; ok {
-		_ = forEachItem(e, func(_ int, v jsontext.Value) { literals = append(literals, v) })
+	} else if e := n.tree.Member("enum"); e != nil {
+		for _, item := range e.Items {
+			literals = append(literals, item.Raw)
+		}
 	}
 	if len(literals) == 0 {
 		return nil, true
@@ -767,21 +772,23 @@ func jsonKind(v jsontext.Value) string {
 
 // checks records the assertions of n that apply to scalar values.
 func (b *builder) checks(n *node, v *Value) {
-	if c, ok := n.vals["const"]; ok {
+	if c, ok := n.val("const"); ok {
 		v.Const = c
 	}
-	if e, ok := n.vals["enum"]; ok {
-		_ = forEachItem(e, func(_ int, item jsontext.Value) { v.Enum = append(v.Enum, item) })
+	if e := n.tree.Member("enum"); e != nil {
+		for _, item := range e.Items {
+			v.Enum = append(v.Enum, item.Raw)
+		}
 	}
 	for keyword, bound := range map[string]**Bound{
 		"minimum": &v.Minimum, "maximum": &v.Maximum,
 		"exclusiveMinimum": &v.ExclusiveMinimum, "exclusiveMaximum": &v.ExclusiveMaximum,
 	} {
-		if t, ok := n.vals[keyword]; ok && t.Kind() == '0' {
+		if t, ok := n.val(keyword); ok && t.Kind() == '0' {
 			*bound = &Bound{Text: string(t)}
 		}
 	}
-	if t, ok := n.vals["multipleOf"]; ok {
+	if t, ok := n.val("multipleOf"); ok {
 		v.MultipleOf = string(t)
 		if v.Kind != kindInt || !isInteger(string(t)) {
 			b.divisor(string(t))
@@ -809,7 +816,7 @@ func (b *builder) checks(n *node, v *Value) {
 	if c, ok := n.count("maxItems"); ok {
 		v.MaxItems = &c
 	}
-	if u, ok := n.vals["uniqueItems"]; ok && string(u) == "true" {
+	if u, ok := n.val("uniqueItems"); ok && string(u) == "true" {
 		v.UniqueItems = true
 	}
 }
@@ -861,7 +868,7 @@ func isInteger(text string) bool {
 // objectOrMap maps an object schema: a struct when it declares properties or
 // is closed, a map otherwise.
 func (b *builder) objectOrMap(n *node, name string) *Value {
-	ap, hasAP := n.vals["additionalProperties"]
+	ap, hasAP := n.val("additionalProperties")
 	if !n.has("properties") && !n.has("required") && !n.has("dependentRequired") && string(ap) != "false" {
 		v := &Value{Ptr: n.ptr, Kind: kindMap}
 		b.built[n.ptr] = v
@@ -926,13 +933,14 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 				return nil
 			}
 		} else {
-			c = &node{ptr: n.ptr + "/required", vals: map[string]jsontext.Value{}}
+			// Required but not declared: any value, as the schema {}.
+			c = &node{ptr: n.ptr + "/required", tree: &schema.Node{Kind: '{', Raw: jsontext.Value("{}")}}
 		}
 		fieldNodes = append(fieldNodes, c)
 		goNames[i] = b.fieldGoName(c, p)
 	}
 	taken := map[string]bool{}
-	ap, hasAP := n.vals["additionalProperties"]
+	ap, hasAP := n.val("additionalProperties")
 	// additionalProperties means "not in properties and matching no
 	// patternProperties": a loose struct cannot apply it alone, and one that
 	// declares nothing keeps everything, so that the handler sees the members.
@@ -961,12 +969,12 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 	}, taken)
 	for _, rn := range renamed {
 		if taken[rn.Wanted] {
-			b.warn(b.base+n.ptr+"/properties/"+escapeToken(rn.Original), b.tool.Name,
+			b.warn(b.base+n.ptr+"/properties/"+jsonpointer.Escape(rn.Original), b.tool.Name,
 				"property %q maps to Go field %s, a name the struct needs for itself; using %s (set \"x-toolgen\": {\"goName\": ...} on the property to choose another)",
 				rn.Original, rn.Wanted, rn.Got)
 			continue
 		}
-		b.warn(b.base+n.ptr+"/properties/"+escapeToken(rn.Original), b.tool.Name,
+		b.warn(b.base+n.ptr+"/properties/"+jsonpointer.Escape(rn.Original), b.tool.Name,
 			"property %q and property %q both map to Go field %s; using %s for %q (set \"x-toolgen\": {\"goName\": ...} on the property to choose another)",
 			rn.Original, rn.Rival, rn.Wanted, rn.Got, rn.Original)
 	}
@@ -979,7 +987,7 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 			continue
 		}
 		f.Doc, _ = c.str("description")
-		if d, ok := c.vals["default"]; ok && !f.Required && !b.tool.RejectedDefaults[c.ptr] {
+		if d, ok := c.val("default"); ok && !f.Required && !b.tool.RejectedDefaults[c.ptr] {
 			f.Default = d
 		}
 		f.Holder = holderFor(f)
@@ -1007,23 +1015,23 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 		t.Additional = &Value{Ptr: n.ptr + "/additionalProperties", Kind: kindRaw}
 	}
 
-	if raw, ok := n.vals["dependentRequired"]; ok {
-		_ = forEachMember(raw, func(p string, list jsontext.Value) {
-			d := Dependency{Property: p}
-			_ = forEachItem(list, func(_ int, item jsontext.Value) {
-				s, _ := strconv.Unquote(string(item))
-				d.Requires = append(d.Requires, s)
-			})
-			for _, name := range append([]string{p}, d.Requires...) {
+	if deps := n.tree.Member("dependentRequired"); deps != nil {
+	members:
+		for _, m := range deps.Members {
+			d := Dependency{Property: m.Name}
+			for _, item := range m.Value.Items {
+				d.Requires = append(d.Requires, item.Str)
+			}
+			for _, name := range append([]string{m.Name}, d.Requires...) {
 				if !slices.Contains(props, name) {
 					if !loose { // else the schema function checks it
-						b.errorf(n.ptr+"/dependentRequired/"+escapeToken(p), "dependentRequired on %q, which is not a declared property, is not supported yet; declare it under properties", name)
+						b.errorf(n.ptr+"/dependentRequired/"+jsonpointer.Escape(m.Name), "dependentRequired on %q, which is not a declared property, is not supported yet; declare it under properties", name)
 					}
-					return
+					continue members
 				}
 			}
 			t.DependentRequired = append(t.DependentRequired, d)
-		})
+		}
 	}
 	return v
 }
@@ -1059,23 +1067,23 @@ func (b *builder) override(c *node) string {
 // reporting what is malformed. Each node's settings are reported once.
 func (b *builder) settings(c *node) nodeSettings {
 	var s nodeSettings
-	raw, ok := c.vals["x-toolgen"]
-	if !ok {
+	settings := c.tree.Member("x-toolgen")
+	if settings == nil {
 		return s
 	}
 	report := !b.reported[c.ptr]
 	b.reported[c.ptr] = true
-	if raw.Kind() != '{' {
+	if settings.Kind != '{' {
 		if report {
 			b.errorf(c.ptr+"/x-toolgen", "x-toolgen must be an object such as {\"goName\": \"Name\", \"sensitive\": true}")
 		}
 		return s
 	}
-	_ = forEachMember(raw, func(k string, v jsontext.Value) {
+	for _, m := range settings.Members {
+		k, v := m.Name, m.Value.Raw
 		switch k {
 		case "goName":
-			name, _ := strconv.Unquote(string(v))
-			if isExportedIdent(name) {
+			if name := m.Value.Str; isExportedIdent(name) {
 				s.goName = name
 			} else if report {
 				b.errorf(c.ptr+"/x-toolgen/goName", "goName %s is not an exported Go identifier", v)
@@ -1088,10 +1096,10 @@ func (b *builder) settings(c *node) nodeSettings {
 			}
 		default:
 			if report {
-				b.errorf(c.ptr+"/x-toolgen/"+escapeToken(k), "unknown x-toolgen setting %q; the settings on a schema are goName and sensitive", k)
+				b.errorf(c.ptr+"/x-toolgen/"+jsonpointer.Escape(k), "unknown x-toolgen setting %q; the settings on a schema are goName and sensitive", k)
 			}
 		}
-	})
+	}
 	return s
 }
 
@@ -1208,17 +1216,16 @@ func (b *builder) nullableUnion(n *node, name string) *Value {
 	if !n.has(keyword) {
 		keyword = "oneOf"
 	}
-	raw, ok := n.vals[keyword]
-	if !ok || n.has("anyOf") && n.has("oneOf") {
+	list := n.tree.Member(keyword)
+	if list == nil || n.has("anyOf") && n.has("oneOf") {
 		return nil
 	}
-	for _, k := range n.keys {
-		if k != keyword && !understood[k] {
+	for _, k := range n.keys() {
+		if k != keyword && !understood(k) {
 			return nil
 		}
 	}
-	var alts []jsontext.Value
-	_ = forEachItem(raw, func(_ int, v jsontext.Value) { alts = append(alts, v) })
+	alts := list.Items
 	if len(alts) != 2 {
 		return nil
 	}
@@ -1254,13 +1261,13 @@ func (b *builder) nullableUnion(n *node, name string) *Value {
 	return v
 }
 
-func isNullSchema(raw jsontext.Value) bool {
-	n, err := parseNode(raw, "")
-	if err != nil || n.boolean != nil {
+func isNullSchema(j *schema.Node) bool {
+	if j.Kind != '{' {
 		return false
 	}
-	for _, k := range n.keys {
-		if k != "type" && !understood[k] {
+	n := &node{tree: j}
+	for _, k := range n.keys() {
+		if k != "type" && !understood(k) {
 			return false
 		}
 	}
@@ -1279,9 +1286,9 @@ func (b *builder) union(n *node, name string) *Value {
 	if n.has("oneOf") {
 		keyword = "oneOf"
 	}
-	for _, k := range n.keys {
-		if k != keyword && !understood[k] && k != "type" {
-			b.errorf(n.ptr+"/"+escapeToken(k), "keyword %q beside %s is not supported yet; move it into each alternative", k, keyword)
+	for _, k := range n.keys() {
+		if k != keyword && !understood(k) && k != "type" {
+			b.errorf(n.ptr+"/"+jsonpointer.Escape(k), "keyword %q beside %s is not supported yet; move it into each alternative", k, keyword)
 			return nil
 		}
 	}
@@ -1290,9 +1297,7 @@ func (b *builder) union(n *node, name string) *Value {
 		kinds, _ := b.kinds(n)
 		v.Kinds = kinds
 	}
-	var count int
-	_ = forEachItem(n.vals[keyword], func(int, jsontext.Value) { count++ })
-	for i := range count {
+	for i := range len(n.tree.Member(keyword).Items) {
 		c, err := n.child(keyword, strconv.Itoa(i))
 		if err != nil {
 			b.errorf(n.ptr+"/"+keyword, "%v", err)
@@ -1477,34 +1482,26 @@ func (b *builder) ref(n *node) *Value {
 // built: its text (nil if there is none) and its node. It walks the
 // document's tree when there is one, rather than reading the text again.
 func (b *builder) refTarget(target string) (jsontext.Value, *node, error) {
-	if b.doc != nil {
-		j := treeAt(b.doc.root, target)
-		if j == nil {
-			return nil, nil, nil
-		}
-		n, err := nodeOf(j, target)
-		return j.raw, n, err
-	}
-	raw, ok := resolvePointer(b.root, target)
-	if !ok {
+	j := b.tree.At(target)
+	if j == nil {
 		return nil, nil, nil
 	}
-	n, err := parseNode(raw, target)
-	return raw, n, err
+	n, err := nodeOf(j, target)
+	return j.Raw, n, err
 }
 
 // refName names the type of a $ref target: its $defs name, or the path to it.
 func (b *builder) refName(target string) string {
 	toks := strings.Split(strings.TrimPrefix(target, "/"), "/")
 	if len(toks) == 2 && (toks[0] == "$defs" || toks[0] == "definitions") {
-		return goName(unescapeToken(toks[1]))
+		return goName(jsonpointer.Unescape(toks[1]))
 	}
 	var sb strings.Builder
 	sb.WriteString(goName(b.tool.Name))
 	last := ""
 	for _, t := range toks {
 		if t != "properties" && t != "$defs" && t != "definitions" {
-			last = goName(unescapeToken(t))
+			last = goName(jsonpointer.Unescape(t))
 			sb.WriteString(last)
 		}
 	}

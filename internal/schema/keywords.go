@@ -51,6 +51,17 @@ const (
 	Annotation
 )
 
+// Applies says to what a keyword's subschemas (or, for a reference, the
+// schema it names) apply.
+type Applies uint8
+
+const (
+	AppliesNowhere Applies = iota // not applied: definitions, annotations, data
+	AppliesInPlace                // to the instance itself (allOf, not, if, $ref ...)
+	AppliesToParts                // to the instance's members or items (properties, items ...)
+	AppliesToNames                // to the instance's member names (propertyNames)
+)
+
 // Typed says what the generated typed reader does with a keyword. A schema
 // using a keyword the typed reader does not handle is checked whole by a
 // generated schema function instead.
@@ -68,6 +79,7 @@ type Keyword struct {
 	Vocabulary Vocabulary // 0 for legacy words that no vocabulary gates
 	Shape      Shape
 	Role       Role
+	Applies    Applies
 	Typed      Typed
 	// Legacy marks words of earlier drafts that the dialect's meta-schema
 	// still describes ("definitions", "dependencies").
@@ -127,34 +139,34 @@ var Draft202012 = newDialect("2020-12", "https://json-schema.org/draft/2020-12/s
 	// Core.
 	{Name: "$schema", Vocabulary: VocabCore, Role: Identifier, Typed: TypedInert},
 	{Name: "$id", Vocabulary: VocabCore, Role: Identifier, Typed: TypedInert},
-	{Name: "$ref", Vocabulary: VocabCore, Role: Applicator, Typed: TypedCheck},
+	{Name: "$ref", Vocabulary: VocabCore, Role: Applicator, Applies: AppliesInPlace, Typed: TypedCheck},
 	{Name: "$anchor", Vocabulary: VocabCore, Role: Identifier},
-	{Name: "$dynamicRef", Vocabulary: VocabCore, Role: Applicator},
+	{Name: "$dynamicRef", Vocabulary: VocabCore, Role: Applicator, Applies: AppliesInPlace},
 	{Name: "$dynamicAnchor", Vocabulary: VocabCore, Role: Identifier},
 	{Name: "$vocabulary", Vocabulary: VocabCore, Role: Identifier},
 	{Name: "$comment", Vocabulary: VocabCore, Role: Annotation, Typed: TypedInert},
 	{Name: "$defs", Vocabulary: VocabCore, Shape: SchemaMap, Role: Identifier, Typed: TypedCheck},
 
 	// Applicator.
-	{Name: "prefixItems", Vocabulary: VocabApplicator, Shape: SchemaArray, Role: Applicator},
-	{Name: "items", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Typed: TypedCheck},
-	{Name: "contains", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator},
-	{Name: "additionalProperties", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Typed: TypedCheck},
-	{Name: "properties", Vocabulary: VocabApplicator, Shape: SchemaMap, Role: Applicator, Typed: TypedCheck},
-	{Name: "patternProperties", Vocabulary: VocabApplicator, Shape: SchemaMap, Role: Applicator},
-	{Name: "dependentSchemas", Vocabulary: VocabApplicator, Shape: SchemaMap, Role: Applicator},
-	{Name: "propertyNames", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator},
-	{Name: "if", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator},
-	{Name: "then", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator},
-	{Name: "else", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator},
-	{Name: "allOf", Vocabulary: VocabApplicator, Shape: SchemaArray, Role: Applicator},
-	{Name: "anyOf", Vocabulary: VocabApplicator, Shape: SchemaArray, Role: Applicator, Typed: TypedCheck},
-	{Name: "oneOf", Vocabulary: VocabApplicator, Shape: SchemaArray, Role: Applicator, Typed: TypedCheck},
-	{Name: "not", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator},
+	{Name: "prefixItems", Vocabulary: VocabApplicator, Shape: SchemaArray, Role: Applicator, Applies: AppliesToParts},
+	{Name: "items", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesToParts, Typed: TypedCheck},
+	{Name: "contains", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesToParts},
+	{Name: "additionalProperties", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesToParts, Typed: TypedCheck},
+	{Name: "properties", Vocabulary: VocabApplicator, Shape: SchemaMap, Role: Applicator, Applies: AppliesToParts, Typed: TypedCheck},
+	{Name: "patternProperties", Vocabulary: VocabApplicator, Shape: SchemaMap, Role: Applicator, Applies: AppliesToParts},
+	{Name: "dependentSchemas", Vocabulary: VocabApplicator, Shape: SchemaMap, Role: Applicator, Applies: AppliesInPlace},
+	{Name: "propertyNames", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesToNames},
+	{Name: "if", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesInPlace},
+	{Name: "then", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesInPlace},
+	{Name: "else", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesInPlace},
+	{Name: "allOf", Vocabulary: VocabApplicator, Shape: SchemaArray, Role: Applicator, Applies: AppliesInPlace},
+	{Name: "anyOf", Vocabulary: VocabApplicator, Shape: SchemaArray, Role: Applicator, Applies: AppliesInPlace, Typed: TypedCheck},
+	{Name: "oneOf", Vocabulary: VocabApplicator, Shape: SchemaArray, Role: Applicator, Applies: AppliesInPlace, Typed: TypedCheck},
+	{Name: "not", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesInPlace},
 
 	// Unevaluated.
-	{Name: "unevaluatedItems", Vocabulary: VocabUnevaluated, Shape: Subschema, Role: Applicator},
-	{Name: "unevaluatedProperties", Vocabulary: VocabUnevaluated, Shape: Subschema, Role: Applicator},
+	{Name: "unevaluatedItems", Vocabulary: VocabUnevaluated, Shape: Subschema, Role: Applicator, Applies: AppliesToParts},
+	{Name: "unevaluatedProperties", Vocabulary: VocabUnevaluated, Shape: Subschema, Role: Applicator, Applies: AppliesToParts},
 
 	// Validation.
 	{Name: "type", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
@@ -199,7 +211,7 @@ var Draft202012 = newDialect("2020-12", "https://json-schema.org/draft/2020-12/s
 	// maps a name to a schema or to a list of names; only the schemas are
 	// subschemas.
 	{Name: "definitions", Shape: SchemaMap, Role: Identifier, Typed: TypedCheck, Legacy: true},
-	{Name: "dependencies", Shape: SchemaMap, Role: Applicator, Legacy: true},
+	{Name: "dependencies", Shape: SchemaMap, Role: Applicator, Applies: AppliesInPlace, Legacy: true},
 })
 
 // Extensions are the members of a schema object that toolgen reads although

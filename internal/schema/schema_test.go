@@ -183,6 +183,9 @@ func TestTableIsConsistent(t *testing.T) {
 		if k.Vocabulary == 0 && !k.Legacy {
 			t.Errorf("%s has no vocabulary", k.Name)
 		}
+		if (k.Role == Applicator) != (k.Applies != AppliesNowhere) {
+			t.Errorf("%s: role %d but applies %d", k.Name, k.Role, k.Applies)
+		}
 		if k.Role == Assertion && k.Shape != Data {
 			t.Errorf("%s asserts but holds schemas", k.Name)
 		}
