@@ -351,7 +351,7 @@ func checkOpenAIRoot(root any, f *findings) {
 func checkOpenAIOneOf(root any, f *findings) {
 	walkSchemas(root, everyKeyword, func(v schemaVisit) {
 		if m, ok := v.node.(*omap); ok && v.ptr != "" && m.has("oneOf") {
-			f.add(Warning, provPtr(v.ptr, "oneOf"), "OpenAI's Responses API rejects \"oneOf\" (\"'oneOf' is not permitted\") with or without strict mode, while Chat Completions passes it to the model; use \"anyOf\", which means the same when no value can match two branches")
+			f.add(Warning, appendPointer(v.ptr, "oneOf"), "OpenAI's Responses API rejects \"oneOf\" (\"'oneOf' is not permitted\") with or without strict mode, while Chat Completions passes it to the model; use \"anyOf\", which means the same when no value can match two branches")
 		}
 	})
 }
@@ -441,7 +441,7 @@ func checkOpenAIStrict(root any, f *findings) {
 			return
 		}
 		for _, k := range m.keys {
-			kp := provPtr(v.ptr, k)
+			kp := appendPointer(v.ptr, k)
 			switch fix, bad := strictRejected[k]; {
 			case v.ptr == "" && isRootRejected(k):
 				// Reported by checkOpenAIRoot.
@@ -458,7 +458,7 @@ func checkOpenAIStrict(root any, f *findings) {
 			f.add(Error, v.ptr, "strict mode needs a type on every schema (or \"anyOf\", \"$ref\", \"enum\", \"const\"), and a value of any type cannot be described; add a \"type\"")
 		}
 		if m.has("$ref") && len(m.keys) > 1 {
-			f.add(Error, provPtr(v.ptr, "$ref"), "strict mode rejects \"$ref\" next to other keywords (%s); write \"anyOf\": [{\"$ref\": ...}] instead, which means the same and may have siblings, or %s does so", strings.Join(otherKeys(m, "$ref"), ", "), strictFlagHint)
+			f.add(Error, appendPointer(v.ptr, "$ref"), "strict mode rejects \"$ref\" next to other keywords (%s); write \"anyOf\": [{\"$ref\": ...}] instead, which means the same and may have siblings, or %s does so", strings.Join(otherKeys(m, "$ref"), ", "), strictFlagHint)
 		}
 		if schemaHasType(m, "object") {
 			strictObject(m, v.ptr, f)
@@ -467,7 +467,7 @@ func checkOpenAIStrict(root any, f *findings) {
 			f.add(Error, v.ptr, "strict mode needs \"items\" on every array; add the schema of the elements")
 		}
 		if format, ok := m.vals["format"].(string); ok && !strictFormats[format] {
-			f.add(Warning, provPtr(v.ptr, "format"), "\"format\": %q is not among the formats strict mode supports (date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid); OpenAI may reject the schema (toolgen's validator still checks the format)", format)
+			f.add(Warning, appendPointer(v.ptr, "format"), "\"format\": %q is not among the formats strict mode supports (date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid); OpenAI may reject the schema (toolgen's validator still checks the format)", format)
 		}
 		if v.depth == strictMaxDepth+1 && schemaHasType(m, "object") {
 			f.add(Error, v.ptr, "objects are nested %d levels deep here; strict mode allows %d; flatten the schema", v.depth, strictMaxDepth)
@@ -500,7 +500,7 @@ func checkOpenAIStrict(root any, f *findings) {
 			}
 			chars += n
 			if nStrings > strictBigEnum && n > strictBigEnumChars {
-				f.add(Error, provPtr(v.ptr, "enum"), "this enum has %d string values totalling %d characters; strict mode allows at most %d characters in an enum of more than %d strings; shorten the values or split the enum", nStrings, n, strictBigEnumChars, strictBigEnum)
+				f.add(Error, appendPointer(v.ptr, "enum"), "this enum has %d string values totalling %d characters; strict mode allows at most %d characters in an enum of more than %d strings; shorten the values or split the enum", nStrings, n, strictBigEnumChars, strictBigEnum)
 			}
 		}
 	})
@@ -522,7 +522,7 @@ func strictObject(m *omap, ptr string, f *findings) {
 	case !ok:
 		f.add(Error, ptr, "strict mode requires \"additionalProperties\": false on every object; add it, or %s adds it", strictFlagHint)
 	case ap != false:
-		f.add(Error, provPtr(ptr, "additionalProperties"), "strict mode requires \"additionalProperties\": false on every object, not %s; free-form keys cannot be described in strict mode, so list them as properties", brief(ap))
+		f.add(Error, appendPointer(ptr, "additionalProperties"), "strict mode requires \"additionalProperties\": false on every object, not %s; free-form keys cannot be described in strict mode, so list them as properties", brief(ap))
 	}
 	pm, ok := m.vals["properties"].(*omap)
 	if !ok {
@@ -547,7 +547,7 @@ func strictObject(m *omap, ptr string, f *findings) {
 	}
 	at := ptr
 	if m.has("required") {
-		at = provPtr(ptr, "required")
+		at = appendPointer(ptr, "required")
 	}
 	f.add(Error, at, "strict mode requires every property in \"required\" (missing: %s); list them, and make each optional one nullable, e.g. \"type\": [\"string\", \"null\"], or %s does so", strings.Join(missing, ", "), strictFlagHint)
 }
@@ -656,7 +656,7 @@ func checkGemini(root any, f *findings) {
 			if !ok {
 				fix = "remove it, or send the schema as \"parametersJsonSchema\", which takes JSON Schema"
 			}
-			f.add(Error, provPtr(v.ptr, k), "Gemini rejects the whole request: %q is not a field of its function parameter Schema, a subset of OpenAPI 3.0 (Unknown name %q: Cannot find field); %s", k, k, fix)
+			f.add(Error, appendPointer(v.ptr, k), "Gemini rejects the whole request: %q is not a field of its function parameter Schema, a subset of OpenAPI 3.0 (Unknown name %q: Cannot find field); %s", k, k, fix)
 		}
 		if list, ok := m.vals["type"].([]any); ok {
 			fix := "use \"anyOf\" with one branch per type"
@@ -669,7 +669,7 @@ func checkGemini(root any, f *findings) {
 			if len(others) == 1 && len(list) == 2 {
 				fix = fmt.Sprintf("write \"type\": %s, \"nullable\": true", brief(others[0]))
 			}
-			f.add(Error, provPtr(v.ptr, "type"), "Gemini's Schema takes a single \"type\", and the API rejects the list %s; %s", brief(list), fix)
+			f.add(Error, appendPointer(v.ptr, "type"), "Gemini's Schema takes a single \"type\", and the API rejects the list %s; %s", brief(list), fix)
 		}
 		if list, ok := m.vals["enum"].([]any); ok {
 			for i, e := range list {
@@ -678,7 +678,7 @@ func checkGemini(root any, f *findings) {
 					if e == nil {
 						fix = "remove null and write \"nullable\": true"
 					}
-					f.add(Error, provPtr(v.ptr, "enum", strconv.Itoa(i)), "Gemini's \"enum\" holds strings only, and the API rejects %s; %s", brief(e), fix)
+					f.add(Error, appendPointer(v.ptr, "enum", strconv.Itoa(i)), "Gemini's \"enum\" holds strings only, and the API rejects %s; %s", brief(e), fix)
 					break
 				}
 			}
@@ -686,7 +686,7 @@ func checkGemini(root any, f *findings) {
 		if format, ok := m.vals["format"].(string); ok {
 			typ, _ := m.vals["type"].(string)
 			if allowed, known := geminiFormats[typ]; !known || !allowed[format] {
-				f.add(Warning, provPtr(v.ptr, "format"), "the Gemini API documents \"format\" only as date-time or enum for strings, float or double for numbers and int32 or int64 for integers, so %q may be rejected (Vertex AI takes more); toolgen's validator still checks it, so you can move it into \"description\"", format)
+				f.add(Warning, appendPointer(v.ptr, "format"), "the Gemini API documents \"format\" only as date-time or enum for strings, float or double for numbers and int32 or int64 for integers, so %q may be rejected (Vertex AI takes more); toolgen's validator still checks it, so you can move it into \"description\"", format)
 			}
 		}
 	})
@@ -723,20 +723,20 @@ func childSchemas(m *omap, ptr string) []subschema {
 		}
 	}
 	for _, k := range m.keys {
-		v, kp := m.vals[k], provPtr(ptr, k)
+		v, kp := m.vals[k], appendPointer(ptr, k)
 		switch {
 		case provSingle[k]:
 			add(k, v, kp)
 		case provMaps[k]:
 			if sm, ok := v.(*omap); ok {
 				for _, name := range sm.keys {
-					add(k, sm.vals[name], provPtr(kp, name))
+					add(k, sm.vals[name], appendPointer(kp, name))
 				}
 			}
 		case provLists[k]:
 			if list, ok := v.([]any); ok {
 				for i, e := range list {
-					add(k, e, provPtr(kp, strconv.Itoa(i)))
+					add(k, e, appendPointer(kp, strconv.Itoa(i)))
 				}
 			}
 		}
@@ -792,14 +792,6 @@ func provSet(names ...string) map[string]bool {
 		m[n] = true
 	}
 	return m
-}
-
-// provPtr appends reference tokens, escaped, to a JSON Pointer.
-func provPtr(ptr string, toks ...string) string {
-	for _, t := range toks {
-		ptr += "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(t)
-	}
-	return ptr
 }
 
 // displayPtr shows the root pointer as "/".

@@ -130,14 +130,14 @@ func (s *strictifier) node(v any, ptr string) {
 			if ptr == "" && isRootRejected(k) {
 				continue // reported by root
 			}
-			s.problem(provPtr(ptr, k), "strict mode rejects %q; %s", k, fix)
+			s.problem(appendPointer(ptr, k), "strict mode rejects %q; %s", k, fix)
 		}
 	}
 	m.del("default")
 
 	if m.has("$ref") && len(m.keys) > 1 {
 		if m.has("anyOf") {
-			s.problem(provPtr(ptr, "$ref"), "strict mode rejects \"$ref\" next to other keywords, and this node also has \"anyOf\", so \"$ref\" cannot move into it; put the referenced schema's constraints into each \"anyOf\" branch")
+			s.problem(appendPointer(ptr, "$ref"), "strict mode rejects \"$ref\" next to other keywords, and this node also has \"anyOf\", so \"$ref\" cannot move into it; put the referenced schema's constraints into each \"anyOf\" branch")
 		} else {
 			ref, _ := m.get("$ref")
 			m.replaceKey("$ref", "anyOf", []any{newOmap("$ref", ref)})
@@ -173,7 +173,7 @@ func (s *strictifier) object(m *omap, ptr string) {
 	pm, ok := props.(*omap)
 	if !ok {
 		if props != nil {
-			s.problem(provPtr(ptr, "properties"), "\"properties\" must be an object of schemas")
+			s.problem(appendPointer(ptr, "properties"), "\"properties\" must be an object of schemas")
 			return
 		}
 		pm = &omap{vals: map[string]any{}}
@@ -184,7 +184,7 @@ func (s *strictifier) object(m *omap, ptr string) {
 	if r, ok := m.get("required"); ok {
 		rs, isList := r.([]any)
 		if !isList {
-			s.problem(provPtr(ptr, "required"), "\"required\" must be a list of property names")
+			s.problem(appendPointer(ptr, "required"), "\"required\" must be a list of property names")
 			return
 		}
 		for _, e := range rs {
@@ -214,7 +214,7 @@ func (s *strictifier) object(m *omap, ptr string) {
 			m.set("additionalProperties", false)
 			break
 		}
-		s.problem(provPtr(ptr, "additionalProperties"), "strict mode requires \"additionalProperties\": false, but here it is a schema for free-form keys (a map), which strict mode cannot describe; list the keys as properties, or keep this tool out of strict mode")
+		s.problem(appendPointer(ptr, "additionalProperties"), "strict mode requires \"additionalProperties\": false, but here it is a schema for free-form keys (a map), which strict mode cannot describe; list the keys as properties, or keep this tool out of strict mode")
 	}
 }
 

@@ -26,6 +26,10 @@ type Node struct {
 	Members []Member       // an object's members, in document order
 	Items   []*Node        // an array's items
 	Offset  int            // byte offset of the value in the document
+	// Pointer is the value's JSON Pointer in the document, recorded when
+	// ParseOptions.Pointers asks (a reader that reports every problem by
+	// pointer wants it; one that walks the tree knows where it is).
+	Pointer string
 
 	// Place is set on the values that are schemas once a Registry has
 	// indexed their document.
@@ -136,6 +140,8 @@ type ParseOptions struct {
 	// OnDuplicate, if set, is told of each duplicate member name, which the
 	// tree then leaves out; if nil, a duplicate is an error.
 	OnDuplicate func(Duplicate)
+	// Pointers records each value's JSON Pointer in Node.Pointer.
+	Pointers bool
 	// OnValue, if set, is told the pointer and offset of every value, and
 	// of every member's name, as the document is read: enough to map a
 	// pointer to a line without a second pass. Values inside a duplicate
@@ -171,7 +177,7 @@ func Parse(data []byte, opts ParseOptions) (*Node, error) {
 	p := &parser{data: data, opts: opts,
 		// Given a bytes.Buffer, jsontext reads its bytes in place.
 		dec: jsontext.NewDecoder(bytes.NewBuffer(data[:len(data):len(data)]), jsontext.AllowDuplicateNames(true))}
-	p.track = opts.OnValue != nil || opts.OnDuplicate != nil
+	p.track = opts.Pointers || opts.OnValue != nil || opts.OnDuplicate != nil
 	root, err := p.value("", opts.OnValue != nil)
 	if err == nil {
 		err = p.end()
@@ -213,6 +219,9 @@ func (p *parser) value(ptr string, told bool) (*Node, error) {
 		p.opts.OnValue(ptr, start)
 	}
 	n := &Node{Kind: p.dec.PeekKind(), Offset: start}
+	if p.opts.Pointers {
+		n.Pointer = ptr
+	}
 	switch n.Kind {
 	case 0:
 		_, err := p.dec.ReadToken()

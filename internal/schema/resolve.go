@@ -16,6 +16,12 @@ import (
 // specification describes. It reads no files: documents beyond those added
 // come from the caller, as the supplied map of NewRegistry.
 type Registry struct {
+	// Lenient makes indexing skip what it cannot use (a malformed $id or
+	// anchor, a second schema or anchor of a name, an unknown meta-schema)
+	// instead of failing: for a linter, which reports those problems in its
+	// own words and still wants the rest resolved.
+	Lenient bool
+
 	Resources []*Resource // in the order they were found
 	byURI     map[string]*Resource
 	docs      map[string]*Document
@@ -59,6 +65,35 @@ type RefError struct {
 }
 
 func (e *RefError) Error() string { return e.Reason }
+
+// LookupError is a reference that names nothing.
+type LookupError struct {
+	URI      string // the resource's URI, without fragment
+	Fragment string // the anchor or JSON Pointer, without '#'
+	Missing  Missing
+}
+
+// Missing is what a LookupError did not find.
+type Missing uint8
+
+const (
+	MissingResource Missing = iota // no schema has the URI
+	MissingValue                   // the resource has nothing at the pointer
+	NotASchema                     // the value at the pointer is not a schema
+	MissingAnchor                  // the resource has no such anchor
+)
+
+func (e *LookupError) Error() string {
+	switch e.Missing {
+	case MissingValue:
+		return fmt.Sprintf("%s has nothing at the pointer %s", e.URI, e.Fragment)
+	case NotASchema:
+		return fmt.Sprintf("the value at %s#%s is not a schema", e.URI, e.Fragment)
+	case MissingAnchor:
+		return fmt.Sprintf("%s has no anchor %q", e.URI, e.Fragment)
+	}
+	return fmt.Sprintf("no schema has the URI %s; add it to the catalog or refer to a schema that is there", e.URI)
+}
 
 // schemaErr is a RefError in the document being indexed, which AddDocument
 // names.
@@ -117,20 +152,10 @@ func (r *Registry) index(doc *Document, n *Node, ptr, base string, res *Resource
 	if n.Place != nil {
 		return nil
 	}
-	if n.Kind == '{' {
-		if id := n.Member("$id"); id != nil {
-			if id.Kind != '"' {
-				return schemaErr(ptr, "$id", "$id must be a string")
-			}
-			uri, err := ResolveURI(base, id.Str)
-			if err != nil {
-				return schemaErr(ptr, "$id", fmt.Sprintf("$id %q is not a URI reference: %v", id.Str, err))
-			}
-			if u, _ := url.Parse(uri); u != nil && u.Fragment != "" {
-				return schemaErr(ptr, "$id", fmt.Sprintf("$id %q has a fragment; name a place in a schema with $anchor instead", id.Str))
-			}
-			base, res = WithoutFragment(uri), nil
-		}
+	if uri, err := r.idOf(n, ptr, base); err != nil {
+		return err
+	} else if uri != "" {
+		base, res = uri, nil
 	}
 	if res == nil {
 		var err error
@@ -142,7 +167,7 @@ func (r *Registry) index(doc *Document, n *Node, ptr, base string, res *Resource
 	if n.Kind != '{' {
 		return nil
 	}
-	if err := recordAnchors(n, ptr, res); err != nil {
+	if err := r.recordAnchors(n, ptr, res); err != nil {
 		return err
 	}
 	return res.Dialect.Children(n, func(s Sub) error {
@@ -150,34 +175,75 @@ func (r *Registry) index(doc *Document, n *Node, ptr, base string, res *Resource
 	})
 }
 
+// idOf returns the absolute URI the $id of schema n (at ptr, under base)
+// gives it, or "" when it has none.
+func (r *Registry) idOf(n *Node, ptr, base string) (string, error) {
+	id := n.Member("$id")
+	if id == nil {
+		return "", nil
+	}
+	if id.Kind != '"' {
+		return "", r.fail(ptr, "$id", "$id must be a string")
+	}
+	uri, err := ResolveURI(base, id.Str)
+	if err != nil {
+		return "", r.fail(ptr, "$id", fmt.Sprintf("$id %q is not a URI reference: %v", id.Str, err))
+	}
+	if u, _ := url.Parse(uri); u != nil && u.Fragment != "" {
+		if err := r.fail(ptr, "$id", fmt.Sprintf("$id %q has a fragment; name a place in a schema with $anchor instead", id.Str)); err != nil {
+			return "", err
+		}
+	}
+	return WithoutFragment(uri), nil
+}
+
+// fail returns the indexing error, or nil when the registry is lenient.
+func (r *Registry) fail(ptr, keyword, reason string) error {
+	if r.Lenient {
+		return nil
+	}
+	return schemaErr(ptr, keyword, reason)
+}
+
 // newResource registers the resource whose root is n, at ptr, with the URI base.
 func (r *Registry) newResource(n *Node, ptr, base string) (*Resource, error) {
 	if old := r.byURI[base]; old != nil && old.Root != n {
-		return nil, schemaErr(ptr, "$id", fmt.Sprintf("two schemas have the URI %s; give each its own $id", base))
+		if err := r.fail(ptr, "$id", fmt.Sprintf("two schemas have the URI %s; give each its own $id", base)); err != nil {
+			return nil, err
+		}
+		return old, nil // lenient: the first keeps the URI
 	}
 	res := &Resource{ID: len(r.Resources), URI: base, Root: n, Anchors: map[string]*Node{}, DynamicAnchors: map[string]*Node{}, Dialect: Draft202012}
 	r.Resources = append(r.Resources, res)
 	r.byURI[base] = res
 	vocab, err := r.vocabularyOf(n, ptr)
-	if err != nil {
+	switch {
+	case err != nil && !r.Lenient:
 		return nil, err
+	case err != nil:
+		vocab = AllVocabularies
 	}
 	res.Vocab = vocab
 	return res, nil
 }
 
 // recordAnchors records the $anchor and $dynamicAnchor of the schema n in res.
-func recordAnchors(n *Node, ptr string, res *Resource) error {
+func (r *Registry) recordAnchors(n *Node, ptr string, res *Resource) error {
 	for _, keyword := range []string{"$anchor", "$dynamicAnchor"} {
 		a := n.Member(keyword)
 		if a == nil {
 			continue
 		}
 		if a.Kind != '"' || !IsAnchorName(a.Str) {
-			return schemaErr(ptr, keyword, fmt.Sprintf("%s must be a plain name (a letter or underscore, then letters, digits, '-', '_' or '.'), not %s", keyword, a.Raw))
+			if err := r.fail(ptr, keyword, fmt.Sprintf("%s must be a plain name (a letter or underscore, then letters, digits, '-', '_' or '.'), not %s", keyword, a.Raw)); err != nil || a.Kind != '"' {
+				return err
+			}
 		}
 		if old := res.Anchors[a.Str]; old != nil && old != n {
-			return schemaErr(ptr, keyword, fmt.Sprintf("anchor %q is defined twice in %s", a.Str, res.URI))
+			if err := r.fail(ptr, keyword, fmt.Sprintf("anchor %q is defined twice in %s", a.Str, res.URI)); err != nil {
+				return err
+			}
+			continue
 		}
 		res.Anchors[a.Str] = n
 		if keyword == "$dynamicAnchor" {
@@ -198,6 +264,9 @@ func IsAnchorName(s string) bool {
 	return s != ""
 }
 
+// Resource returns the resource with the absolute URI uri, or nil.
+func (r *Registry) Resource(uri string) *Resource { return r.byURI[WithoutFragment(uri)] }
+
 // Lookup finds the schema a URI reference names: a resource, an anchor in
 // one, or a JSON Pointer into one. Documents the caller supplied are
 // indexed on first use.
@@ -216,7 +285,7 @@ func (r *Registry) Lookup(uri string) (*Node, error) {
 	if res == nil {
 		data, ok := r.supplied[key]
 		if !ok {
-			return nil, fmt.Errorf("no schema has the URI %s; add it to the catalog or refer to a schema that is there", key)
+			return nil, &LookupError{URI: key, Missing: MissingResource}
 		}
 		if _, err := r.AddDocument(key, data); err != nil {
 			r.failed[key] = err
@@ -239,7 +308,7 @@ func (r *Registry) Lookup(uri string) (*Node, error) {
 	if a := res.Anchors[fragment]; a != nil {
 		return a, nil
 	}
-	return nil, fmt.Errorf("%s has no anchor %q", key, fragment)
+	return nil, &LookupError{URI: key, Fragment: fragment, Missing: MissingAnchor}
 }
 
 // Pointer follows a JSON Pointer from a resource's root. A schema found on
@@ -254,7 +323,7 @@ func (r *Registry) Pointer(res *Resource, ptr string) (*Node, error) {
 	for _, tok := range strings.Split(ptr[1:], "/") {
 		next := n.Step(jsonpointer.Unescape(tok))
 		if next == nil {
-			return nil, fmt.Errorf("%s has nothing at the pointer %s", res.URI, ptr)
+			return nil, &LookupError{URI: res.URI, Fragment: ptr, Missing: MissingValue}
 		}
 		n = next
 		if n.Place != nil {
@@ -262,7 +331,7 @@ func (r *Registry) Pointer(res *Resource, ptr string) (*Node, error) {
 		}
 	}
 	if !n.IsSchema() {
-		return nil, fmt.Errorf("the value at %s#%s is not a schema", res.URI, ptr)
+		return nil, &LookupError{URI: res.URI, Fragment: ptr, Missing: NotASchema}
 	}
 	if n.Place == nil {
 		// A schema where no keyword puts one: index it with the base it sits under.

@@ -137,3 +137,30 @@ func TestResolveURI(t *testing.T) {
 		t.Error("a path resolved against an opaque URI")
 	}
 }
+
+// TestLenientIndexing checks that a lenient registry indexes past every
+// problem a strict one refuses, and still resolves what is well formed.
+func TestLenientIndexing(t *testing.T) {
+	for _, doc := range []string{
+		`{"$id": 3, "$defs":{"ok":{"type":"string"}}}`,
+		`{"$defs":{"a":{"$id":"a.json#x"},"ok":{"type":"string"}}}`,
+		`{"$defs":{"a":{"$id":"same.json"},"b":{"$id":"same.json"},"ok":{"type":"string"}}}`,
+		`{"$defs":{"a":{"$anchor":"x"},"b":{"$anchor":"x"},"ok":{"type":"string"}}}`,
+		`{"$anchor":"1x","$defs":{"ok":{"type":"string"}}}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","$defs":{"ok":{"type":"string"}}}`,
+	} {
+		r := NewRegistry(nil)
+		r.Lenient = true
+		if _, err := r.AddDocument(base, []byte(doc)); err != nil {
+			t.Errorf("%s: lenient indexing failed: %v", doc, err)
+			continue
+		}
+		if n, err := r.Lookup(base + "#/$defs/ok"); err != nil || n.Member("type").Str != "string" {
+			t.Errorf("%s: %v", doc, err)
+		}
+	}
+	var le *LookupError
+	if _, err := NewRegistry(nil).Lookup("https://none.test/x"); !errors.As(err, &le) || le.Missing != MissingResource {
+		t.Errorf("missing resource: %v", err)
+	}
+}

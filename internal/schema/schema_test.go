@@ -25,7 +25,7 @@ func mustParse(t *testing.T, text string) *Node {
 func TestParseKeepsTextAndPlaces(t *testing.T) {
 	doc := " {\"a\" : [1, {\"b/c\": \"x\\u0041\"}, true],\n \"m~n\": null}  "
 	told := map[string][]int{}
-	root, err := Parse([]byte(doc), ParseOptions{OnValue: func(ptr string, off int) { told[ptr] = append(told[ptr], off) }})
+	root, err := Parse([]byte(doc), ParseOptions{Pointers: true, OnValue: func(ptr string, off int) { told[ptr] = append(told[ptr], off) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,6 +36,9 @@ func TestParseKeepsTextAndPlaces(t *testing.T) {
 		}
 		if offs := told[ptr]; !slices.Contains(offs, n.Offset) {
 			t.Errorf("%s: OnValue offsets %v, value at %d", ptr, offs, n.Offset)
+		}
+		if n.Pointer != ptr {
+			t.Errorf("Pointer %q, want %q", n.Pointer, ptr)
 		}
 		if root.At(ptr) != n {
 			t.Errorf("At(%q) does not find the value", ptr)
