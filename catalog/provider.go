@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/toolgen/toolgen/internal/schema"
 )
 
 // Provider names an API whose rules for tool definitions LintProvider
@@ -694,16 +696,6 @@ func checkGemini(root any, f *findings) {
 
 // ---- Walking schemas ----
 
-// Keywords whose value is one schema, a map of schemas or a list of schemas.
-var (
-	provSingle = provSet(
-		"additionalProperties", "unevaluatedProperties", "items", "unevaluatedItems", "contains",
-		"propertyNames", "if", "then", "else", "not", "contentSchema",
-	)
-	provMaps  = provSet("properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies")
-	provLists = provSet("prefixItems", "allOf", "anyOf", "oneOf")
-)
-
 // subschema is one schema directly under another.
 type subschema struct {
 	keyword string // the keyword it hangs from
@@ -724,16 +716,20 @@ func childSchemas(m *omap, ptr string) []subschema {
 	}
 	for _, k := range m.keys {
 		v, kp := m.vals[k], appendPointer(ptr, k)
-		switch {
-		case provSingle[k]:
+		kw := schema.Draft202012.Keyword(k)
+		if kw == nil {
+			continue
+		}
+		switch kw.Shape {
+		case schema.Subschema:
 			add(k, v, kp)
-		case provMaps[k]:
+		case schema.SchemaMap:
 			if sm, ok := v.(*omap); ok {
 				for _, name := range sm.keys {
 					add(k, sm.vals[name], appendPointer(kp, name))
 				}
 			}
-		case provLists[k]:
+		case schema.SchemaArray:
 			if list, ok := v.([]any); ok {
 				for i, e := range list {
 					add(k, e, appendPointer(kp, strconv.Itoa(i)))
