@@ -69,6 +69,14 @@ type Tool struct {
 	SchemaPointer       string
 	OutputSchemaPointer string
 
+	// StrictInputSchema is the OpenAI strict-mode variant of InputSchema
+	// (see StrictVariant), made when the tool is read, so that the stages
+	// after the catalog take it as data; nil when there is none, and then
+	// StrictVariantErr says why (a *StrictError lists what strict mode
+	// cannot express).
+	StrictInputSchema []byte
+	StrictVariantErr  error
+
 	// RejectedDefaults is filled in by Lint: the input-schema nodes whose
 	// "default" does not validate against the node itself, keyed by the
 	// node's JSON Pointer relative to the input schema ("" for the root,

@@ -281,6 +281,9 @@ func (l *loader) tool(n *schema.Node, f Format) {
 
 	key := schemaMember(f)
 	t.InputSchema, t.SchemaPointer = l.schema(t.Name, def, key, true)
+	if t.InputSchema != nil {
+		t.StrictInputSchema, t.StrictVariantErr = StrictVariant(t.InputSchema)
+	}
 
 	switch f {
 	case FormatMCP, FormatMCPArray:

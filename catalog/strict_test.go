@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -269,5 +270,30 @@ func TestStrictVariantSharedCatalogs(t *testing.T) {
 				t.Error("no variant could be made")
 			}
 		})
+	}
+}
+
+// TestToolCarriesStrictVariant checks that reading a tool makes its strict
+// variant, or says why there is none, exactly as StrictVariant does, for
+// every format the reader takes.
+func TestToolCarriesStrictVariant(t *testing.T) {
+	for _, c := range []struct{ file, src string }{
+		{"mcp.json", `{"tools":[{"name":"ok","inputSchema":{"type":"object","properties":{"a":{"type":"string"}}}},{"name":"no","inputSchema":{"type":"object","properties":{"a":{"allOf":[{"type":"string"}]}}}}]}`},
+		{"openai.json", `[{"type":"function","function":{"name":"ok","parameters":{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}}}]`},
+		{"mcp.yaml", "tools:\n  - name: ok\n    inputSchema: {type: object, properties: {a: {type: string, default: x}}}\n"},
+	} {
+		cat, diags := Parse(c.file, []byte(c.src))
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", c.file, diags)
+		}
+		for _, tool := range cat.Tools {
+			want, wantErr := StrictVariant(tool.InputSchema)
+			if string(tool.StrictInputSchema) != string(want) || fmt.Sprint(tool.StrictVariantErr) != fmt.Sprint(wantErr) {
+				t.Errorf("%s, tool %s: carries %s, %v; StrictVariant gives %s, %v", c.file, tool.Name, tool.StrictInputSchema, tool.StrictVariantErr, want, wantErr)
+			}
+			if (tool.Name == "ok") != (tool.StrictInputSchema != nil) {
+				t.Errorf("%s, tool %s: variant %s, error %v", c.file, tool.Name, tool.StrictInputSchema, tool.StrictVariantErr)
+			}
+		}
 	}
 }

@@ -255,7 +255,8 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 	tool.CallFunc = b.names.claim("call" + goName)
 	b.tool = t
 	if b.opts.OpenAIStrict {
-		variant, err := catalog.StrictVariant(t.InputSchema)
+		// The catalog stage made the variant when it read the tool.
+		variant, err := t.StrictInputSchema, t.StrictVariantErr
 		var refused *catalog.StrictError
 		switch {
 		case errors.As(err, &refused):
