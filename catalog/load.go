@@ -9,6 +9,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -281,8 +282,8 @@ func (l *loader) tool(n *schema.Node, f Format) {
 
 	key := schemaMember(f)
 	t.InputSchema, t.SchemaPointer = l.schema(t.Name, def, key, true)
-	if t.InputSchema != nil {
-		t.StrictInputSchema, t.StrictVariantErr = StrictVariant(t.InputSchema)
+	if input := t.InputSchema; input != nil {
+		t.strict = sync.OnceValues(func() ([]byte, error) { return StrictVariant(input) })
 	}
 
 	switch f {

@@ -255,8 +255,7 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 	tool.CallFunc = b.names.claim("call" + goName)
 	b.tool = t
 	if b.opts.OpenAIStrict {
-		// The catalog stage made the variant when it read the tool.
-		variant, err := t.StrictInputSchema, t.StrictVariantErr
+		variant, err := t.StrictVariant()
 		var refused *catalog.StrictError
 		switch {
 		case errors.As(err, &refused):

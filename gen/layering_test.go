@@ -10,9 +10,9 @@ import (
 )
 
 // TestNoStepBackIntoCatalog checks that the generator takes the catalog as
-// data: its code names catalog's types and severities, and calls none of
-// catalog's functions (loading, linting, strict variants), whose results
-// the catalog stage hands over in the Catalog and its Tools.
+// it is handed over: its code names catalog's types and severities, and
+// calls none of catalog's package functions (loading, linting, strict
+// variants); what it needs comes with the Catalog and its Tools.
 func TestNoStepBackIntoCatalog(t *testing.T) {
 	data := map[string]bool{
 		"Catalog": true, "Tool": true, "Diagnostics": true, "Diagnostic": true, "Annotations": true,
