@@ -235,8 +235,11 @@ func (r *Registry) recordAnchors(n *Node, ptr string, res *Resource) error {
 			continue
 		}
 		if a.Kind != '"' || !IsAnchorName(a.Str) {
-			if err := r.fail(ptr, keyword, fmt.Sprintf("%s must be a plain name (a letter or underscore, then letters, digits, '-', '_' or '.'), not %s", keyword, a.Raw)); err != nil || a.Kind != '"' {
+			if err := r.fail(ptr, keyword, fmt.Sprintf("%s must be a plain name (a letter or underscore, then letters, digits, '-', '_' or '.'), not %s", keyword, a.Raw)); err != nil {
 				return err
+			}
+			if a.Kind != '"' {
+				continue // lenient: a name that is no string names nothing
 			}
 		}
 		if old := res.Anchors[a.Str]; old != nil && old != n {

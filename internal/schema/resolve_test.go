@@ -147,6 +147,7 @@ func TestLenientIndexing(t *testing.T) {
 		`{"$defs":{"a":{"$id":"same.json"},"b":{"$id":"same.json"},"ok":{"type":"string"}}}`,
 		`{"$defs":{"a":{"$anchor":"x"},"b":{"$anchor":"x"},"ok":{"type":"string"}}}`,
 		`{"$anchor":"1x","$defs":{"ok":{"type":"string"}}}`,
+		`{"$anchor":7,"$dynamicAnchor":"node","$defs":{"ok":{"type":"string"}}}`,
 		`{"$schema":"http://json-schema.org/draft-07/schema#","$defs":{"ok":{"type":"string"}}}`,
 	} {
 		r := NewRegistry(nil)
@@ -157,6 +158,11 @@ func TestLenientIndexing(t *testing.T) {
 		}
 		if n, err := r.Lookup(base + "#/$defs/ok"); err != nil || n.Member("type").Str != "string" {
 			t.Errorf("%s: %v", doc, err)
+		}
+		if strings.Contains(doc, "$dynamicAnchor") {
+			if n, err := r.Lookup(base + "#node"); err != nil || n != r.Resource(base).Root {
+				t.Errorf("%s: the dynamic anchor beside a malformed $anchor is lost: %v", doc, err)
+			}
 		}
 	}
 	var le *LookupError
