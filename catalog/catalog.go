@@ -76,7 +76,20 @@ type Tool struct {
 	// must not apply these defaults. Nil when there are none.
 	RejectedDefaults map[string]bool
 
-	index *positionIndex // JSON Pointer -> line:col in File
+	index  *positionIndex         // JSON Pointer -> line:col in File
+	strict func() ([]byte, error) // the strict variant, made once when first asked
+}
+
+// StrictVariant returns the OpenAI strict-mode variant of the tool's input
+// schema, as the function StrictVariant makes it: nil and a *StrictError
+// when strict mode cannot express the schema. A tool read by Load or Parse
+// makes it once, when first asked, so that only a run that needs it pays
+// for it.
+func (t *Tool) StrictVariant() ([]byte, error) {
+	if t.strict == nil {
+		return StrictVariant(t.InputSchema)
+	}
+	return t.strict()
 }
 
 // Annotations are MCP's tool annotations; nil means the catalog did not say.

@@ -1,6 +1,10 @@
 package catalog
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/toolgen/toolgen/internal/schema"
+)
 
 // MaxSchemaDepth is how deeply a tool's schema may nest, in JSON levels
 // (objects and arrays, the schema's own root being level 1). It is far above
@@ -9,22 +13,20 @@ import "strconv"
 // the meta-schema check, whose cost grows faster than the depth.
 const MaxSchemaDepth = 1024
 
-// deepest returns the depth of the JSON value v (as jsonschema.UnmarshalJSON
-// gives it) and the pointer of the first value at that depth, without
-// recursion, stopping at the first value deeper than limit.
-func deepest(v any, limit int) (depth int, ptr string) {
+// deepest returns the depth of the JSON value n and the pointer of the first
+// value at that depth, without recursion, stopping at the first value deeper
+// than limit.
+func deepest(n *schema.Node, limit int) (depth int, ptr string) {
 	type frame struct {
-		v     any
+		n     *schema.Node
 		ptr   string
 		depth int
 	}
-	stack := []frame{{v: v, depth: 1}}
+	stack := []frame{{n: n, depth: 1}}
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		switch f.v.(type) {
-		case map[string]any, []any:
-		default:
+		if f.n.Kind != '{' && f.n.Kind != '[' {
 			continue
 		}
 		if f.depth > depth {
@@ -33,15 +35,11 @@ func deepest(v any, limit int) (depth int, ptr string) {
 				return depth, ptr
 			}
 		}
-		switch x := f.v.(type) {
-		case map[string]any:
-			for k, e := range x {
-				stack = append(stack, frame{e, appendPointer(f.ptr, k), f.depth + 1})
-			}
-		case []any:
-			for i, e := range x {
-				stack = append(stack, frame{e, f.ptr + "/" + strconv.Itoa(i), f.depth + 1})
-			}
+		for _, m := range f.n.Members {
+			stack = append(stack, frame{m.Value, appendPointer(f.ptr, m.Name), f.depth + 1})
+		}
+		for i, e := range f.n.Items {
+			stack = append(stack, frame{e, f.ptr + "/" + strconv.Itoa(i), f.depth + 1})
 		}
 	}
 	return depth, ptr
@@ -51,7 +49,7 @@ func deepest(v any, limit int) (depth int, ptr string) {
 // schema's root with the line of the first value past the limit: the pointer
 // to that value alone would be longer than the schema is useful to read.
 func (s *schemaLint) checkDepth(which string) bool {
-	depth, ptr := deepest(s.doc, MaxSchemaDepth)
+	depth, ptr := deepest(s.tree, MaxSchemaDepth)
 	if depth <= MaxSchemaDepth {
 		return true
 	}

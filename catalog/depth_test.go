@@ -3,6 +3,8 @@ package catalog
 import (
 	"strings"
 	"testing"
+
+	"github.com/toolgen/toolgen/internal/schema"
 )
 
 // nestedSchema returns an input schema whose properties nest levels deep, in
@@ -48,24 +50,28 @@ func TestSchemaDepthIsBounded(t *testing.T) {
 // TestDeepestStopsPastTheLimit checks the measure the linter uses.
 func TestDeepestStopsPastTheLimit(t *testing.T) {
 	tests := []struct {
-		v     any
+		v     string
 		depth int
 		ptr   string
 	}{
-		{"x", 0, ""},
-		{map[string]any{}, 1, ""},
-		{[]any{1, []any{map[string]any{"a~/b": []any{}}}}, 4, "/1/0/a~0~1b"},
+		{`"x"`, 0, ""},
+		{`{}`, 1, ""},
+		{`[1, [{"a~/b": []}]]`, 4, "/1/0/a~0~1b"},
 	}
 	for _, tt := range tests {
-		if depth, ptr := deepest(tt.v, 10); depth != tt.depth || ptr != tt.ptr {
-			t.Errorf("deepest(%v) = %d, %q; want %d, %q", tt.v, depth, ptr, tt.depth, tt.ptr)
+		n, err := schema.Parse([]byte(tt.v), schema.ParseOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if depth, ptr := deepest(n, 10); depth != tt.depth || ptr != tt.ptr {
+			t.Errorf("deepest(%s) = %d, %q; want %d, %q", tt.v, depth, ptr, tt.depth, tt.ptr)
 		}
 	}
-	var v any = map[string]any{}
-	for range 50 {
-		v = []any{v}
+	n, err := schema.Parse([]byte(strings.Repeat("[", 50)+"{}"+strings.Repeat("]", 50)), schema.ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if depth, _ := deepest(v, 10); depth != 11 {
+	if depth, _ := deepest(n, 10); depth != 11 {
 		t.Errorf("deepest stopped at %d, want the first level past the limit, 11", depth)
 	}
 }

@@ -1,46 +1,13 @@
 package catalog
 
 import (
-	"sort"
 	"strings"
+
+	"github.com/toolgen/toolgen/internal/schema"
 )
 
-// The JSON Schema draft 2020-12 vocabularies, keyword by keyword.
-var (
-	coreKeywords = []string{
-		"$schema", "$id", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor",
-		"$vocabulary", "$comment", "$defs",
-	}
-	applicatorKeywords = []string{
-		"prefixItems", "items", "contains", "additionalProperties", "properties",
-		"patternProperties", "dependentSchemas", "propertyNames",
-		"if", "then", "else", "allOf", "anyOf", "oneOf", "not",
-	}
-	unevaluatedKeywords = []string{"unevaluatedItems", "unevaluatedProperties"}
-	validationKeywords  = []string{
-		"type", "const", "enum",
-		"multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-		"maxLength", "minLength", "pattern",
-		"maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
-		"maxProperties", "minProperties", "required", "dependentRequired",
-	}
-	metaDataKeywords = []string{
-		"title", "description", "default", "deprecated", "readOnly", "writeOnly", "examples",
-	}
-	formatKeywords  = []string{"format"}
-	contentKeywords = []string{"contentEncoding", "contentMediaType", "contentSchema"}
-	// legacyKeywords are not 2020-12 keywords but are known: the 2020-12
-	// meta-schema still describes them for compatibility with older drafts.
-	legacyKeywords = []string{"definitions", "dependencies"}
-)
-
-var (
-	keywordSet    = setOf(coreKeywords, applicatorKeywords, unevaluatedKeywords, validationKeywords, metaDataKeywords, formatKeywords, contentKeywords, legacyKeywords)
-	coreSet       = setOf(coreKeywords)
-	annotationSet = setOf(metaDataKeywords, contentKeywords, []string{"$comment"})
-	// allKeywords is keywordSet sorted, for suggestions.
-	allKeywords = sortedKeys(keywordSet)
-)
+// allKeywords are the dialect's keywords, sorted, for suggestions.
+var allKeywords = schema.Draft202012.Names()
 
 // IsKeyword reports whether name is a JSON Schema draft 2020-12 keyword of
 // any vocabulary (core, applicator, unevaluated, validation, meta-data,
@@ -48,20 +15,23 @@ var (
 // "dependencies" that the 2020-12 meta-schema still describes. Any other
 // member of a schema object is an unknown word, which JSON Schema treats as
 // an annotation with no effect on validation.
-func IsKeyword(name string) bool { return keywordSet[name] }
+func IsKeyword(name string) bool { return schema.Draft202012.Keyword(name) != nil }
 
 // IsCoreKeyword reports whether name belongs to the 2020-12 core vocabulary:
 // $schema, $id, $ref, $anchor, $dynamicRef, $dynamicAnchor, $vocabulary,
 // $comment and $defs. These identify and connect schemas; they never
 // validate by themselves ($ref and $dynamicRef apply another schema).
-func IsCoreKeyword(name string) bool { return coreSet[name] }
+func IsCoreKeyword(name string) bool {
+	k := schema.Draft202012.Keyword(name)
+	return k != nil && k.Vocabulary == schema.VocabCore
+}
 
 // IsAnnotationKeyword reports whether name is a keyword that never affects
 // validation: title, description, default, examples, deprecated, readOnly,
 // writeOnly, $comment, contentMediaType, contentEncoding and contentSchema
 // (content keywords are annotations unless a validator opts in, and toolgen
 // does not). "format" is not among them: toolgen asserts formats.
-func IsAnnotationKeyword(name string) bool { return annotationSet[name] }
+func IsAnnotationKeyword(name string) bool { return schema.Draft202012.Is(name, schema.Annotation) }
 
 // suggest returns the candidate that name most likely misspells, or "".
 // A candidate qualifies when it equals name but for case, or is within
@@ -111,23 +81,4 @@ func editDistance(a, b string) int {
 		}
 	}
 	return d[len(a)][len(b)]
-}
-
-func setOf(lists ...[]string) map[string]bool {
-	m := map[string]bool{}
-	for _, l := range lists {
-		for _, s := range l {
-			m[s] = true
-		}
-	}
-	return m
-}
-
-func sortedKeys(m map[string]bool) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -37,7 +37,10 @@ const maxNameLen = 128
 // RejectedDefaults on the catalog's tools. The diagnostics are sorted by
 // position.
 func Lint(c *Catalog, opts LintOptions) Diagnostics {
-	l := &linter{c: c, opts: opts, identified: identifiedSchemas(c)}
+	l := &linter{c: c, opts: opts, identified: identifiedSchemas(c), supplied: map[string][]byte{}}
+	for id, s := range l.identified {
+		l.supplied[id] = s.raw
+	}
 	first := map[string]int{} // tool name -> index of its first tool
 	for i := range c.Tools {
 		t := &c.Tools[i]
@@ -69,7 +72,9 @@ type linter struct {
 	diags Diagnostics
 	// identified are the schemas of the catalog that have an "$id", by that
 	// absolute URI: one tool's schema may refer to another's.
-	identified map[string]any
+	identified map[string]identifiedSchema
+	// supplied are their texts, for resolving references across tools.
+	supplied map[string][]byte
 }
 
 func (l *linter) errorf(tool, ptr, format string, args ...any) {

@@ -9,9 +9,11 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/internal/schema"
 )
 
 // acceptedShapes lists the catalog shapes Parse understands, for errors.
@@ -77,7 +79,7 @@ func Parse(file string, data []byte) (*Catalog, Diagnostics) {
 // file, as the files of a folder catalog may be.
 func parse(file string, data []byte, oneTool bool) (*Catalog, Diagnostics) {
 	var (
-		root  *jsonNode
+		root  *schema.Node
 		index *positionIndex
 		diags Diagnostics
 	)
@@ -113,10 +115,10 @@ func (l *loader) warnf(tool, ptr, format string, args ...any) {
 }
 
 // catalog detects the format of the top-level value and reads its tools.
-func (l *loader) catalog(root *jsonNode) {
-	switch root.kind {
+func (l *loader) catalog(root *schema.Node) {
+	switch root.Kind {
 	case jsontext.KindBeginObject:
-		tools := root.get("tools")
+		tools := root.Member("tools")
 		if tools == nil && l.oneTool {
 			if f := classify(root); f != "" {
 				l.c.Format = f
@@ -127,66 +129,66 @@ func (l *loader) catalog(root *jsonNode) {
 		if tools == nil {
 			msg := "the catalog matches no accepted format: a top-level object must have a \"tools\" array"
 			switch {
-			case l.oneTool && root.has("name"):
+			case l.oneTool && root.Member("name") != nil:
 				msg = "the file matches no accepted format: this object has a \"name\" but no input schema; a tool needs \"inputSchema\" (MCP), \"input_schema\" (Anthropic), \"parameters\" (OpenAI Responses) or \"function\" (OpenAI chat)"
 			case l.oneTool:
 				msg = "the file matches no accepted format: a file in a catalog folder holds one tool object, or a catalog with a \"tools\" array"
-			case root.has("name") && classify(root) != "":
+			case root.Member("name") != nil && classify(root) != "":
 				msg += "; this object looks like a single tool: wrap it as {\"tools\":[ ... ]}, or load it as a file of a catalog folder"
 			}
 			l.errorf("", "", "%s; %s", msg, acceptedShapes)
 			return
 		}
-		if tools.kind != jsontext.KindBeginArray {
-			l.errorf("", tools.ptr, "\"tools\" must be an array of tools, found %s", tools.kindName())
+		if tools.Kind != jsontext.KindBeginArray {
+			l.errorf("", tools.Pointer, "\"tools\" must be an array of tools, found %s", tools.KindName())
 			return
 		}
 		l.c.Format = FormatMCP
-		if len(tools.elems) == 0 {
-			l.warnf("", tools.ptr, "the catalog has no tools")
+		if len(tools.Items) == 0 {
+			l.warnf("", tools.Pointer, "the catalog has no tools")
 		}
-		for _, e := range tools.elems {
+		for _, e := range tools.Items {
 			l.tool(e, FormatMCP)
 		}
 	case jsontext.KindBeginArray:
-		if len(root.elems) == 0 {
+		if len(root.Items) == 0 {
 			l.warnf("", "", "the catalog is an empty array: it has no tools")
 			return
 		}
-		first := classify(root.elems[0])
+		first := classify(root.Items[0])
 		if first == "" {
-			l.errorf("", root.elems[0].ptr, "the first element is not a tool in any accepted format (found %s); %s",
-				describeElement(root.elems[0]), acceptedShapes)
+			l.errorf("", root.Items[0].Pointer, "the first element is not a tool in any accepted format (found %s); %s",
+				describeElement(root.Items[0]), acceptedShapes)
 			return
 		}
 		l.c.Format = first
-		for _, e := range root.elems {
+		for _, e := range root.Items {
 			if f := classify(e); f != first {
-				l.errorf("", e.ptr, "expected %s like the first element, found %s; all tools in one file must use the same format",
+				l.errorf("", e.Pointer, "expected %s like the first element, found %s; all tools in one file must use the same format",
 					formatShape(first), describeElement(e))
 				continue
 			}
 			l.tool(e, first)
 		}
 	default:
-		l.errorf("", "", "the catalog is %s, not a JSON object or array; %s", root.kindName(), acceptedShapes)
+		l.errorf("", "", "the catalog is %s, not a JSON object or array; %s", root.KindName(), acceptedShapes)
 	}
 }
 
 // classify returns the format whose tool shape n has, or "" when none.
 // Only the members that tell the formats apart are looked at; whether the
 // tool is complete is checked when it is read.
-func classify(n *jsonNode) Format {
+func classify(n *schema.Node) Format {
 	switch {
-	case !n.isObject():
+	case !n.IsObject():
 		return ""
-	case n.has("function"):
+	case n.Member("function") != nil:
 		return FormatOpenAIChat
-	case n.has("input_schema"):
+	case n.Member("input_schema") != nil:
 		return FormatAnthropic
-	case n.has("inputSchema"):
+	case n.Member("inputSchema") != nil:
 		return FormatMCPArray
-	case n.has("parameters"), n.get("type") != nil && n.get("type").str == "function":
+	case n.Member("parameters") != nil, n.Member("type") != nil && n.Member("type").Str == "function":
 		return FormatOpenAIResponses
 	}
 	return ""
@@ -208,9 +210,9 @@ func formatShape(f Format) string {
 }
 
 // describeElement says what an array element is, for format errors.
-func describeElement(n *jsonNode) string {
-	if !n.isObject() {
-		return n.kindName()
+func describeElement(n *schema.Node) string {
+	if !n.IsObject() {
+		return n.KindName()
 	}
 	if f := classify(n); f != "" {
 		return formatShape(f)
@@ -231,68 +233,71 @@ func schemaMember(f Format) string {
 
 // tool reads one tool written in format f and appends it to the catalog
 // when it has no errors.
-func (l *loader) tool(n *jsonNode, f Format) {
-	if !n.isObject() {
-		l.errorf("", n.ptr, "a tool must be an object, found %s", n.kindName())
+func (l *loader) tool(n *schema.Node, f Format) {
+	if !n.IsObject() {
+		l.errorf("", n.Pointer, "a tool must be an object, found %s", n.KindName())
 		return
 	}
 	if f == FormatMCP {
 		// Inside {"tools":[...]} there is no first element to follow, but
 		// a tool of another format is worth naming as such.
 		if g := classify(n); g != FormatMCPArray && g != "" {
-			l.errorf("", n.ptr, "expected %s, found %s; an MCP catalog {\"tools\":[...]} holds MCP tools only", formatShape(f), formatShape(g))
+			l.errorf("", n.Pointer, "expected %s, found %s; an MCP catalog {\"tools\":[...]} holds MCP tools only", formatShape(f), formatShape(g))
 			return
 		}
 	}
 	before := len(l.diags)
-	t := Tool{File: l.c.File, Pointer: n.ptr, index: l.c.index}
+	t := Tool{File: l.c.File, Pointer: n.Pointer, index: l.c.index}
 
 	// def is the object holding the name, description and schema.
 	def := n
 	switch f {
 	case FormatOpenAIChat:
 		l.functionType(n)
-		def = n.get("function")
-		if !def.isObject() {
-			l.errorf("", def.ptr, "\"function\" must be an object {\"name\",\"description\",\"parameters\"}, found %s", def.kindName())
+		def = n.Member("function")
+		if !def.IsObject() {
+			l.errorf("", def.Pointer, "\"function\" must be an object {\"name\",\"description\",\"parameters\"}, found %s", def.KindName())
 			return
 		}
-		if x := n.get("x-toolgen"); x != nil {
-			l.errorf("", x.ptr, "\"x-toolgen\" of an OpenAI chat tool belongs inside \"function\", beside \"name\"; move it there")
+		if x := n.Member("x-toolgen"); x != nil {
+			l.errorf("", x.Pointer, "\"x-toolgen\" of an OpenAI chat tool belongs inside \"function\", beside \"name\"; move it there")
 		}
 	case FormatOpenAIResponses:
 		l.functionType(n)
 	case FormatAnthropic:
-		if typ := n.get("type"); typ != nil && (typ.kind != jsontext.KindString || typ.str != "custom") {
-			l.errorf("", typ.ptr, "\"type\" of an Anthropic tool with an input schema must be \"custom\" or absent, found %s; server tools (web search, code execution, ...) run at Anthropic and have nothing to generate", describeValue(typ))
+		if typ := n.Member("type"); typ != nil && (typ.Kind != jsontext.KindString || typ.Str != "custom") {
+			l.errorf("", typ.Pointer, "\"type\" of an Anthropic tool with an input schema must be \"custom\" or absent, found %s; server tools (web search, code execution, ...) run at Anthropic and have nothing to generate", describeValue(typ))
 		}
 	}
 
 	// The name comes first: later diagnostics name the tool.
-	if name := def.get("name"); name == nil {
-		l.errorf("", def.ptr, "the tool has no \"name\"")
-	} else if name.kind != jsontext.KindString {
-		l.errorf("", name.ptr, "\"name\" must be a string, found %s", name.kindName())
+	if name := def.Member("name"); name == nil {
+		l.errorf("", def.Pointer, "the tool has no \"name\"")
+	} else if name.Kind != jsontext.KindString {
+		l.errorf("", name.Pointer, "\"name\" must be a string, found %s", name.KindName())
 	} else {
-		t.Name = name.str
+		t.Name = name.Str
 	}
 	t.Description = l.optString(t.Name, def, "description")
 
 	key := schemaMember(f)
 	t.InputSchema, t.SchemaPointer = l.schema(t.Name, def, key, true)
+	if input := t.InputSchema; input != nil {
+		t.strict = sync.OnceValues(func() ([]byte, error) { return StrictVariant(input) })
+	}
 
 	switch f {
 	case FormatMCP, FormatMCPArray:
 		t.Title = l.optString(t.Name, def, "title")
 		t.OutputSchema, t.OutputSchemaPointer = l.schema(t.Name, def, "outputSchema", false)
-		t.Annotations = l.annotations(t.Name, def.get("annotations"))
+		t.Annotations = l.annotations(t.Name, def.Member("annotations"))
 		if t.Title == "" {
 			t.Title = t.Annotations.Title
 		}
 	case FormatOpenAIChat, FormatOpenAIResponses:
 		t.Strict = l.optBool(t.Name, def, "strict")
 	}
-	t.Settings = l.settings(t.Name, def.get("x-toolgen"))
+	t.Settings = l.settings(t.Name, def.Member("x-toolgen"))
 
 	if len(l.diags) == before {
 		l.c.Tools = append(l.c.Tools, t)
@@ -300,73 +305,73 @@ func (l *loader) tool(n *jsonNode, f Format) {
 }
 
 // functionType checks the "type":"function" of an OpenAI tool.
-func (l *loader) functionType(n *jsonNode) {
-	typ := n.get("type")
+func (l *loader) functionType(n *schema.Node) {
+	typ := n.Member("type")
 	switch {
 	case typ == nil:
-		l.errorf("", n.ptr, "an OpenAI tool needs \"type\":\"function\"")
-	case typ.kind != jsontext.KindString || typ.str != "function":
-		l.errorf("", typ.ptr, "\"type\" must be \"function\", found %s; toolgen generates function tools only", describeValue(typ))
+		l.errorf("", n.Pointer, "an OpenAI tool needs \"type\":\"function\"")
+	case typ.Kind != jsontext.KindString || typ.Str != "function":
+		l.errorf("", typ.Pointer, "\"type\" must be \"function\", found %s; toolgen generates function tools only", describeValue(typ))
 	}
 }
 
 // schema reads the schema in member key of def: its exact bytes and its
 // pointer. A missing schema is an error when required.
-func (l *loader) schema(tool string, def *jsonNode, key string, required bool) ([]byte, string) {
-	n := def.get(key)
+func (l *loader) schema(tool string, def *schema.Node, key string, required bool) ([]byte, string) {
+	n := def.Member(key)
 	if n == nil {
 		if required {
-			l.errorf(tool, def.ptr, "the tool has no %q; every tool needs an input schema, and one without arguments has {\"type\":\"object\",\"properties\":{}}", key)
+			l.errorf(tool, def.Pointer, "the tool has no %q; every tool needs an input schema, and one without arguments has {\"type\":\"object\",\"properties\":{}}", key)
 		}
 		return nil, ""
 	}
-	switch n.kind {
+	switch n.Kind {
 	case jsontext.KindBeginObject:
-		return bytes.Clone(l.data[n.start:n.end]), n.ptr
+		return bytes.Clone(l.data[n.Offset:n.End()]), n.Pointer
 	case jsontext.KindTrue, jsontext.KindFalse:
-		l.errorf(tool, n.ptr, "%q is the boolean schema %s; a tool's schema must be an object schema such as {\"type\":\"object\",\"properties\":{}}", key, n.kindName())
+		l.errorf(tool, n.Pointer, "%q is the boolean schema %s; a tool's schema must be an object schema such as {\"type\":\"object\",\"properties\":{}}", key, n.KindName())
 	default:
-		l.errorf(tool, n.ptr, "%q must be a JSON Schema object, found %s", key, n.kindName())
+		l.errorf(tool, n.Pointer, "%q must be a JSON Schema object, found %s", key, n.KindName())
 	}
 	return nil, ""
 }
 
 // optString reads an optional string member.
-func (l *loader) optString(tool string, obj *jsonNode, key string) string {
-	n := obj.get(key)
+func (l *loader) optString(tool string, obj *schema.Node, key string) string {
+	n := obj.Member(key)
 	if n == nil {
 		return ""
 	}
-	if n.kind != jsontext.KindString {
-		l.errorf(tool, n.ptr, "%q must be a string, found %s", key, n.kindName())
+	if n.Kind != jsontext.KindString {
+		l.errorf(tool, n.Pointer, "%q must be a string, found %s", key, n.KindName())
 		return ""
 	}
-	return n.str
+	return n.Str
 }
 
 // optBool reads an optional boolean member.
-func (l *loader) optBool(tool string, obj *jsonNode, key string) *bool {
-	n := obj.get(key)
+func (l *loader) optBool(tool string, obj *schema.Node, key string) *bool {
+	n := obj.Member(key)
 	if n == nil {
 		return nil
 	}
-	if n.kind != jsontext.KindTrue && n.kind != jsontext.KindFalse {
-		l.errorf(tool, n.ptr, "%q must be true or false, found %s", key, n.kindName())
+	if n.Kind != jsontext.KindTrue && n.Kind != jsontext.KindFalse {
+		l.errorf(tool, n.Pointer, "%q must be true or false, found %s", key, n.KindName())
 		return nil
 	}
-	b := n.kind == jsontext.KindTrue
+	b := n.Kind == jsontext.KindTrue
 	return &b
 }
 
 // annotations reads MCP tool annotations. Members other than the ones
 // toolgen knows are left alone: MCP may add hints.
-func (l *loader) annotations(tool string, n *jsonNode) Annotations {
+func (l *loader) annotations(tool string, n *schema.Node) Annotations {
 	var a Annotations
 	if n == nil {
 		return a
 	}
-	if !n.isObject() {
-		l.errorf(tool, n.ptr, "\"annotations\" must be an object, found %s", n.kindName())
+	if !n.IsObject() {
+		l.errorf(tool, n.Pointer, "\"annotations\" must be an object, found %s", n.KindName())
 		return a
 	}
 	a.Title = l.optString(tool, n, "title")
@@ -381,51 +386,51 @@ func (l *loader) annotations(tool string, n *jsonNode) Annotations {
 var settingKeys = []string{"goName", "timeout"}
 
 // settings reads the tool's "x-toolgen" object.
-func (l *loader) settings(tool string, n *jsonNode) Settings {
+func (l *loader) settings(tool string, n *schema.Node) Settings {
 	var s Settings
 	if n == nil {
 		return s
 	}
-	if !n.isObject() {
-		l.errorf(tool, n.ptr, "\"x-toolgen\" must be an object such as {\"goName\":\"CreateOrder\"}, found %s", n.kindName())
+	if !n.IsObject() {
+		l.errorf(tool, n.Pointer, "\"x-toolgen\" must be an object such as {\"goName\":\"CreateOrder\"}, found %s", n.KindName())
 		return s
 	}
-	for _, m := range n.members {
-		switch m.name {
+	for _, m := range n.Members {
+		switch m.Name {
 		case "goName":
 			s.GoName = l.optString(tool, n, "goName")
-			if m.value.kind == jsontext.KindString && (!token.IsIdentifier(s.GoName) || !token.IsExported(s.GoName)) {
-				l.errorf(tool, m.value.ptr, "\"goName\" %q is not an exported Go identifier: it must start with an upper-case letter, followed by letters, digits and _", s.GoName)
+			if m.Value.Kind == jsontext.KindString && (!token.IsIdentifier(s.GoName) || !token.IsExported(s.GoName)) {
+				l.errorf(tool, m.Value.Pointer, "\"goName\" %q is not an exported Go identifier: it must start with an upper-case letter, followed by letters, digits and _", s.GoName)
 				s.GoName = ""
 			}
 		case "timeout":
 			text := l.optString(tool, n, "timeout")
-			if m.value.kind != jsontext.KindString {
+			if m.Value.Kind != jsontext.KindString {
 				break
 			}
 			d, err := time.ParseDuration(text)
 			if err != nil || d <= 0 {
-				l.errorf(tool, m.value.ptr, "\"timeout\" %q is not a positive duration such as \"5s\" or \"1m30s\"", text)
+				l.errorf(tool, m.Value.Pointer, "\"timeout\" %q is not a positive duration such as \"5s\" or \"1m30s\"", text)
 				break
 			}
 			s.Timeout = d
 		default:
-			msg := fmt.Sprintf("unknown key %q in \"x-toolgen\"", m.name)
-			if s := suggest(m.name, settingKeys); s != "" {
+			msg := fmt.Sprintf("unknown key %q in \"x-toolgen\"", m.Name)
+			if s := suggest(m.Name, settingKeys); s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)
 			}
-			l.errorf(tool, m.value.ptr, "%s (known keys: %s)", msg, strings.Join(settingKeys, ", "))
+			l.errorf(tool, m.Value.Pointer, "%s (known keys: %s)", msg, strings.Join(settingKeys, ", "))
 		}
 	}
 	return s
 }
 
 // describeValue shows a short scalar as JSON, anything else by its kind.
-func describeValue(n *jsonNode) string {
-	if n.kind == jsontext.KindString {
-		return fmt.Sprintf("%q", n.str)
+func describeValue(n *schema.Node) string {
+	if n.Kind == jsontext.KindString {
+		return fmt.Sprintf("%q", n.Str)
 	}
-	return n.kindName()
+	return n.KindName()
 }
 
 // Sort orders the diagnostics by line, then column, then severity (errors

@@ -3,6 +3,8 @@ package catalog
 import (
 	"sort"
 	"strings"
+
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 )
 
 // positionIndex maps JSON Pointers into a catalog file to where their values
@@ -121,26 +123,7 @@ func (t *Tool) Position(pointer string) (line, col int) {
 	return t.index.lookup(pointer)
 }
 
-// escapePointerToken escapes one reference token of a JSON Pointer.
-func escapePointerToken(tok string) string {
-	if !strings.ContainsAny(tok, "~/") {
-		return tok
-	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(tok)
-}
-
-// unescapePointerToken undoes escapePointerToken.
-func unescapePointerToken(tok string) string {
-	if !strings.Contains(tok, "~") {
-		return tok
-	}
-	return strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
-}
-
 // appendPointer appends the reference tokens toks, escaped, to pointer.
 func appendPointer(pointer string, toks ...string) string {
-	for _, t := range toks {
-		pointer += "/" + escapePointerToken(t)
-	}
-	return pointer
+	return jsonpointer.Append(pointer, toks...)
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/toolgen/toolgen/internal/schema"
 )
 
 // Provider names an API whose rules for tool definitions LintProvider
@@ -144,7 +146,7 @@ type providerSpec struct {
 
 // schemaRule checks one decoded schema and adds findings with pointers
 // relative to the schema.
-type schemaRule func(root any, f *findings)
+type schemaRule func(root *schema.Node, f *findings)
 
 var providerSpecs = map[Provider]providerSpec{
 	ProviderOpenAIStrict: {
@@ -191,7 +193,7 @@ func (pc *providerCheck) schema(raw []byte, base string, rules ...schemaRule) {
 	if raw == nil || len(rules) == 0 {
 		return
 	}
-	root, err := decodeOrdered(raw)
+	root, err := schema.Parse(raw, schema.ParseOptions{})
 	if err != nil {
 		return
 	}
@@ -327,19 +329,18 @@ func isRootRejected(k string) bool {
 
 // checkOpenAIRoot checks the root of function parameters, which OpenAI
 // requires to be a plain object schema in every mode.
-func checkOpenAIRoot(root any, f *findings) {
-	m, ok := root.(*omap)
-	if !ok {
+func checkOpenAIRoot(m *schema.Node, f *findings) {
+	if m.Kind != '{' {
 		f.add(Error, "", "OpenAI rejects function parameters that are not an object schema; use {\"type\": \"object\", \"properties\": {...}}")
 		return
 	}
-	switch t, has := m.get("type"); {
-	case !has:
+	switch t := m.Member("type"); {
+	case t == nil:
 		f.add(Error, "", `OpenAI rejects function parameters without "type": "object" (schema must be a JSON Schema of 'type: "object"'); add "type": "object"`)
-	case t != "object":
+	case !isString(t, "object"):
 		f.add(Error, "/type", "OpenAI rejects function parameters whose \"type\" is %s rather than \"object\"; use \"type\": \"object\"", brief(t))
 	}
-	for _, k := range m.keys {
+	for _, k := range keysOf(m) {
 		if isRootRejected(k) {
 			f.add(Error, "/"+k, `OpenAI rejects %q at the top level of function parameters (schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level); move the alternatives into a property, or make the properties optional and check the combination in the handler`, k)
 		}
@@ -348,10 +349,10 @@ func checkOpenAIRoot(root any, f *findings) {
 
 // checkOpenAIOneOf warns about "oneOf" below the root, which the
 // Responses API rejects even without strict mode.
-func checkOpenAIOneOf(root any, f *findings) {
+func checkOpenAIOneOf(root *schema.Node, f *findings) {
 	walkSchemas(root, everyKeyword, func(v schemaVisit) {
-		if m, ok := v.node.(*omap); ok && v.ptr != "" && m.has("oneOf") {
-			f.add(Warning, provPtr(v.ptr, "oneOf"), "OpenAI's Responses API rejects \"oneOf\" (\"'oneOf' is not permitted\") with or without strict mode, while Chat Completions passes it to the model; use \"anyOf\", which means the same when no value can match two branches")
+		if m := v.node; m.Kind == '{' && v.ptr != "" && m.Member("oneOf") != nil {
+			f.add(Warning, appendPointer(v.ptr, "oneOf"), "OpenAI's Responses API rejects \"oneOf\" (\"'oneOf' is not permitted\") with or without strict mode, while Chat Completions passes it to the model; use \"anyOf\", which means the same when no value can match two branches")
 		}
 	})
 }
@@ -362,7 +363,7 @@ func strictEnabled(pc *providerCheck) {
 	if pc.tool.Strict == nil || !*pc.tool.Strict || pc.tool.InputSchema == nil {
 		return
 	}
-	root, err := decodeOrdered(pc.tool.InputSchema)
+	root, err := schema.Parse(pc.tool.InputSchema, schema.ParseOptions{})
 	if err != nil {
 		return
 	}
@@ -424,7 +425,7 @@ const (
 
 // checkOpenAIStrict checks a schema against strict mode's subset and
 // limits. The root's own shape is checkOpenAIRoot's.
-func checkOpenAIStrict(root any, f *findings) {
+func checkOpenAIStrict(root *schema.Node, f *findings) {
 	var props, enumValues, chars int
 	// "additionalProperties" is strictObject's; what strict mode rejects
 	// is reported once, at its keyword.
@@ -433,15 +434,15 @@ func checkOpenAIStrict(root any, f *findings) {
 		return !bad && k != "additionalProperties"
 	}
 	walkSchemas(root, descend, func(v schemaVisit) {
-		m, ok := v.node.(*omap)
-		if !ok {
+		m := v.node
+		if m.Kind != '{' {
 			if v.ptr != "" {
 				f.add(Error, v.ptr, "strict mode has no true/false schemas; give the value a type")
 			}
 			return
 		}
-		for _, k := range m.keys {
-			kp := provPtr(v.ptr, k)
+		for _, k := range keysOf(m) {
+			kp := appendPointer(v.ptr, k)
 			switch fix, bad := strictRejected[k]; {
 			case v.ptr == "" && isRootRejected(k):
 				// Reported by checkOpenAIRoot.
@@ -457,50 +458,50 @@ func checkOpenAIStrict(root any, f *findings) {
 		if v.ptr != "" && !hasTypeBearer(m) {
 			f.add(Error, v.ptr, "strict mode needs a type on every schema (or \"anyOf\", \"$ref\", \"enum\", \"const\"), and a value of any type cannot be described; add a \"type\"")
 		}
-		if m.has("$ref") && len(m.keys) > 1 {
-			f.add(Error, provPtr(v.ptr, "$ref"), "strict mode rejects \"$ref\" next to other keywords (%s); write \"anyOf\": [{\"$ref\": ...}] instead, which means the same and may have siblings, or %s does so", strings.Join(otherKeys(m, "$ref"), ", "), strictFlagHint)
+		if m.Member("$ref") != nil && len(m.Members) > 1 {
+			f.add(Error, appendPointer(v.ptr, "$ref"), "strict mode rejects \"$ref\" next to other keywords (%s); write \"anyOf\": [{\"$ref\": ...}] instead, which means the same and may have siblings, or %s does so", strings.Join(otherKeys(m, "$ref"), ", "), strictFlagHint)
 		}
 		if schemaHasType(m, "object") {
 			strictObject(m, v.ptr, f)
 		}
-		if schemaHasType(m, "array") && !m.has("items") && !m.has("prefixItems") {
+		if schemaHasType(m, "array") && m.Member("items") == nil && m.Member("prefixItems") == nil {
 			f.add(Error, v.ptr, "strict mode needs \"items\" on every array; add the schema of the elements")
 		}
-		if format, ok := m.vals["format"].(string); ok && !strictFormats[format] {
-			f.add(Warning, provPtr(v.ptr, "format"), "\"format\": %q is not among the formats strict mode supports (date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid); OpenAI may reject the schema (toolgen's validator still checks the format)", format)
+		if format := m.Member("format"); format != nil && format.Kind == '"' && !strictFormats[format.Str] {
+			f.add(Warning, appendPointer(v.ptr, "format"), "\"format\": %q is not among the formats strict mode supports (date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid); OpenAI may reject the schema (toolgen's validator still checks the format)", format.Str)
 		}
 		if v.depth == strictMaxDepth+1 && schemaHasType(m, "object") {
 			f.add(Error, v.ptr, "objects are nested %d levels deep here; strict mode allows %d; flatten the schema", v.depth, strictMaxDepth)
 		}
 
-		if pm, ok := m.vals["properties"].(*omap); ok {
-			props += len(pm.keys)
-			for _, k := range pm.keys {
-				chars += utf8.RuneCountInString(k)
+		if pm := m.Member("properties"); pm != nil && pm.Kind == '{' {
+			props += len(pm.Members)
+			for _, p := range pm.Members {
+				chars += utf8.RuneCountInString(p.Name)
 			}
 		}
 		for _, defs := range []string{"$defs", "definitions"} {
-			if dm, ok := m.vals[defs].(*omap); ok {
-				for _, k := range dm.keys {
-					chars += utf8.RuneCountInString(k)
+			if dm := m.Member(defs); dm != nil && dm.Kind == '{' {
+				for _, d := range dm.Members {
+					chars += utf8.RuneCountInString(d.Name)
 				}
 			}
 		}
-		if c, ok := m.vals["const"].(string); ok {
-			chars += utf8.RuneCountInString(c)
+		if c := m.Member("const"); c != nil && c.Kind == '"' {
+			chars += utf8.RuneCountInString(c.Str)
 		}
-		if list, ok := m.vals["enum"].([]any); ok {
-			enumValues += len(list)
+		if list := m.Member("enum"); list != nil && list.Kind == '[' {
+			enumValues += len(list.Items)
 			nStrings, n := 0, 0
-			for _, e := range list {
-				if s, ok := e.(string); ok {
+			for _, e := range list.Items {
+				if e.Kind == '"' {
 					nStrings++
-					n += utf8.RuneCountInString(s)
+					n += utf8.RuneCountInString(e.Str)
 				}
 			}
 			chars += n
 			if nStrings > strictBigEnum && n > strictBigEnumChars {
-				f.add(Error, provPtr(v.ptr, "enum"), "this enum has %d string values totalling %d characters; strict mode allows at most %d characters in an enum of more than %d strings; shorten the values or split the enum", nStrings, n, strictBigEnumChars, strictBigEnum)
+				f.add(Error, appendPointer(v.ptr, "enum"), "this enum has %d string values totalling %d characters; strict mode allows at most %d characters in an enum of more than %d strings; shorten the values or split the enum", nStrings, n, strictBigEnumChars, strictBigEnum)
 			}
 		}
 	})
@@ -517,27 +518,27 @@ func checkOpenAIStrict(root any, f *findings) {
 
 // strictObject checks strict mode's two rules for objects: closed, and
 // every property required.
-func strictObject(m *omap, ptr string, f *findings) {
-	switch ap, ok := m.get("additionalProperties"); {
-	case !ok:
+func strictObject(m *schema.Node, ptr string, f *findings) {
+	switch ap := m.Member("additionalProperties"); {
+	case ap == nil:
 		f.add(Error, ptr, "strict mode requires \"additionalProperties\": false on every object; add it, or %s adds it", strictFlagHint)
-	case ap != false:
-		f.add(Error, provPtr(ptr, "additionalProperties"), "strict mode requires \"additionalProperties\": false on every object, not %s; free-form keys cannot be described in strict mode, so list them as properties", brief(ap))
+	case ap.Kind != 'f':
+		f.add(Error, appendPointer(ptr, "additionalProperties"), "strict mode requires \"additionalProperties\": false on every object, not %s; free-form keys cannot be described in strict mode, so list them as properties", brief(ap))
 	}
-	pm, ok := m.vals["properties"].(*omap)
-	if !ok {
+	pm := m.Member("properties")
+	if pm == nil || pm.Kind != '{' {
 		return
 	}
 	listed := map[string]bool{}
-	if rs, ok := m.vals["required"].([]any); ok {
-		for _, r := range rs {
-			if s, ok := r.(string); ok {
-				listed[s] = true
+	if rs := m.Member("required"); rs != nil {
+		for _, r := range rs.Items {
+			if r.Kind == '"' {
+				listed[r.Str] = true
 			}
 		}
 	}
 	var missing []string
-	for _, k := range pm.keys {
+	for _, k := range keysOf(pm) {
 		if !listed[k] {
 			missing = append(missing, strconv.Quote(k))
 		}
@@ -546,16 +547,16 @@ func strictObject(m *omap, ptr string, f *findings) {
 		return
 	}
 	at := ptr
-	if m.has("required") {
-		at = provPtr(ptr, "required")
+	if m.Member("required") != nil {
+		at = appendPointer(ptr, "required")
 	}
 	f.add(Error, at, "strict mode requires every property in \"required\" (missing: %s); list them, and make each optional one nullable, e.g. \"type\": [\"string\", \"null\"], or %s does so", strings.Join(missing, ", "), strictFlagHint)
 }
 
 // otherKeys returns the keys of m except k.
-func otherKeys(m *omap, k string) []string {
+func otherKeys(m *schema.Node, k string) []string {
 	var out []string
-	for _, key := range m.keys {
+	for _, key := range keysOf(m) {
 		if key != k {
 			out = append(out, strconv.Quote(key))
 		}
@@ -566,19 +567,18 @@ func otherKeys(m *omap, k string) []string {
 // ---- Anthropic ----
 
 // checkAnthropicRoot checks the root of input_schema.
-func checkAnthropicRoot(root any, f *findings) {
-	m, ok := root.(*omap)
-	if !ok {
+func checkAnthropicRoot(m *schema.Node, f *findings) {
+	if m.Kind != '{' {
 		f.add(Error, "", "Anthropic requires input_schema to be an object schema with \"type\": \"object\"")
 		return
 	}
-	switch t, has := m.get("type"); {
-	case !has:
+	switch t := m.Member("type"); {
+	case t == nil:
 		f.add(Error, "", "Anthropic requires \"type\": \"object\" at the root of input_schema and rejects the request without it; add it")
-	case t != "object":
+	case !isString(t, "object"):
 		f.add(Error, "/type", "Anthropic requires \"type\": \"object\" at the root of input_schema, not %s; use \"type\": \"object\"", brief(t))
 	}
-	for _, k := range m.keys {
+	for _, k := range keysOf(m) {
 		if k == "oneOf" || k == "allOf" || k == "anyOf" {
 			f.add(Error, "/"+k, "Anthropic rejects the whole request (\"input_schema does not support oneOf, allOf, or anyOf at the top level\"); move the alternatives into a property, or make the properties optional and check the combination in the handler")
 		}
@@ -590,16 +590,15 @@ func checkAnthropicRoot(root any, f *findings) {
 // mcpRootObject checks that the root of the schema in field has
 // "type": "object"; why says what happens otherwise.
 func mcpRootObject(field, why string) schemaRule {
-	return func(root any, f *findings) {
-		m, ok := root.(*omap)
-		if !ok {
+	return func(m *schema.Node, f *findings) {
+		if m.Kind != '{' {
 			f.add(Error, "", "MCP declares %s as an object schema with \"type\": \"object\"; %s", field, why)
 			return
 		}
-		switch t, has := m.get("type"); {
-		case !has:
+		switch t := m.Member("type"); {
+		case t == nil:
 			f.add(Error, "", "MCP declares %s with \"type\": \"object\" at the root, and it is missing: %s; add \"type\": \"object\"", field, why)
-		case t != "object":
+		case !isString(t, "object"):
 			f.add(Error, "/type", "MCP declares %s with \"type\": \"object\" at the root, not %s: %s; use \"type\": \"object\"", field, brief(t), why)
 		}
 	}
@@ -640,15 +639,15 @@ var geminiFormats = map[string]map[string]bool{
 // checkGemini checks a schema against Gemini's Schema object. It descends
 // only where Gemini has subschemas (properties, items, anyOf); whatever
 // hangs from another keyword is reported with that keyword.
-func checkGemini(root any, f *findings) {
+func checkGemini(root *schema.Node, f *findings) {
 	descend := func(k string) bool { return k == "properties" || k == "items" || k == "anyOf" }
 	walkSchemas(root, descend, func(v schemaVisit) {
-		m, ok := v.node.(*omap)
-		if !ok {
+		m := v.node
+		if m.Kind != '{' {
 			f.add(Error, v.ptr, "Gemini's Schema has no true/false schemas; give the value a type")
 			return
 		}
-		for _, k := range m.keys {
+		for _, k := range keysOf(m) {
 			if geminiFields[k] {
 				continue
 			}
@@ -656,37 +655,40 @@ func checkGemini(root any, f *findings) {
 			if !ok {
 				fix = "remove it, or send the schema as \"parametersJsonSchema\", which takes JSON Schema"
 			}
-			f.add(Error, provPtr(v.ptr, k), "Gemini rejects the whole request: %q is not a field of its function parameter Schema, a subset of OpenAPI 3.0 (Unknown name %q: Cannot find field); %s", k, k, fix)
+			f.add(Error, appendPointer(v.ptr, k), "Gemini rejects the whole request: %q is not a field of its function parameter Schema, a subset of OpenAPI 3.0 (Unknown name %q: Cannot find field); %s", k, k, fix)
 		}
-		if list, ok := m.vals["type"].([]any); ok {
+		if list := m.Member("type"); list != nil && list.Kind == '[' {
 			fix := "use \"anyOf\" with one branch per type"
-			var others []any
-			for _, t := range list {
-				if t != "null" {
+			var others []*schema.Node
+			for _, t := range list.Items {
+				if !isString(t, "null") {
 					others = append(others, t)
 				}
 			}
-			if len(others) == 1 && len(list) == 2 {
+			if len(others) == 1 && len(list.Items) == 2 {
 				fix = fmt.Sprintf("write \"type\": %s, \"nullable\": true", brief(others[0]))
 			}
-			f.add(Error, provPtr(v.ptr, "type"), "Gemini's Schema takes a single \"type\", and the API rejects the list %s; %s", brief(list), fix)
+			f.add(Error, appendPointer(v.ptr, "type"), "Gemini's Schema takes a single \"type\", and the API rejects the list %s; %s", brief(list), fix)
 		}
-		if list, ok := m.vals["enum"].([]any); ok {
-			for i, e := range list {
-				if _, isString := e.(string); !isString {
+		if list := m.Member("enum"); list != nil && list.Kind == '[' {
+			for i, e := range list.Items {
+				if e.Kind != '"' {
 					fix := "use string values, or drop \"enum\" and list the values in \"description\" (toolgen's validator still enforces the enum)"
-					if e == nil {
+					if e.Kind == 'n' {
 						fix = "remove null and write \"nullable\": true"
 					}
-					f.add(Error, provPtr(v.ptr, "enum", strconv.Itoa(i)), "Gemini's \"enum\" holds strings only, and the API rejects %s; %s", brief(e), fix)
+					f.add(Error, appendPointer(v.ptr, "enum", strconv.Itoa(i)), "Gemini's \"enum\" holds strings only, and the API rejects %s; %s", brief(e), fix)
 					break
 				}
 			}
 		}
-		if format, ok := m.vals["format"].(string); ok {
-			typ, _ := m.vals["type"].(string)
+		if f2 := m.Member("format"); f2 != nil && f2.Kind == '"' {
+			format, typ := f2.Str, ""
+			if t := m.Member("type"); t != nil && t.Kind == '"' {
+				typ = t.Str
+			}
 			if allowed, known := geminiFormats[typ]; !known || !allowed[format] {
-				f.add(Warning, provPtr(v.ptr, "format"), "the Gemini API documents \"format\" only as date-time or enum for strings, float or double for numbers and int32 or int64 for integers, so %q may be rejected (Vertex AI takes more); toolgen's validator still checks it, so you can move it into \"description\"", format)
+				f.add(Warning, appendPointer(v.ptr, "format"), "the Gemini API documents \"format\" only as date-time or enum for strings, float or double for numbers and int32 or int64 for integers, so %q may be rejected (Vertex AI takes more); toolgen's validator still checks it, so you can move it into \"description\"", format)
 			}
 		}
 	})
@@ -694,59 +696,9 @@ func checkGemini(root any, f *findings) {
 
 // ---- Walking schemas ----
 
-// Keywords whose value is one schema, a map of schemas or a list of schemas.
-var (
-	provSingle = provSet(
-		"additionalProperties", "unevaluatedProperties", "items", "unevaluatedItems", "contains",
-		"propertyNames", "if", "then", "else", "not", "contentSchema",
-	)
-	provMaps  = provSet("properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies")
-	provLists = provSet("prefixItems", "allOf", "anyOf", "oneOf")
-)
-
-// subschema is one schema directly under another.
-type subschema struct {
-	keyword string // the keyword it hangs from
-	node    any    // *omap or bool
-	ptr     string // relative to the schema root
-}
-
-// childSchemas lists the subschemas directly under m, in member order.
-// Values that are not schemas (a list under "items", the string lists of
-// "dependencies") are left out.
-func childSchemas(m *omap, ptr string) []subschema {
-	var out []subschema
-	add := func(k string, v any, p string) {
-		switch v.(type) {
-		case *omap, bool:
-			out = append(out, subschema{keyword: k, node: v, ptr: p})
-		}
-	}
-	for _, k := range m.keys {
-		v, kp := m.vals[k], provPtr(ptr, k)
-		switch {
-		case provSingle[k]:
-			add(k, v, kp)
-		case provMaps[k]:
-			if sm, ok := v.(*omap); ok {
-				for _, name := range sm.keys {
-					add(k, sm.vals[name], provPtr(kp, name))
-				}
-			}
-		case provLists[k]:
-			if list, ok := v.([]any); ok {
-				for i, e := range list {
-					add(k, e, provPtr(kp, strconv.Itoa(i)))
-				}
-			}
-		}
-	}
-	return out
-}
-
 // schemaVisit is one schema node met by walkSchemas.
 type schemaVisit struct {
-	node    any    // *omap or bool
+	node    *schema.Node
 	ptr     string // relative to the schema root
 	keyword string // the keyword it hangs from; "" for the root
 	// depth counts the object schemas from the root (or from the
@@ -759,28 +711,25 @@ type schemaVisit struct {
 func everyKeyword(string) bool { return true }
 
 // walkSchemas calls visit for root and, depth first in member order, every
-// subschema reached through keywords for which descend is true.
-func walkSchemas(root any, descend func(keyword string) bool, visit func(schemaVisit)) {
+// subschema reached through keywords for which descend is true. Where
+// subschemas are is the keyword table's.
+func walkSchemas(root *schema.Node, descend func(keyword string) bool, visit func(schemaVisit)) {
 	var walk func(v schemaVisit)
 	walk = func(v schemaVisit) {
-		m, isObj := v.node.(*omap)
-		if isObj && schemaHasType(m, "object") {
+		if v.node.Kind == '{' && schemaHasType(v.node, "object") {
 			v.depth++
 		}
 		visit(v)
-		if !isObj {
-			return
-		}
-		for _, c := range childSchemas(m, v.ptr) {
-			if !descend(c.keyword) {
-				continue
+		_ = schema.Draft202012.Children(v.node, func(c schema.Sub) error {
+			if descend(c.Keyword) {
+				depth := v.depth
+				if c.Keyword == "$defs" || c.Keyword == "definitions" {
+					depth = 0
+				}
+				walk(schemaVisit{node: c.Node, ptr: c.Pointer(v.ptr), keyword: c.Keyword, depth: depth})
 			}
-			depth := v.depth
-			if c.keyword == "$defs" || c.keyword == "definitions" {
-				depth = 0
-			}
-			walk(schemaVisit{node: c.node, ptr: c.ptr, keyword: c.keyword, depth: depth})
-		}
+			return nil
+		})
 	}
 	walk(schemaVisit{node: root})
 }
@@ -792,14 +741,6 @@ func provSet(names ...string) map[string]bool {
 		m[n] = true
 	}
 	return m
-}
-
-// provPtr appends reference tokens, escaped, to a JSON Pointer.
-func provPtr(ptr string, toks ...string) string {
-	for _, t := range toks {
-		ptr += "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(t)
-	}
-	return ptr
 }
 
 // displayPtr shows the root pointer as "/".

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -17,6 +15,8 @@ import (
 	"golang.org/x/text/message"
 
 	"github.com/toolgen/toolgen/internal/ecma"
+	"github.com/toolgen/toolgen/internal/jsonpointer"
+	"github.com/toolgen/toolgen/internal/schema"
 )
 
 // draft2020 is the only dialect toolgen speaks.
@@ -25,43 +25,33 @@ const draft2020 = "https://json-schema.org/draft/2020-12/schema"
 // printer renders jsonschema's messages.
 var printer = message.NewPrinter(language.English)
 
-// Keywords whose value is one schema, a map of schemas or an array of
-// schemas; the schema walk descends through them and nothing else.
-var (
-	schemaValued = setOf([]string{
-		"additionalProperties", "contains", "propertyNames", "if", "then", "else", "not",
-		"unevaluatedProperties", "unevaluatedItems", "contentSchema", "items",
-	})
-	schemaMaps   = setOf([]string{"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"})
-	schemaArrays = setOf([]string{"prefixItems", "allOf", "anyOf", "oneOf"})
-)
-
 // schemaLint is the linting of one schema of one tool.
 type schemaLint struct {
 	*linter
 	tool  *Tool
-	input bool   // the input schema (defaults matter) rather than the output schema
-	base  string // JSON Pointer of the schema in the file
-	doc   any    // the decoded schema
+	input bool         // the input schema (defaults matter) rather than the output schema
+	base  string       // JSON Pointer of the schema in the file
+	doc   any          // the decoded schema, as the meta-schema check takes it
+	tree  *schema.Node // the schema, as toolgen reads it
+	loc   string       // the schema's made-up URI, the base of its references
+	reg   *schema.Registry
 
-	wrongDraft bool                       // a "$schema" names another draft
-	refs       []schemaRef                // every $ref and $dynamicRef, for resolution
-	defaults   []defaultAt                // every "default" of the schema
-	resources  map[string]string          // schema resource URL -> its pointer in doc
-	anchors    map[string]map[string]bool // resource URL -> its anchors
+	wrongDraft bool        // a "$schema" names another draft
+	refs       []schemaRef // every $ref and $dynamicRef, for resolution
+	defaults   []defaultAt // every "default" of the schema
 }
 
 // schemaRef is one reference to resolve.
 type schemaRef struct {
-	ptr  string   // pointer of the $ref member, relative to the schema
-	ref  string   // its value
-	base *url.URL // the base URI it resolves against
+	ptr  string // pointer of the $ref member, relative to the schema
+	ref  string // its value
+	base string // the base URI it resolves against
 }
 
 // defaultAt is one "default" keyword.
 type defaultAt struct {
-	node  string // pointer of the schema node holding it, relative to the schema
-	value any
+	node  string       // pointer of the schema node holding it, relative to the schema
+	value *schema.Node // its value
 }
 
 // schema lints the input or output schema (which says so) of tool number i.
@@ -71,32 +61,19 @@ func (l *linter) schema(t *Tool, i int, which string, raw []byte, base string) {
 		l.errorf(t.Name, base, "the %s schema is not valid JSON: %v", which, err)
 		return
 	}
-	obj, ok := doc.(map[string]any)
-	if !ok {
+	tree, err := schema.Parse(raw, schema.ParseOptions{OnDuplicate: func(schema.Duplicate) {}})
+	if err != nil || !tree.IsObject() {
 		l.errorf(t.Name, base, "the %s schema must be an object schema such as {\"type\":\"object\",\"properties\":{}}", which)
 		return
 	}
-	s := &schemaLint{
-		linter:    l,
-		tool:      t,
-		input:     which == "input",
-		base:      base,
-		doc:       doc,
-		resources: map[string]string{},
-		anchors:   map[string]map[string]bool{},
-	}
+	s := &schemaLint{linter: l, tool: t, input: which == "input", base: base, doc: doc, tree: tree, loc: toolSchemaURI(i, which)}
 	if !s.checkDepth(which) {
 		return // too deep to check further at a cost that grows with it
 	}
-	s.rootType(obj, which)
-
-	// A made-up absolute URL for the schema, so that relative references
-	// resolve; nothing is ever fetched from it.
-	loc := fmt.Sprintf("https://toolgen.invalid/tools/%d/%s.schema.json", i, which)
-	rootURL, _ := url.Parse(loc)
-	s.resources[loc] = ""
-	s.walk(doc, "", rootURL)
+	s.rootType(which)
+	s.walk()
 	refsOK := s.resolveRefs()
+	loc := s.loc
 	if s.wrongDraft {
 		return // compiling would check against the other draft
 	}
@@ -106,9 +83,9 @@ func (l *linter) schema(t *Tool, i int, which string, raw []byte, base string) {
 	c.UseLoader(nil) // never read files or the network
 	c.AssertFormat()
 	c.UseRegexpEngine(ecmaRegexp)
-	for id, schema := range l.identified {
-		if _, own := s.resources[id]; !own {
-			if err := c.AddResource(id, schema); err != nil {
+	for id, other := range l.identified {
+		if !s.own(id) {
+			if err := c.AddResource(id, other.value); err != nil {
 				l.errorf(t.Name, base, "the schema with $id %s cannot be added: %v", id, err)
 				return
 			}
@@ -128,19 +105,18 @@ func (l *linter) schema(t *Tool, i int, which string, raw []byte, base string) {
 }
 
 // rootType checks that a root schema describes an object, when it says.
-func (s *schemaLint) rootType(obj map[string]any, which string) {
-	typ, ok := obj["type"]
-	if !ok {
+func (s *schemaLint) rootType(which string) {
+	typ := s.tree.Member("type")
+	switch {
+	case typ == nil:
 		return
-	}
-	switch v := typ.(type) {
-	case string:
-		if v == "object" {
+	case typ.Kind == '"':
+		if typ.Str == "object" {
 			return
 		}
-	case []any:
-		for _, e := range v {
-			if e == "object" {
+	case typ.Kind == '[':
+		for _, e := range typ.Items {
+			if e.Kind == '"' && e.Str == "object" {
 				return
 			}
 		}
@@ -152,60 +128,66 @@ func (s *schemaLint) rootType(obj map[string]any, which string) {
 		values = "results"
 	}
 	s.errorf(s.tool.Name, s.base+"/type", "the %s schema has \"type\": %s, but tool %s are always a JSON object; use \"type\": \"object\"",
-		which, describeJSON(typ), values)
+		which, describeNode(typ), values)
 }
 
-// walk visits the schema node v at ptr (relative to the schema), whose
-// base URI is base: it reports unknown words and foreign "$schema"s and
-// collects references, resources, anchors and defaults. It descends only
-// through keywords whose values are schemas, so property names and the
-// data in enum, const, default and examples are never taken for keywords.
-func (s *schemaLint) walk(v any, ptr string, base *url.URL) {
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return // a boolean schema, or a wrong value the meta-schema reports
+// describeNode is describeJSON of a value of the tree.
+func describeNode(n *schema.Node) string {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(n.Raw))
+	if err != nil {
+		return string(n.Raw)
 	}
-	base = s.record(obj, ptr, base)
+	return describeJSON(v)
+}
 
-	for _, key := range sortedMapKeys(obj) {
-		val := obj[key]
-		kptr := appendPointer(ptr, key)
-		switch {
-		case !IsKeyword(key):
-			s.unknownWord(key, kptr)
-		case key == "$schema":
-			if d, ok := val.(string); ok && strings.TrimSuffix(d, "#") != draft2020 {
-				s.wrongDraft = true
-				s.errorf(s.tool.Name, s.base+kptr, "\"$schema\" is %q, but toolgen speaks JSON Schema draft 2020-12 only; remove \"$schema\" or set it to %q", d, draft2020)
-			}
-		case key == "$ref", key == "$dynamicRef":
-			if r, ok := val.(string); ok {
-				s.refs = append(s.refs, schemaRef{ptr: kptr, ref: r, base: base})
-			}
-		case key == "default":
-			s.defaults = append(s.defaults, defaultAt{node: ptr, value: val})
-		case schemaValued[key]:
-			s.walk(val, kptr, base)
-		case schemaMaps[key], key == "dependencies":
-			if m, ok := val.(map[string]any); ok {
-				for _, name := range sortedMapKeys(m) {
-					s.walk(m[name], appendPointer(kptr, name), base)
+// toolSchemaURI is a made-up absolute URI for schema which of tool number
+// i, so that relative references resolve; nothing is ever fetched from it.
+func toolSchemaURI(i int, which string) string {
+	return fmt.Sprintf("https://toolgen.invalid/tools/%d/%s.schema.json", i, which)
+}
+
+// walk indexes the schema's resources and anchors, then visits every schema
+// node: it reports unknown words and foreign "$schema"s and collects
+// references and defaults. It goes only where the keyword table puts
+// subschemas, so property names and the data in enum, const, default and
+// examples are never taken for keywords.
+func (s *schemaLint) walk() {
+	s.reg = schema.NewRegistry(s.supplied)
+	s.reg.Lenient = true // what is malformed, the meta-schema check reports
+	if _, err := s.reg.AddTree(s.loc, s.tree); err != nil {
+		return // only a root that is not a schema, checked before
+	}
+	schema.Draft202012.Walk(s.tree, func(v schema.Visit) bool {
+		n := v.Node
+		if n.Kind != '{' {
+			return false // a boolean schema, or a wrong value the meta-schema reports
+		}
+		for _, m := range n.Members {
+			kptr := appendPointer(v.Pointer, m.Name)
+			switch {
+			case !IsKeyword(m.Name):
+				s.unknownWord(m.Name, kptr)
+			case m.Name == "$schema":
+				if d := m.Value; d.Kind == '"' && strings.TrimSuffix(d.Str, "#") != draft2020 {
+					s.wrongDraft = true
+					s.errorf(s.tool.Name, s.base+kptr, "\"$schema\" is %q, but toolgen speaks JSON Schema draft 2020-12 only; remove \"$schema\" or set it to %q", d.Str, draft2020)
 				}
-			}
-		case schemaArrays[key]:
-			if a, ok := val.([]any); ok {
-				for i, e := range a {
-					s.walk(e, appendPointer(kptr, strconv.Itoa(i)), base)
+			case m.Name == "$ref", m.Name == "$dynamicRef":
+				if m.Value.Kind == '"' && n.Place != nil {
+					s.refs = append(s.refs, schemaRef{ptr: kptr, ref: m.Value.Str, base: n.Place.Base})
 				}
+			case m.Name == "default":
+				s.defaults = append(s.defaults, defaultAt{node: v.Pointer, value: m.Value})
 			}
 		}
-	}
+		return true
+	})
 }
 
 // unknownWord reports a member of a schema object that is not a keyword.
 func (s *schemaLint) unknownWord(key, ptr string) {
 	at := s.base + ptr
-	if key == "x-toolgen" || key == "goJSONSchema" {
+	if schema.IsExtension(key) {
 		return // toolgen's settings, and go-jsonschema's Go types (gen reads them)
 	}
 	if strings.HasPrefix(key, "x-") {
@@ -233,7 +215,7 @@ func (s *schemaLint) resolveRefs() bool {
 	for _, r := range s.refs {
 		if msg := s.resolve(r); msg != "" {
 			ok = false
-			s.errorf(s.tool.Name, s.base+r.ptr, "%s %q cannot be resolved: %s", lastToken(r.ptr), r.ref, msg)
+			s.errorf(s.tool.Name, s.base+r.ptr, "%s %q cannot be resolved: %s", jsonpointer.Last(r.ptr), r.ref, msg)
 		}
 	}
 	return ok
@@ -241,134 +223,82 @@ func (s *schemaLint) resolveRefs() bool {
 
 // resolve returns why r does not resolve, or "".
 func (s *schemaLint) resolve(r schemaRef) string {
-	u, err := r.base.Parse(r.ref)
+	uri, err := schema.ResolveURI(r.base, r.ref)
 	if err != nil {
 		return fmt.Sprintf("it is not a URI reference (%v)", err)
 	}
-	frag := u.Fragment
-	u.Fragment, u.RawFragment = "", ""
-	res, ok := s.resources[u.String()]
-	if !ok {
-		if u.Host == "json-schema.org" {
-			return "" // a meta-schema, which jsonschema has built in
-		}
-		if other, ok := s.identified[u.String()]; ok {
-			return resolveIn(other, u.String(), frag)
-		}
-		return "no schema in the catalog has this $id, and toolgen does not load other files or URLs; give the schema it means that \"$id\", or copy it into \"$defs\" and refer to it as \"#/$defs/<name>\""
-	}
+	_, err = s.reg.Lookup(uri)
+	var le *schema.LookupError
 	switch {
-	case frag == "":
+	case err == nil:
 		return ""
-	case strings.HasPrefix(frag, "/"):
-		if _, found := lookupPointer(s.doc, res+frag); !found {
-			return fmt.Sprintf("the schema has nothing at %q", frag)
-		}
-		return ""
-	case s.anchors[u.String()][frag]:
-		return ""
+	case !errors.As(err, &le):
+		return err.Error()
 	}
-	return fmt.Sprintf("no \"$anchor\": %q is declared in the schema", frag)
+	// Where the schema is another tool's, the message names it.
+	in := ""
+	if !s.own(le.URI) {
+		in = " " + le.URI
+	}
+	switch le.Missing {
+	case schema.MissingValue:
+		return fmt.Sprintf("the schema%s has nothing at %q", in, le.Fragment)
+	case schema.MissingAnchor:
+		return fmt.Sprintf("no \"$anchor\": %q is declared in the schema%s", le.Fragment, in)
+	case schema.NotASchema:
+		return "" // the meta-schema check judges what is there
+	}
+	if u, err := url.Parse(le.URI); err == nil && u.Host == "json-schema.org" {
+		return "" // a meta-schema, which jsonschema has built in
+	}
+	return "no schema in the catalog has this $id, and toolgen does not load other files or URLs; give the schema it means that \"$id\", or copy it into \"$defs\" and refer to it as \"#/$defs/<name>\""
 }
 
-// resolveIn returns why fragment frag does not resolve in the schema doc of
-// another tool, whose $id is id, or "".
-func resolveIn(doc any, id, frag string) string {
-	switch {
-	case frag == "":
-		return ""
-	case strings.HasPrefix(frag, "/"):
-		if _, found := lookupPointer(doc, frag); !found {
-			return fmt.Sprintf("the schema %s has nothing at %q", id, frag)
-		}
-		return ""
-	}
-	other := &schemaLint{resources: map[string]string{}, anchors: map[string]map[string]bool{}, linter: &linter{}}
-	u, _ := url.Parse(id)
-	other.collect(doc, "", u)
-	if other.anchors[id][frag] {
-		return ""
-	}
-	return fmt.Sprintf("no \"$anchor\": %q is declared in the schema %s", frag, id)
+// own reports whether the resource with the URI uri is in the schema being
+// linted rather than another tool's.
+func (s *schemaLint) own(uri string) bool {
+	res := s.reg.Resource(uri)
+	return res != nil && res.Root.Place != nil && res.Root.Place.Doc.URI == s.loc
+}
+
+// identifiedSchema is a schema of the catalog with an "$id".
+type identifiedSchema struct {
+	tool  int    // the index of its tool
+	which string // "input" or "output"
+	raw   []byte
+	value any // decoded, for the meta-schema check
 }
 
 // identifiedSchemas returns the schemas of the catalog's tools that have an
 // "$id", by its absolute URI.
-func identifiedSchemas(c *Catalog) map[string]any {
-	out := map[string]any{}
+func identifiedSchemas(c *Catalog) map[string]identifiedSchema {
+	out := map[string]identifiedSchema{}
 	for i, t := range c.Tools {
 		for _, s := range []struct {
 			which string
 			raw   []byte
 		}{{"input", t.InputSchema}, {"output", t.OutputSchema}} {
-			if s.raw == nil {
-				continue
-			}
-			doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(s.raw))
-			if err != nil {
+			tree, err := schema.Parse(s.raw, schema.ParseOptions{OnDuplicate: func(schema.Duplicate) {}})
+			if s.raw == nil || err != nil {
 				continue // reported when the schema is linted
 			}
-			l := &schemaLint{resources: map[string]string{}, anchors: map[string]map[string]bool{}, linter: &linter{}}
-			base, _ := url.Parse(fmt.Sprintf("https://toolgen.invalid/tools/%d/%s.schema.json", i, s.which))
-			l.collect(doc, "", base)
-			for id, ptr := range l.resources {
-				if v, ok := lookupPointer(doc, ptr); ok {
-					out[id] = v
+			reg := schema.NewRegistry(nil)
+			reg.Lenient = true
+			if _, err := reg.AddTree(toolSchemaURI(i, s.which), tree); err != nil {
+				continue
+			}
+			for _, res := range reg.Resources {
+				if res.Root.Member("$id") == nil {
+					continue
+				}
+				v, err := jsonschema.UnmarshalJSON(bytes.NewReader(res.Root.Raw))
+				if err == nil {
+					out[res.URI] = identifiedSchema{tool: i, which: s.which, raw: res.Root.Raw, value: v}
 				}
 			}
 		}
 	}
 	return out
-}
-
-// record notes the resource (an "$id") and the anchors the schema object obj
-// at ptr declares, and returns the base URI of what is inside it.
-func (s *schemaLint) record(obj map[string]any, ptr string, base *url.URL) *url.URL {
-	if id, ok := obj["$id"].(string); ok {
-		if u, err := base.Parse(id); err == nil {
-			u.Fragment, u.RawFragment = "", ""
-			base = u
-			s.resources[u.String()] = ptr
-		}
-	}
-	for _, k := range []string{"$anchor", "$dynamicAnchor"} {
-		if a, ok := obj[k].(string); ok {
-			if s.anchors[base.String()] == nil {
-				s.anchors[base.String()] = map[string]bool{}
-			}
-			s.anchors[base.String()][a] = true
-		}
-	}
-	return base
-}
-
-// collect records the resources and anchors below the schema v at ptr,
-// without linting anything.
-func (s *schemaLint) collect(v any, ptr string, base *url.URL) {
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return
-	}
-	base = s.record(obj, ptr, base)
-	for _, key := range sortedMapKeys(obj) {
-		val, kptr := obj[key], appendPointer(ptr, key)
-		switch {
-		case schemaValued[key]:
-			s.collect(val, kptr, base)
-		case schemaMaps[key], key == "dependencies":
-			if m, ok := val.(map[string]any); ok {
-				for _, name := range sortedMapKeys(m) {
-					s.collect(m[name], appendPointer(kptr, name), base)
-				}
-			}
-		case schemaArrays[key]:
-			if a, ok := val.([]any); ok {
-				for i, e := range a {
-					s.collect(e, appendPointer(kptr, strconv.Itoa(i)), base)
-				}
-			}
-		}
-	}
 }
 
 // ecmaRegexp has the meta-schema check patterns as ECMA-262 regular
@@ -475,14 +405,14 @@ func (s *schemaLint) metaSchemaError(prefix string, location []string, msgs []st
 			parent = location[len(location)-2]
 		}
 		// A keyword, unless it is the name of a property, definition, ...
-		if IsKeyword(last) && !schemaMaps[parent] && parent != "dependencies" && parent != "dependentRequired" {
+		if pk := schema.Draft202012.Keyword(parent); IsKeyword(last) && (pk == nil || pk.Shape != schema.SchemaMap) && parent != "dependentRequired" {
 			what = fmt.Sprintf("invalid %q", last)
 		} else {
 			what = "invalid value"
 		}
 	}
 	msg := fmt.Sprintf("%s (draft 2020-12 meta-schema): %s", what, strings.Join(msgs, "; or "))
-	if len(location) > 0 && location[len(location)-1] == "items" && isArray(lookupPointer(s.doc, ptr)) {
+	if n := s.tree.At(ptr); len(location) > 0 && location[len(location)-1] == "items" && n != nil && n.Kind == '[' {
 		msg += `; in draft 2020-12 a tuple is "prefixItems", and "items" is one schema for the rest`
 	}
 	s.errorf(s.tool.Name, s.base+ptr, "%s", msg)
@@ -496,7 +426,11 @@ func (s *schemaLint) checkDefaults(c *jsonschema.Compiler, loc string) {
 		if err != nil {
 			continue // the whole schema compiled, so this does not happen
 		}
-		err = sch.Validate(d.value)
+		value, err := jsonschema.UnmarshalJSON(bytes.NewReader(d.value.Raw))
+		if err != nil {
+			continue // the file was read strictly, so this does not happen
+		}
+		err = sch.Validate(value)
 		var ve *jsonschema.ValidationError
 		if err == nil || !errors.As(err, &ve) {
 			continue
@@ -517,7 +451,7 @@ func (s *schemaLint) checkDefaults(c *jsonschema.Compiler, loc string) {
 		}
 		leaves(ve)
 		s.warnf(s.tool.Name, s.base+d.node+"/default", "\"default\" %s does not validate against its schema (%s); it will not be applied",
-			describeJSON(d.value), strings.Join(reasons, "; "))
+			describeJSON(value), strings.Join(reasons, "; "))
 		if s.tool.RejectedDefaults == nil {
 			s.tool.RejectedDefaults = map[string]bool{}
 		}
@@ -526,12 +460,7 @@ func (s *schemaLint) checkDefaults(c *jsonschema.Compiler, loc string) {
 }
 
 // jsonPointer renders unescaped reference tokens as a JSON Pointer.
-func jsonPointer(tokens []string) string { return appendPointer("", tokens...) }
-
-// lastToken returns the last reference token of a pointer, unescaped.
-func lastToken(ptr string) string {
-	return unescapePointerToken(ptr[strings.LastIndexByte(ptr, '/')+1:])
-}
+func jsonPointer(tokens []string) string { return jsonpointer.Join(tokens) }
 
 // fragmentPointer returns the JSON Pointer in the fragment of a URL such
 // as "https://host/x.json#/properties/a", or "" when there is none.
@@ -554,53 +483,6 @@ func encodeFragment(ptr string) string {
 		toks[i] = url.PathEscape(t)
 	}
 	return strings.Join(toks, "/")
-}
-
-// lookupPointer finds the value at ptr in a decoded JSON document.
-func lookupPointer(doc any, ptr string) (any, bool) {
-	if ptr == "" {
-		return doc, true
-	}
-	if !strings.HasPrefix(ptr, "/") {
-		return nil, false
-	}
-	v := doc
-	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = unescapePointerToken(tok)
-		switch x := v.(type) {
-		case map[string]any:
-			var ok bool
-			if v, ok = x[tok]; !ok {
-				return nil, false
-			}
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(x) || strconv.Itoa(i) != tok {
-				return nil, false
-			}
-			v = x[i]
-		default:
-			return nil, false
-		}
-	}
-	return v, true
-}
-
-// isArray reports whether v is a decoded JSON array; it takes lookupPointer's
-// two results.
-func isArray(v any, _ bool) bool {
-	_, ok := v.([]any)
-	return ok
-}
-
-// sortedMapKeys returns the keys of m in order, for deterministic walks.
-func sortedMapKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // marshalJSON encodes a decoded JSON value without HTML escaping.

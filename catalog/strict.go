@@ -2,12 +2,11 @@ package catalog
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io"
+	"slices"
 	"strings"
 
-	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/internal/schema"
 )
 
 // StrictVariant returns the OpenAI strict-mode variant of a tool's input
@@ -43,13 +42,12 @@ import (
 // The output is compact JSON, deterministic, and keeps the key order of
 // the original; keys that are added come after the existing ones. Numbers
 // keep their original text.
-func StrictVariant(schema []byte) ([]byte, error) {
-	root, err := decodeOrdered(schema)
+func StrictVariant(text []byte) ([]byte, error) {
+	obj, err := schema.Parse(text, schema.ParseOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("catalog: StrictVariant: the schema is not valid JSON: %w", err)
 	}
-	obj, ok := root.(*omap)
-	if !ok {
+	if !obj.IsObject() {
 		return nil, &StrictError{Problems: []StrictProblem{{Pointer: "", Message: "the schema must be a JSON object such as {\"type\": \"object\", \"properties\": {...}}"}}}
 	}
 	s := &strictifier{}
@@ -69,7 +67,7 @@ func StrictVariant(schema []byte) ([]byte, error) {
 	if len(s.problems) > 0 {
 		return nil, &StrictError{Problems: s.problems}
 	}
-	return encodeOrdered(obj)
+	return obj.AppendCompact(nil)
 }
 
 // StrictError says why a schema has no OpenAI strict-mode variant.
@@ -102,15 +100,15 @@ func (s *strictifier) problem(ptr, format string, args ...any) {
 }
 
 // root rewrites the root schema, which must describe an object.
-func (s *strictifier) root(m *omap) {
-	switch t, ok := m.get("type"); {
-	case !ok:
-		m.insertFirst("type", "object")
-	case t != "object":
+func (s *strictifier) root(m *schema.Node) {
+	switch t := m.Member("type"); {
+	case t == nil:
+		m.InsertFirst("type", schema.NewString("object"))
+	case !isString(t, "object"):
 		s.problem("/type", "the root \"type\" is %s; function parameters are always \"type\": \"object\"", brief(t))
 	}
 	for _, k := range openAIRootRejected {
-		if m.has(k) {
+		if m.Member(k) != nil {
 			s.problem("/"+k, "strict mode rejects %q at the root of function parameters; move the alternatives into a property", k)
 		}
 	}
@@ -119,28 +117,26 @@ func (s *strictifier) root(m *omap) {
 
 // node rewrites the schema node v at ptr and everything below it in
 // place. Optional properties are wrapped by their parent object, not here.
-func (s *strictifier) node(v any, ptr string) {
-	m, ok := v.(*omap)
-	if !ok {
+func (s *strictifier) node(m *schema.Node, ptr string) {
+	if m.Kind != '{' {
 		s.problem(ptr, "strict mode has no true/false schemas; give the value a type")
 		return
 	}
-	for _, k := range m.keys {
+	for _, k := range keysOf(m) {
 		if fix, bad := strictRejected[k]; bad && k != "default" {
 			if ptr == "" && isRootRejected(k) {
 				continue // reported by root
 			}
-			s.problem(provPtr(ptr, k), "strict mode rejects %q; %s", k, fix)
+			s.problem(appendPointer(ptr, k), "strict mode rejects %q; %s", k, fix)
 		}
 	}
-	m.del("default")
+	m.Delete("default")
 
-	if m.has("$ref") && len(m.keys) > 1 {
-		if m.has("anyOf") {
-			s.problem(provPtr(ptr, "$ref"), "strict mode rejects \"$ref\" next to other keywords, and this node also has \"anyOf\", so \"$ref\" cannot move into it; put the referenced schema's constraints into each \"anyOf\" branch")
+	if ref := m.Member("$ref"); ref != nil && len(m.Members) > 1 {
+		if m.Member("anyOf") != nil {
+			s.problem(appendPointer(ptr, "$ref"), "strict mode rejects \"$ref\" next to other keywords, and this node also has \"anyOf\", so \"$ref\" cannot move into it; put the referenced schema's constraints into each \"anyOf\" branch")
 		} else {
-			ref, _ := m.get("$ref")
-			m.replaceKey("$ref", "anyOf", []any{newOmap("$ref", ref)})
+			m.Replace("$ref", "anyOf", schema.NewArray(schema.NewObject(schema.Field("$ref", ref))))
 		}
 	}
 	if ptr != "" && !hasTypeBearer(m) {
@@ -148,19 +144,19 @@ func (s *strictifier) node(v any, ptr string) {
 	}
 
 	if schemaHasType(m, "array") {
-		if !m.has("items") && !m.has("prefixItems") {
+		if m.Member("items") == nil && m.Member("prefixItems") == nil {
 			s.problem(ptr, "strict mode needs \"items\" on every array; add the schema of the elements")
 		}
 	}
 
 	// Descend first, so that the pointers of problems below stay those of
 	// the original schema, then make optional properties nullable.
-	for _, c := range childSchemas(m, ptr) {
-		if _, bad := strictRejected[c.keyword]; bad || c.keyword == "additionalProperties" {
-			continue // reported at the keyword
+	_ = schema.Draft202012.Children(m, func(c schema.Sub) error {
+		if _, bad := strictRejected[c.Keyword]; !bad && c.Keyword != "additionalProperties" { // else reported at the keyword
+			s.node(c.Node, c.Pointer(ptr))
 		}
-		s.node(c.node, c.ptr)
-	}
+		return nil
+	})
 	if schemaHasType(m, "object") {
 		s.object(m, ptr)
 	}
@@ -168,120 +164,114 @@ func (s *strictifier) node(v any, ptr string) {
 
 // object closes an object schema and makes its optional properties
 // required and nullable.
-func (s *strictifier) object(m *omap, ptr string) {
-	props, _ := m.get("properties")
-	pm, ok := props.(*omap)
-	if !ok {
-		if props != nil {
-			s.problem(provPtr(ptr, "properties"), "\"properties\" must be an object of schemas")
-			return
-		}
-		pm = &omap{vals: map[string]any{}}
-		m.set("properties", pm)
+func (s *strictifier) object(m *schema.Node, ptr string) {
+	pm := m.Member("properties")
+	switch {
+	case pm == nil:
+		pm = schema.NewObject()
+		m.Set("properties", pm)
+	case pm.Kind != '{':
+		s.problem(appendPointer(ptr, "properties"), "\"properties\" must be an object of schemas")
+		return
 	}
-	var required []any
+	var required []*schema.Node
 	listed := map[string]bool{}
-	if r, ok := m.get("required"); ok {
-		rs, isList := r.([]any)
-		if !isList {
-			s.problem(provPtr(ptr, "required"), "\"required\" must be a list of property names")
+	if r := m.Member("required"); r != nil {
+		if r.Kind != '[' {
+			s.problem(appendPointer(ptr, "required"), "\"required\" must be a list of property names")
 			return
 		}
-		for _, e := range rs {
-			if name, ok := e.(string); ok && !listed[name] {
-				listed[name] = true
-				required = append(required, name)
+		for _, e := range r.Items {
+			if e.Kind == '"' && !listed[e.Str] {
+				listed[e.Str] = true
+				required = append(required, schema.NewString(e.Str))
 			}
 		}
 	}
-	for _, name := range pm.keys {
-		if listed[name] {
+	for i, p := range pm.Members {
+		if listed[p.Name] {
 			continue
 		}
-		required = append(required, name)
-		pm.vals[name] = nullable(pm.vals[name])
+		required = append(required, schema.NewString(p.Name))
+		pm.Members[i].Value = nullable(p.Value)
 	}
-	if required == nil {
-		required = []any{}
-	}
-	m.set("required", required)
-	switch ap, ok := m.get("additionalProperties"); {
-	case !ok, ap == true:
-		m.set("additionalProperties", false)
-	case ap == false:
+	m.Set("required", schema.NewArray(required...))
+	switch ap := m.Member("additionalProperties"); {
+	case ap == nil, ap.Kind == 't':
+		m.Set("additionalProperties", schema.NewBool(false))
+	case ap.Kind == 'f':
+	case ap.Kind == '{' && len(ap.Members) == 0:
+		m.Set("additionalProperties", schema.NewBool(false))
 	default:
-		if sub, isObj := ap.(*omap); isObj && len(sub.keys) == 0 {
-			m.set("additionalProperties", false)
-			break
-		}
-		s.problem(provPtr(ptr, "additionalProperties"), "strict mode requires \"additionalProperties\": false, but here it is a schema for free-form keys (a map), which strict mode cannot describe; list the keys as properties, or keep this tool out of strict mode")
+		s.problem(appendPointer(ptr, "additionalProperties"), "strict mode requires \"additionalProperties\": false, but here it is a schema for free-form keys (a map), which strict mode cannot describe; list the keys as properties, or keep this tool out of strict mode")
 	}
 }
 
-// nullable returns the schema v changed so that it also accepts null: in
+// nullable returns the schema m changed so that it also accepts null: in
 // place where the change is local, wrapped in an "anyOf" for a bare $ref.
-func nullable(v any) any {
-	m, ok := v.(*omap)
-	if !ok {
-		return v // a true/false schema: already reported
+func nullable(m *schema.Node) *schema.Node {
+	if m.Kind != '{' {
+		return m // a true/false schema: already reported
 	}
-	if m.has("$ref") {
-		return newOmap("anyOf", []any{m, newOmap("type", "null")})
+	if m.Member("$ref") != nil {
+		return schema.NewObject(schema.Field("anyOf", schema.NewArray(m, nullSchema())))
 	}
-	switch t, _ := m.get("type"); t := t.(type) {
-	case string:
-		if t != "null" {
-			m.set("type", []any{t, "null"})
+	switch t := m.Member("type"); {
+	case t == nil:
+	case t.Kind == '"':
+		if t.Str != "null" {
+			m.Set("type", schema.NewArray(t, schema.NewString("null")))
 		}
-	case []any:
-		if !containsJSON(t, "null") {
-			m.set("type", append(t, "null"))
-		}
-	}
-	if e, ok := m.get("enum"); ok {
-		if list, ok := e.([]any); ok && !containsJSON(list, nil) {
-			m.set("enum", append(list, nil))
+	case t.Kind == '[':
+		if !slices.ContainsFunc(t.Items, func(e *schema.Node) bool { return isString(e, "null") }) {
+			t.Items = append(t.Items, schema.NewString("null"))
 		}
 	}
-	if c, ok := m.get("const"); ok && c != nil {
-		if e, ok := m.get("enum"); ok {
+	if e := m.Member("enum"); e != nil && e.Kind == '[' && !slices.ContainsFunc(e.Items, isNull) {
+		e.Items = append(e.Items, schema.NewNull())
+	}
+	if c := m.Member("const"); c != nil && c.Kind != 'n' {
+		if e := m.Member("enum"); e != nil {
 			// Both: the value is c if c is in the enum, else nothing.
-			allowed := []any{nil}
-			if list, ok := e.([]any); ok && containsEqual(list, c) {
-				allowed = []any{c, nil}
+			allowed := schema.NewArray(schema.NewNull())
+			if e.Kind == '[' && containsEqual(e.Items, c) {
+				allowed = schema.NewArray(c, schema.NewNull())
 			}
-			m.del("const")
-			m.set("enum", allowed)
+			m.Delete("const")
+			m.Set("enum", allowed)
 		} else {
-			m.replaceKey("const", "enum", []any{c, nil})
+			m.Replace("const", "enum", schema.NewArray(c, schema.NewNull()))
 		}
 	}
-	if a, ok := m.get("anyOf"); ok {
-		if branches, ok := a.([]any); ok && !hasNullBranch(branches) {
-			m.set("anyOf", append(branches, newOmap("type", "null")))
-		}
+	if a := m.Member("anyOf"); a != nil && a.Kind == '[' && !slices.ContainsFunc(a.Items, isNullSchema) {
+		a.Items = append(a.Items, nullSchema())
 	}
 	return m
 }
 
+// nullSchema returns {"type": "null"}.
+func nullSchema() *schema.Node {
+	return schema.NewObject(schema.Field("type", schema.NewString("null")))
+}
+
+// isNullSchema reports whether b is {"type": "null"}.
+func isNullSchema(b *schema.Node) bool {
+	return b.Kind == '{' && len(b.Members) == 1 && isString(b.Member("type"), "null")
+}
+
+func isNull(v *schema.Node) bool { return v.Kind == 'n' }
+
+// isString reports whether v is the string s.
+func isString(v *schema.Node, s string) bool { return v != nil && v.Kind == '"' && v.Str == s }
+
 // containsEqual reports whether list holds a value equal to v as JSON.
-func containsEqual(list []any, v any) bool {
-	want, err := encodeOrdered(v)
+func containsEqual(list []*schema.Node, v *schema.Node) bool {
+	want, err := v.AppendCompact(nil)
 	if err != nil {
 		return false
 	}
 	for _, e := range list {
-		if got, err := encodeOrdered(e); err == nil && bytes.Equal(got, want) {
-			return true
-		}
-	}
-	return false
-}
-
-// hasNullBranch reports whether one of the branches is {"type": "null"}.
-func hasNullBranch(branches []any) bool {
-	for _, b := range branches {
-		if m, ok := b.(*omap); ok && len(m.keys) == 1 && m.vals["type"] == "null" {
+		if got, err := e.AppendCompact(nil); err == nil && bytes.Equal(got, want) {
 			return true
 		}
 	}
@@ -291,9 +281,9 @@ func hasNullBranch(branches []any) bool {
 // hasTypeBearer reports whether a schema says what type its value has
 // ("oneOf" and "allOf" count, so that a schema strict mode rejects for
 // them is not also reported for lacking a type).
-func hasTypeBearer(m *omap) bool {
+func hasTypeBearer(m *schema.Node) bool {
 	for _, k := range []string{"type", "anyOf", "$ref", "enum", "const", "oneOf", "allOf"} {
-		if m.has(k) {
+		if m.Member(k) != nil {
 			return true
 		}
 	}
@@ -302,224 +292,28 @@ func hasTypeBearer(m *omap) bool {
 
 // schemaHasType reports whether the schema's "type" is name or a list
 // holding name.
-func schemaHasType(m *omap, name string) bool {
-	switch t, _ := m.get("type"); t := t.(type) {
-	case string:
-		return t == name
-	case []any:
-		return containsJSON(t, name)
+func schemaHasType(m *schema.Node, name string) bool {
+	t := m.Member("type")
+	if t != nil && t.Kind == '[' {
+		return slices.ContainsFunc(t.Items, func(e *schema.Node) bool { return isString(e, name) })
 	}
-	return false
+	return isString(t, name)
 }
 
-// containsJSON reports whether list holds the string or null v.
-func containsJSON(list []any, v any) bool {
-	for _, e := range list {
-		if e == v {
-			return true
-		}
+// keysOf returns the member names of m, in order.
+func keysOf(m *schema.Node) []string {
+	keys := make([]string, len(m.Members))
+	for i, mm := range m.Members {
+		keys[i] = mm.Name
 	}
-	return false
+	return keys
 }
 
-// ---- Ordered JSON ----
-//
-// The schemas are read into a tree that keeps the order of object members,
-// so that a rewritten schema reads like the original and the output is
-// deterministic. Objects are *omap, arrays []any, strings string, numbers
-// onum (their text, unchanged), booleans bool and null nil.
-
-// omap is a JSON object with its members in order.
-type omap struct {
-	keys []string
-	vals map[string]any
-}
-
-// onum is a JSON number, kept as written.
-type onum string
-
-// newOmap builds an object from alternating keys and values.
-func newOmap(kv ...any) *omap {
-	m := &omap{vals: map[string]any{}}
-	for i := 0; i+1 < len(kv); i += 2 {
-		m.set(kv[i].(string), kv[i+1])
-	}
-	return m
-}
-
-func (m *omap) get(k string) (any, bool) {
-	v, ok := m.vals[k]
-	return v, ok
-}
-
-func (m *omap) has(k string) bool {
-	_, ok := m.vals[k]
-	return ok
-}
-
-// set replaces the value of k in place, or appends the member.
-func (m *omap) set(k string, v any) {
-	if _, ok := m.vals[k]; !ok {
-		m.keys = append(m.keys, k)
-	}
-	m.vals[k] = v
-}
-
-// insertFirst adds k as the first member; k must be absent.
-func (m *omap) insertFirst(k string, v any) {
-	m.keys = append([]string{k}, m.keys...)
-	m.vals[k] = v
-}
-
-// replaceKey puts member newKey, with value v, where old stands and
-// removes old; newKey must be absent.
-func (m *omap) replaceKey(old, newKey string, v any) {
-	for i, k := range m.keys {
-		if k == old {
-			m.keys[i] = newKey
-			break
-		}
-	}
-	delete(m.vals, old)
-	m.vals[newKey] = v
-}
-
-func (m *omap) del(k string) {
-	if _, ok := m.vals[k]; !ok {
-		return
-	}
-	delete(m.vals, k)
-	for i, key := range m.keys {
-		if key == k {
-			m.keys = append(m.keys[:i], m.keys[i+1:]...)
-			return
-		}
-	}
-}
-
-// decodeOrdered reads one JSON value strictly: RFC 8259 grammar, valid
-// UTF-8, no duplicate object keys, nothing after the value.
-func decodeOrdered(data []byte) (any, error) {
-	dec := jsontext.NewDecoder(bytes.NewReader(data))
-	v, err := readOrdered(dec)
+// brief renders a value compactly for a message, shortened when long.
+func brief(v *schema.Node) string {
+	b, err := v.AppendCompact(nil)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := dec.ReadToken(); err != io.EOF {
-		if err == nil {
-			err = errors.New("unexpected data after the top-level value")
-		}
-		return nil, err
-	}
-	return v, nil
-}
-
-func readOrdered(dec *jsontext.Decoder) (any, error) {
-	tok, err := dec.ReadToken()
-	if err != nil {
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		return nil, err
-	}
-	switch tok.Kind() {
-	case jsontext.KindBeginObject:
-		m := &omap{vals: map[string]any{}}
-		for dec.PeekKind() != jsontext.KindEndObject {
-			tok, err := dec.ReadToken()
-			if err != nil {
-				return nil, err
-			}
-			name := tok.String() // the token is valid only until the next read
-			v, err := readOrdered(dec)
-			if err != nil {
-				return nil, err
-			}
-			m.set(name, v)
-		}
-		if _, err := dec.ReadToken(); err != nil {
-			return nil, err
-		}
-		return m, nil
-	case jsontext.KindBeginArray:
-		list := []any{}
-		for dec.PeekKind() != jsontext.KindEndArray {
-			v, err := readOrdered(dec)
-			if err != nil {
-				return nil, err
-			}
-			list = append(list, v)
-		}
-		if _, err := dec.ReadToken(); err != nil {
-			return nil, err
-		}
-		return list, nil
-	case jsontext.KindString:
-		return tok.String(), nil
-	case jsontext.KindNumber:
-		return onum(tok.String()), nil
-	case jsontext.KindTrue:
-		return true, nil
-	case jsontext.KindFalse:
-		return false, nil
-	case jsontext.KindNull:
-		return nil, nil
-	}
-	return nil, fmt.Errorf("unexpected token %v", tok)
-}
-
-// encodeOrdered writes v as compact JSON without HTML escaping.
-func encodeOrdered(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := jsontext.NewEncoder(&buf)
-	if err := writeOrdered(enc, v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
-
-func writeOrdered(enc *jsontext.Encoder, v any) error {
-	switch v := v.(type) {
-	case *omap:
-		if err := enc.WriteToken(jsontext.BeginObject); err != nil {
-			return err
-		}
-		for _, k := range v.keys {
-			if err := enc.WriteToken(jsontext.String(k)); err != nil {
-				return err
-			}
-			if err := writeOrdered(enc, v.vals[k]); err != nil {
-				return err
-			}
-		}
-		return enc.WriteToken(jsontext.EndObject)
-	case []any:
-		if err := enc.WriteToken(jsontext.BeginArray); err != nil {
-			return err
-		}
-		for _, e := range v {
-			if err := writeOrdered(enc, e); err != nil {
-				return err
-			}
-		}
-		return enc.WriteToken(jsontext.EndArray)
-	case string:
-		return enc.WriteToken(jsontext.String(v))
-	case onum:
-		return enc.WriteValue(jsontext.Value(v))
-	case bool:
-		return enc.WriteToken(jsontext.Bool(v))
-	case nil:
-		return enc.WriteToken(jsontext.Null)
-	}
-	return fmt.Errorf("catalog: cannot encode %T", v)
-}
-
-// brief renders a decoded value compactly for a message, shortened when long.
-func brief(v any) string {
-	b, err := encodeOrdered(v)
-	if err != nil {
-		return fmt.Sprint(v)
+		return string(v.Raw)
 	}
 	if r := []rune(string(b)); len(r) > 60 {
 		return string(r[:57]) + "..."

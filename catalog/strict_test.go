@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -269,5 +270,34 @@ func TestStrictVariantSharedCatalogs(t *testing.T) {
 				t.Error("no variant could be made")
 			}
 		})
+	}
+}
+
+// TestToolCarriesStrictVariant checks that a tool read from a file gives
+// its strict variant, or says why there is none, exactly as the function
+// StrictVariant does, for every format the reader takes, and the same the
+// second time.
+func TestToolCarriesStrictVariant(t *testing.T) {
+	for _, c := range []struct{ file, src string }{
+		{"mcp.json", `{"tools":[{"name":"ok","inputSchema":{"type":"object","properties":{"a":{"type":"string"}}}},{"name":"no","inputSchema":{"type":"object","properties":{"a":{"allOf":[{"type":"string"}]}}}}]}`},
+		{"openai.json", `[{"type":"function","function":{"name":"ok","parameters":{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}}}]`},
+		{"mcp.yaml", "tools:\n  - name: ok\n    inputSchema: {type: object, properties: {a: {type: string, default: x}}}\n"},
+	} {
+		cat, diags := Parse(c.file, []byte(c.src))
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", c.file, diags)
+		}
+		for _, tool := range cat.Tools {
+			want, wantErr := StrictVariant(tool.InputSchema)
+			for range 2 {
+				got, err := tool.StrictVariant()
+				if string(got) != string(want) || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+					t.Errorf("%s, tool %s: gives %s, %v; StrictVariant gives %s, %v", c.file, tool.Name, got, err, want, wantErr)
+				}
+				if (tool.Name == "ok") != (got != nil) {
+					t.Errorf("%s, tool %s: variant %s, error %v", c.file, tool.Name, got, err)
+				}
+			}
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/internal/schema"
 	"gopkg.in/yaml.v3"
 )
 
@@ -67,7 +68,7 @@ type yamlReader struct {
 // readYAML reads a YAML catalog file. It returns the JSON text the file
 // converts to, the tree read from that text and an index of YAML positions.
 // On any error the tree is nil and the diagnostics say why.
-func readYAML(file string, data []byte) ([]byte, *jsonNode, *positionIndex, Diagnostics) {
+func readYAML(file string, data []byte) ([]byte, *schema.Node, *positionIndex, Diagnostics) {
 	y := &yamlReader{file: file, src: data, lines: newPositionIndex(data), index: newPositionIndex(nil)}
 	if !utf8.Valid(data) {
 		off := invalidUTF8Offset(data)

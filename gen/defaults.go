@@ -4,6 +4,7 @@ import (
 	"math/big"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 )
 
 // checkDefaults reports each default that the Go type of its member cannot
@@ -31,7 +32,7 @@ func checkDefaults(cat *catalog.Catalog, m *Model) catalog.Diagnostics {
 				continue
 			}
 			if !held {
-				ptr := schemaPointer(cat, t) + t.Ptr + "/properties/" + escapeToken(f.JSONName) + "/default"
+				ptr := schemaPointer(cat, t) + t.Ptr + "/properties/" + jsonpointer.Escape(f.JSONName) + "/default"
 				diags = append(diags, cat.Diagnostic(catalog.Error, t.Tool, ptr,
 					"default %s is beyond what the member's Go type (%s) holds; use a default within its range", text, goKindName(f.Value.Kind)))
 			}

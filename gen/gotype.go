@@ -13,7 +13,8 @@ import (
 	"strings"
 
 	"github.com/atombender/go-jsonschema/pkg/schemas"
-	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/internal/jsonpointer"
+	"github.com/toolgen/toolgen/internal/schema"
 	"golang.org/x/mod/module"
 )
 
@@ -62,7 +63,7 @@ var stdPackages = map[string]string{
 // goTypeExt returns the goJSONSchema extension of node n, or nil, reporting
 // once per node what is malformed.
 func (b *builder) goTypeExt(n *node) *schemas.GoJSONSchemaExtension {
-	raw, ok := n.vals[goTypeKey]
+	raw, ok := n.val(goTypeKey)
 	if !ok {
 		return nil
 	}
@@ -76,12 +77,12 @@ func (b *builder) goTypeExt(n *node) *schemas.GoJSONSchemaExtension {
 		return nil
 	}
 	bad := false
-	_ = forEachMember(raw, func(k string, _ jsontext.Value) {
-		if !slices.Contains(goTypeKeys, k) {
-			b.errorf(at+"/"+escapeToken(k), "unknown goJSONSchema setting %q; the settings are %s", k, strings.Join(goTypeKeys, ", "))
+	for _, m := range n.tree.Member(goTypeKey).Members {
+		if k := m.Name; !slices.Contains(goTypeKeys, k) {
+			b.errorf(at+"/"+jsonpointer.Escape(k), "unknown goJSONSchema setting %q; the settings are %s", k, strings.Join(goTypeKeys, ", "))
 			bad = true
 		}
-	})
+	}
 	var ext schemas.GoJSONSchemaExtension
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -98,7 +99,7 @@ func (b *builder) goTypeExt(n *node) *schemas.GoJSONSchemaExtension {
 	}
 	for k := range ext.ExtraTags {
 		if !tagKey.MatchString(k) || k == "json" {
-			b.errorf(at+"/extraTags/"+escapeToken(k), "extraTags key %q cannot be a struct tag key beside json; use letters, digits, '_', '-' and '.'", k)
+			b.errorf(at+"/extraTags/"+jsonpointer.Escape(k), "extraTags key %q cannot be a struct tag key beside json; use letters, digits, '_', '-' and '.'", k)
 			return nil
 		}
 	}
@@ -278,13 +279,13 @@ func holdsCustom(v *Value, seen map[*Value]bool) bool {
 // schema that no Go field or element holds (the root, a union's alternative,
 // a schema checked whole as JSON text), or with field settings on a schema
 // that is not a property's.
-func (b *builder) unusedGoTypes(j *jnode) {
+func (b *builder) unusedGoTypes(j *schema.Node) {
 	if j == nil {
 		return
 	}
-	if j.schema != nil && j.kind == '{' && j.member(goTypeKey) != nil {
-		ptr := j.schema.ptr
-		ext := b.goTypeExt(&node{ptr: ptr, vals: map[string]jsontext.Value{goTypeKey: j.member(goTypeKey).raw}})
+	if j.Place != nil && j.Kind == '{' && j.Member(goTypeKey) != nil {
+		ptr := j.Place.Ptr
+		ext := b.goTypeExt(&node{ptr: ptr, tree: j})
 		switch {
 		case ext == nil:
 		case ext.Type != nil && !b.goApplied[ptr]:
@@ -293,10 +294,10 @@ func (b *builder) unusedGoTypes(j *jnode) {
 			b.errorf(ptr+"/"+goTypeKey, "goJSONSchema identifier, pointer and extraTags apply to a property's schema only; move them there")
 		}
 	}
-	for _, m := range j.members {
-		b.unusedGoTypes(m.value)
+	for _, m := range j.Members {
+		b.unusedGoTypes(m.Value)
 	}
-	for _, it := range j.items {
+	for _, it := range j.Items {
 		b.unusedGoTypes(it)
 	}
 }

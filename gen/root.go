@@ -7,6 +7,7 @@ import (
 
 	"github.com/atombender/go-jsonschema/pkg/schemas"
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/internal/schema"
 )
 
 // A tool's schemas describe JSON objects, and the handler receives a struct,
@@ -18,9 +19,16 @@ import (
 // keyword keeps the meaning it has anywhere else.
 
 // schemaRoot maps one of a tool's schemas to a named struct.
-func (b *builder) schemaRoot(schema jsontext.Value, base, which, name, prefix string) *NamedType {
-	b.root, b.base, b.schema, b.stem = schema, base, which, prefix
+func (b *builder) schemaRoot(text jsontext.Value, base, which, name, prefix string) *NamedType {
+	b.root, b.base, b.schema, b.stem = text, base, which, prefix
 	b.doc = b.docs[b.tool.Name+"\x00"+which]
+	b.tree = nil
+	if b.doc != nil {
+		b.tree = b.doc.Root
+	} else if tree, err := schema.Parse(text, schema.ParseOptions{OnDuplicate: func(schema.Duplicate) {}}); err == nil {
+		// Why the registry refused it is reported; build what can be built.
+		b.tree = tree
+	}
 	b.built, b.building, b.reported = map[string]*Value{}, map[string]bool{}, map[string]bool{}
 	b.goExts, b.goApplied, b.goFieldApplied = map[string]*schemas.GoJSONSchemaExtension{}, map[string]bool{}, map[string]bool{}
 	_, n, err := b.refTarget("")
@@ -44,16 +52,15 @@ func (b *builder) schemaRoot(schema jsontext.Value, base, which, name, prefix st
 	}
 	v.Named.Root = true
 	if b.doc != nil {
-		b.unusedGoTypes(b.doc.root)
+		b.unusedGoTypes(b.doc.Root)
 	}
 	if !exact || bytes.Contains(b.root, []byte(`"$dynamicRef"`)) {
 		// A $dynamicRef anywhere needs the whole dynamic scope from the root.
-		root, err := b.schemaNode("")
-		if err != nil {
-			b.errorf("", "%v", err)
+		if b.doc == nil {
+			b.errorf("", "the schema could not be read")
 			return nil
 		}
-		v.Named.Check = b.schemas.function(root)
+		v.Named.Check = b.schemas.function(b.doc.Root)
 	}
 	return v.Named
 }
@@ -100,8 +107,8 @@ func (b *builder) rootShape(n *node, which string) *node {
 		}
 		n = next
 	}
-	if n.boolean != nil {
-		b.errorf(n.ptr, "the %s schema must be an object schema, not %t", which, *n.boolean)
+	if value, ok := n.boolean(); ok {
+		b.errorf(n.ptr, "the %s schema must be an object schema, not %t", which, value)
 		return nil
 	}
 	if types := n.strings("type"); n.has("type") && (len(types) != 1 || types[0] != "object") {
@@ -118,11 +125,11 @@ func (b *builder) rootShape(n *node, which string) *node {
 // onlyRef reports whether schema n is a $ref with nothing beside it that
 // applies to the value.
 func onlyRef(n *node) bool {
-	if n.boolean != nil || !n.has("$ref") {
+	if _, ok := n.boolean(); ok || !n.has("$ref") {
 		return false
 	}
-	for _, k := range n.keys {
-		if k != "$ref" && k != "$defs" && k != "definitions" && !understood[k] {
+	for _, k := range n.keys() {
+		if k != "$ref" && k != "$defs" && k != "definitions" && !understood(k) {
 			return false
 		}
 	}

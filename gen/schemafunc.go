@@ -13,6 +13,8 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/toolgen/toolgen/internal/ecma"
+	"github.com/toolgen/toolgen/internal/jsonpointer"
+	"github.com/toolgen/toolgen/internal/schema"
 )
 
 // Schema is one root schema to compile into a validator with
@@ -125,24 +127,24 @@ func compileSchema(s Schema, opts ValidatorOptions, names *namespace) ([]jen.Cod
 	if uri == "" {
 		uri = DefaultBaseURI
 	}
-	k := newChecker(newRegistry(opts.Resources), lowerFirst(s.Name), names)
+	k := newChecker(schema.NewRegistry(opts.Resources), lowerFirst(s.Name), names)
 	k.annotateFormats = s.AnnotateFormats
 	located := func(err error) error {
-		var re *refError
+		var re *schema.RefError
 		if errors.As(err, &re) {
-			e := &SchemaError{Schema: s.Name, Pointer: re.ptr, Keyword: re.keyword, Reason: re.reason}
-			if re.doc != withoutFragment(uri) {
-				e.Document = re.doc
+			e := &SchemaError{Schema: s.Name, Pointer: re.Ptr, Keyword: re.Keyword, Reason: re.Reason}
+			if re.Doc != schema.WithoutFragment(uri) {
+				e.Document = re.Doc
 			}
 			return e
 		}
 		return &SchemaError{Schema: s.Name, Reason: err.Error()}
 	}
-	doc, err := k.reg.addDocument(withoutFragment(uri), s.JSON)
+	doc, err := k.reg.AddDocument(schema.WithoutFragment(uri), s.JSON)
 	if err != nil {
 		return nil, located(err)
 	}
-	root := k.function(doc.root)
+	root := k.function(doc.Root)
 	if errs := k.finish(); len(errs) > 0 {
 		return nil, located(errs[0])
 	}
@@ -156,13 +158,13 @@ func compileSchema(s Schema, opts ValidatorOptions, names *namespace) ([]jen.Cod
 // checker compiles schemas into check functions of the runtime.SchemaFunc
 // shape, one per schema reached, and the package variables they use.
 type checker struct {
-	reg             *registry
+	reg             *schema.Registry
 	prefix          string
 	idents          *namespace // the file's, which every function and variable is named in
 	annotateFormats bool
 
-	names   map[*jnode]string
-	queue   []*jnode
+	names   map[*schema.Node]string
+	queue   []*schema.Node
 	code    []jen.Code // everything, once finish has run
 	vars    []jen.Code // package variables: patterns, values, divisors
 	nvars   int
@@ -171,31 +173,31 @@ type checker struct {
 
 	// inPlace are the schemas each schema applies to the same value
 	// ($ref, allOf, not, ...): a cycle among them would never end.
-	inPlace  map[*jnode][]*jnode
+	inPlace  map[*schema.Node][]*schema.Node
 	dynamics []*dynamicSite
 	funcs    []*schemaFunc
 	// sensitivity caches whether a schema makes its value sensitive.
-	sensitivity map[*jnode]bool
+	sensitivity map[*schema.Node]bool
 	// describe names a document in doc comments; nil means by its URI.
-	describe func(doc *document) string
+	describe func(doc *schema.Document) string
 }
 
 // dynamicSite is a $dynamicRef whose target depends on the dynamic scope; its
 // dispatch function is emitted once every resource is known.
 type dynamicSite struct {
 	name    string // the dispatch function
-	from    *jnode
+	from    *schema.Node
 	anchor  string
-	initial *jnode
+	initial *schema.Node
 }
 
-func newChecker(reg *registry, prefix string, idents *namespace) *checker {
-	return &checker{reg: reg, prefix: prefix, idents: idents, names: map[*jnode]string{}, consts: map[string]string{}, regexps: map[string]string{}, inPlace: map[*jnode][]*jnode{}, sensitivity: map[*jnode]bool{}}
+func newChecker(reg *schema.Registry, prefix string, idents *namespace) *checker {
+	return &checker{reg: reg, prefix: prefix, idents: idents, names: map[*schema.Node]string{}, consts: map[string]string{}, regexps: map[string]string{}, inPlace: map[*schema.Node][]*schema.Node{}, sensitivity: map[*schema.Node]bool{}}
 }
 
 // function returns the name of the check function for schema n, queueing
 // it for compilation.
-func (k *checker) function(n *jnode) string {
+func (k *checker) function(n *schema.Node) string {
 	if name, ok := k.names[n]; ok {
 		return name
 	}
@@ -250,16 +252,16 @@ func (k *checker) finish() []error {
 
 type dynamicCandidate struct {
 	resource int
-	node     *jnode
+	node     *schema.Node
 }
 
 // candidates are the schemas a $dynamicRef may land on: each compiled
 // resource's $dynamicAnchor of the name, outermost choice made at run time.
 func (k *checker) candidates(d *dynamicSite) []dynamicCandidate {
 	var out []dynamicCandidate
-	for _, res := range k.reg.resources {
-		if a := res.dynamicAnchors[d.anchor]; a != nil {
-			out = append(out, dynamicCandidate{res.id, a})
+	for _, res := range k.reg.Resources {
+		if a := res.DynamicAnchors[d.anchor]; a != nil {
+			out = append(out, dynamicCandidate{res.ID, a})
 		}
 	}
 	return out
@@ -292,17 +294,17 @@ func (k *checker) checkCycles() []error {
 		visiting
 		done
 	)
-	state, reported := map[*jnode]int{}, map[*jnode]bool{}
+	state, reported := map[*schema.Node]int{}, map[*schema.Node]bool{}
 	var errs []error
-	var visit func(n *jnode)
-	visit = func(n *jnode) {
+	var visit func(n *schema.Node)
+	visit = func(n *schema.Node) {
 		switch state[n] {
 		case visiting:
 			if reported[n] {
 				return
 			}
 			reported[n] = true
-			errs = append(errs, &refError{n.schema.ptr, "$ref", "the schema refers back to itself without moving into the value, so checking it would never end; remove the cycle", n.schema.doc.uri})
+			errs = append(errs, &schema.RefError{Ptr: n.Place.Ptr, Keyword: "$ref", Reason: "the schema refers back to itself without moving into the value, so checking it would never end; remove the cycle", Doc: n.Place.Doc.URI})
 			return
 		case done:
 			return
@@ -313,7 +315,7 @@ func (k *checker) checkCycles() []error {
 		}
 		state[n] = done
 	}
-	nodes := make([]*jnode, 0, len(k.names))
+	nodes := make([]*schema.Node, 0, len(k.names))
 	for n := range k.names {
 		nodes = append(nodes, n)
 	}
@@ -339,32 +341,25 @@ func and(call jen.Code) jen.Code {
 }
 
 // call calls the check function of schema n on value, marking in ev.
-func (k *checker) call(n *jnode, value, ev jen.Code) *jen.Statement {
+func (k *checker) call(n *schema.Node, value, ev jen.Code) *jen.Statement {
 	return jen.Id(k.function(n)).Call(jen.Id("c"), value, ev)
 }
 
 // enabled returns the value of keyword in schema n, or nil when n lacks it
 // or its vocabulary is off for n's resource.
-func (k *checker) enabled(n *jnode, keyword string) *jnode {
-	v := n.member(keyword)
-	if v == nil {
-		return nil
-	}
-	if bit, ok := keywordVocabulary[keyword]; ok && n.schema.resource.vocab&bit == 0 {
-		return nil
-	}
-	return v
+func (k *checker) enabled(n *schema.Node, keyword string) *schema.Node {
+	return schema.Enabled(n, keyword)
 }
 
 // compile emits the check function of schema n.
-func (k *checker) compile(n *jnode) error {
+func (k *checker) compile(n *schema.Node) error {
 	name := k.names[n]
-	where := "the schema at " + n.schema.doc.uri + "#" + n.schema.ptr
+	where := "the schema at " + n.Place.Doc.URI + "#" + n.Place.Ptr
 	if k.describe != nil {
-		where = k.describe(n.schema.doc) + " at " + displayPointer(n.schema.ptr)
+		where = k.describe(n.Place.Doc) + " at " + displayPointer(n.Place.Ptr)
 	}
 	doc := lineComment(fmt.Sprintf("%s checks a value against %s.", name, where)).Line()
-	switch n.kind {
+	switch n.Kind {
 	case 't':
 		k.funcs = append(k.funcs, &schemaFunc{node: n, doc: doc, stmts: []jen.Code{jen.Return(jen.True())}})
 		return nil
@@ -400,16 +395,16 @@ func (k *checker) compile(n *jnode) error {
 // schemaFunc is a compiled check function, rendered once it is known whether
 // any $dynamicRef needs the dynamic scope tracked.
 type schemaFunc struct {
-	node  *jnode
+	node  *schema.Node
 	doc   *jen.Statement
 	stmts []jen.Code
 }
 
 func (k *checker) render(f *schemaFunc) jen.Code {
 	stmts := f.stmts
-	if res := f.node.schema.resource; len(k.dynamics) > 0 && res.root == f.node {
+	if res := f.node.Place.Resource; len(k.dynamics) > 0 && res.Root == f.node {
 		// Entering a schema resource puts it in the dynamic scope.
-		stmts = append([]jen.Code{jen.Id("c").Dot("Push").Call(jen.Lit(res.id)), jen.Defer().Id("c").Dot("Pop").Call()}, stmts...)
+		stmts = append([]jen.Code{jen.Id("c").Dot("Push").Call(jen.Lit(res.ID)), jen.Defer().Id("c").Dot("Pop").Call()}, stmts...)
 	}
 	return f.doc.Func().Id(k.names[f.node]).Params(schemaParams()...).Bool().Block(stmts...)
 }
@@ -417,26 +412,26 @@ func (k *checker) render(f *schemaFunc) jen.Code {
 // body collects the statements of one check function.
 type body struct {
 	k     *checker
-	n     *jnode
+	n     *schema.Node
 	ev    string // the variable that records what was evaluated
 	stmts []jen.Code
 }
 
 func (b *body) add(s ...jen.Code) { b.stmts = append(b.stmts, s...) }
 
-func (b *body) kw(keyword string) *jnode { return b.k.enabled(b.n, keyword) }
+func (b *body) kw(keyword string) *schema.Node { return b.k.enabled(b.n, keyword) }
 
 func (b *body) fail(keyword, format string, args ...any) error {
-	return &refError{b.n.schema.ptr + "/" + escapeToken(keyword), keyword, fmt.Sprintf(format, args...), b.n.schema.doc.uri}
+	return &schema.RefError{Ptr: b.n.Place.Ptr + "/" + jsonpointer.Escape(keyword), Keyword: keyword, Reason: fmt.Sprintf(format, args...), Doc: b.n.Place.Doc.URI}
 }
 
 // sub returns the subschema under keyword (and a further member or item
 // token), which must be a schema.
-func (b *body) sub(v *jnode, keyword string) (*jnode, error) {
-	if v == nil || !v.isSchema() {
+func (b *body) sub(v *schema.Node, keyword string) (*schema.Node, error) {
+	if v == nil || !v.IsSchema() {
 		return nil, b.fail(keyword, "the value of %s must be a schema (an object or a boolean)", keyword)
 	}
-	if v.schema == nil {
+	if v.Place == nil {
 		return nil, b.fail(keyword, "internal: subschema of %s was not indexed", keyword)
 	}
 	return v, nil
@@ -446,7 +441,7 @@ func (b *body) evArg() jen.Code { return jen.Id(b.ev) }
 
 // refs compiles $ref and $dynamicRef, which apply another schema in place.
 func (b *body) refs() error {
-	if ref := b.n.member("$ref"); ref != nil {
+	if ref := b.n.Member("$ref"); ref != nil {
 		target, err := b.resolve(ref, "$ref")
 		if err != nil {
 			return err
@@ -454,19 +449,19 @@ func (b *body) refs() error {
 		b.k.inPlace[b.n] = append(b.k.inPlace[b.n], target)
 		b.add(and(b.enter(target, b.k.call(target, jen.Id("x"), b.evArg()))))
 	}
-	if ref := b.n.member("$dynamicRef"); ref != nil {
+	if ref := b.n.Member("$dynamicRef"); ref != nil {
 		target, err := b.resolve(ref, "$dynamicRef")
 		if err != nil {
 			return err
 		}
 		b.k.inPlace[b.n] = append(b.k.inPlace[b.n], target)
 		anchor := ""
-		if i := strings.IndexByte(ref.str, '#'); i >= 0 {
-			anchor = ref.str[i+1:]
+		if i := strings.IndexByte(ref.Str, '#'); i >= 0 {
+			anchor = ref.Str[i+1:]
 		}
 		// Only a reference to a $dynamicAnchor is dynamic; any other behaves
 		// as $ref.
-		if anchor == "" || target.member("$dynamicAnchor") == nil || target.member("$dynamicAnchor").str != anchor {
+		if anchor == "" || target.Member("$dynamicAnchor") == nil || target.Member("$dynamicAnchor").Str != anchor {
 			b.add(and(b.enter(target, b.k.call(target, jen.Id("x"), b.evArg()))))
 			return nil
 		}
@@ -480,33 +475,33 @@ func (b *body) refs() error {
 
 // enter wraps a call to a schema in another resource, which it does not
 // enter itself, with that resource in the dynamic scope.
-func (b *body) enter(target *jnode, call *jen.Statement) jen.Code {
-	res := target.schema.resource
-	if res == b.n.schema.resource || res.root == target {
+func (b *body) enter(target *schema.Node, call *jen.Statement) jen.Code {
+	res := target.Place.Resource
+	if res == b.n.Place.Resource || res.Root == target {
 		return call
 	}
 	return jen.Func().Params().Bool().Block(
-		jen.Id("c").Dot("Push").Call(jen.Lit(res.id)),
+		jen.Id("c").Dot("Push").Call(jen.Lit(res.ID)),
 		jen.Defer().Id("c").Dot("Pop").Call(),
 		jen.Return(call),
 	).Call()
 }
 
-func (b *body) resolve(ref *jnode, keyword string) (*jnode, error) {
-	if ref.kind != '"' {
+func (b *body) resolve(ref *schema.Node, keyword string) (*schema.Node, error) {
+	if ref.Kind != '"' {
 		return nil, b.fail(keyword, "%s must be a string", keyword)
 	}
-	uri, err := resolveURI(b.n.schema.base, ref.str)
+	uri, err := schema.ResolveURI(b.n.Place.Base, ref.Str)
 	if err != nil {
-		return nil, b.fail(keyword, "%s %q is not a URI reference: %v", keyword, ref.str, err)
+		return nil, b.fail(keyword, "%s %q is not a URI reference: %v", keyword, ref.Str, err)
 	}
-	target, err := b.k.reg.lookup(uri)
+	target, err := b.k.reg.Lookup(uri)
 	if err != nil {
-		var re *refError
+		var re *schema.RefError
 		if errors.As(err, &re) {
 			return nil, err
 		}
-		return nil, b.fail(keyword, "%s %q: %v", keyword, ref.str, err)
+		return nil, b.fail(keyword, "%s %q: %v", keyword, ref.Str, err)
 	}
 	return target, nil
 }
@@ -515,12 +510,12 @@ func (b *body) resolve(ref *jnode, keyword string) (*jnode, error) {
 func (b *body) generic() error {
 	if t := b.kw("type"); t != nil {
 		var names []string
-		switch t.kind {
+		switch t.Kind {
 		case '"':
-			names = []string{t.str}
+			names = []string{t.Str}
 		case '[':
-			for _, item := range t.items {
-				names = append(names, item.str)
+			for _, item := range t.Items {
+				names = append(names, item.Str)
 			}
 		}
 		var set []jen.Code
@@ -537,15 +532,15 @@ func (b *body) generic() error {
 		b.add(and(jen.Id("c").Dot("Type").Call(jen.Id("x"), jen.Add(orTypes(set)))))
 	}
 	if v := b.kw("const"); v != nil {
-		b.add(and(jen.Id("c").Dot("Const").Call(jen.Id("x"), jen.Op("&").Id(b.k.value(v)), jen.Lit(shortJSON(v.raw)))))
+		b.add(and(jen.Id("c").Dot("Const").Call(jen.Id("x"), jen.Op("&").Id(b.k.value(v)), jen.Lit(shortJSON(v.Raw)))))
 	}
 	if v := b.kw("enum"); v != nil {
-		if v.kind != '[' {
+		if v.Kind != '[' {
 			return b.fail("enum", "enum must be an array of values")
 		}
 		var texts []string
-		for _, item := range v.items {
-			texts = append(texts, shortJSON(item.raw))
+		for _, item := range v.Items {
+			texts = append(texts, shortJSON(item.Raw))
 		}
 		b.add(and(jen.Id("c").Dot("Enum").Call(jen.Id("x"), jen.Id(b.k.values(v)), jen.Lit(strings.Join(texts, ", ")))))
 	}
@@ -583,28 +578,28 @@ func truncateRunes(s string, n int) string {
 }
 
 // value returns the package variable holding the JSON value v.
-func (k *checker) value(v *jnode) string {
-	key := "v" + string(v.raw)
+func (k *checker) value(v *schema.Node) string {
+	key := "v" + string(v.Raw)
 	if name, ok := k.consts[key]; ok {
 		return name
 	}
 	name := k.newVar("Value")
 	k.consts[key] = name
-	k.vars = append(k.vars, jen.Var().Id(name).Op("=").Qual(runtimePkg, "MustParseValue").Call(jen.Lit(string(v.raw))), jen.Line())
+	k.vars = append(k.vars, jen.Var().Id(name).Op("=").Qual(runtimePkg, "MustParseValue").Call(jen.Lit(string(v.Raw))), jen.Line())
 	return name
 }
 
 // values returns the package variable holding the items of the array v.
-func (k *checker) values(v *jnode) string {
-	key := "a" + string(v.raw)
+func (k *checker) values(v *schema.Node) string {
+	key := "a" + string(v.Raw)
 	if name, ok := k.consts[key]; ok {
 		return name
 	}
 	name := k.newVar("Values")
 	k.consts[key] = name
-	items := make([]jen.Code, len(v.items))
-	for i, item := range v.items {
-		items[i] = jen.Qual(runtimePkg, "MustParseValue").Call(jen.Lit(string(item.raw)))
+	items := make([]jen.Code, len(v.Items))
+	for i, item := range v.Items {
+		items[i] = jen.Qual(runtimePkg, "MustParseValue").Call(jen.Lit(string(item.Raw)))
 	}
 	k.vars = append(k.vars, jen.Var().Id(name).Op("=").Index().Qual(runtimePkg, "Value").ValuesFunc(func(g *jen.Group) {
 		for _, item := range items {
@@ -616,21 +611,21 @@ func (k *checker) values(v *jnode) string {
 }
 
 // regexp returns the package variable holding the compiled ECMA-262 pattern.
-func (b *body) regexp(pattern *jnode, keyword string) (string, error) {
-	if pattern.kind != '"' {
+func (b *body) regexp(pattern *schema.Node, keyword string) (string, error) {
+	if pattern.Kind != '"' {
 		return "", b.fail(keyword, "a pattern must be a string")
 	}
-	if name, ok := b.k.regexps[pattern.str]; ok {
+	if name, ok := b.k.regexps[pattern.Str]; ok {
 		return name, nil
 	}
-	re2, err := ecma.Translate(pattern.str)
+	re2, err := ecma.Translate(pattern.Str)
 	if err != nil {
 		return "", b.fail(keyword, "%v", err)
 	}
 	name := b.k.newVar("Pattern")
-	b.k.regexps[pattern.str] = name
+	b.k.regexps[pattern.Str] = name
 	b.k.vars = append(b.k.vars,
-		lineComment(fmt.Sprintf("%s is the ECMA-262 pattern %s in RE2 syntax.", name, strconv.Quote(pattern.str))).Line().
+		lineComment(fmt.Sprintf("%s is the ECMA-262 pattern %s in RE2 syntax.", name, strconv.Quote(pattern.Str))).Line().
 			Var().Id(name).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(re2)), jen.Line())
 	return name, nil
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen/toolgen/internal/schema"
 )
 
 // numbers compiles the keywords on numbers.
@@ -15,18 +17,18 @@ func (b *body) numbers() error {
 		if v == nil {
 			continue
 		}
-		if v.kind != '0' {
+		if v.Kind != '0' {
 			return b.fail(keyword, "%s must be a number", keyword)
 		}
-		checks = append(checks, and(jen.Id("c").Dot("Bound").Call(jen.Id("x"), jen.Lit(keyword), jen.Lit(string(v.raw)))))
+		checks = append(checks, and(jen.Id("c").Dot("Bound").Call(jen.Id("x"), jen.Lit(keyword), jen.Lit(string(v.Raw)))))
 	}
 	if v := b.kw("multipleOf"); v != nil {
-		if v.kind != '0' || strings.HasPrefix(string(v.raw), "-") || isZeroNumber(string(v.raw)) {
+		if v.Kind != '0' || strings.HasPrefix(string(v.Raw), "-") || isZeroNumber(string(v.Raw)) {
 			return b.fail("multipleOf", "multipleOf must be a number greater than 0")
 		}
 		name := b.k.newVar("Divisor")
-		b.k.vars = append(b.k.vars, jen.Var().Id(name).Op("=").Qual(runtimePkg, "Rat").Call(jen.Lit(string(v.raw))), jen.Line())
-		checks = append(checks, and(jen.Id("c").Dot("MultipleOf").Call(jen.Id("x"), jen.Id(name), jen.Lit(string(v.raw)))))
+		b.k.vars = append(b.k.vars, jen.Var().Id(name).Op("=").Qual(runtimePkg, "Rat").Call(jen.Lit(string(v.Raw))), jen.Line())
+		checks = append(checks, and(jen.Id("c").Dot("MultipleOf").Call(jen.Id("x"), jen.Id(name), jen.Lit(string(v.Raw)))))
 	}
 	b.kindBlock("KindNumber", checks)
 	return nil
@@ -49,8 +51,8 @@ func (b *body) count(keyword string) (int, error) {
 	if v == nil {
 		return -1, nil
 	}
-	n, err := strconv.ParseFloat(string(v.raw), 64)
-	if v.kind != '0' || err != nil || n < 0 || n != float64(int(n)) {
+	n, err := strconv.ParseFloat(string(v.Raw), 64)
+	if v.Kind != '0' || err != nil || n < 0 || n != float64(int(n)) {
 		return 0, b.fail(keyword, "%s must be a non-negative integer", keyword)
 	}
 	return int(n), nil
@@ -75,16 +77,16 @@ func (b *body) strings() error {
 		if err != nil {
 			return err
 		}
-		checks = append(checks, and(jen.Id("c").Dot("Pattern").Call(jen.Id("x"), jen.Id(name), jen.Lit(p.str))))
+		checks = append(checks, and(jen.Id("c").Dot("Pattern").Call(jen.Id("x"), jen.Id(name), jen.Lit(p.Str))))
 	}
 	if f := b.kw("format"); f != nil {
-		if f.kind != '"' {
+		if f.Kind != '"' {
 			return b.fail("format", "format must be a string")
 		}
 		// Unknown formats are annotations, as the specification says.
-		assert := !b.k.annotateFormats || b.n.schema.resource.vocab&vocabFormatAssertion != 0
-		if fn, ok := formats[f.str]; ok && assert {
-			checks = append(checks, and(jen.Id("c").Dot("Format").Call(jen.Id("x"), jen.Lit(f.str), jen.Qual(runtimePkg, fn))))
+		assert := !b.k.annotateFormats || b.n.Place.Resource.Vocab&schema.VocabFormatAssertion != 0
+		if fn, ok := formats[f.Str]; ok && assert {
+			checks = append(checks, and(jen.Id("c").Dot("Format").Call(jen.Id("x"), jen.Lit(f.Str), jen.Qual(runtimePkg, fn))))
 		}
 	}
 	b.kindBlock("KindString", checks)
@@ -116,7 +118,7 @@ func (b *body) arrays() error {
 		checks = append(checks, and(jen.Id("c").Dot("Count").Call(jen.Len(jen.Id("x").Dot("Items")), jen.Lit(minItems), jen.Lit(maxItems), jen.Lit("item"))))
 	}
 	if u := b.kw("uniqueItems"); u != nil {
-		switch u.kind {
+		switch u.Kind {
 		case 't':
 			checks = append(checks, and(jen.Id("c").Dot("UniqueItems").Call(jen.Id("x"))))
 		case 'f':
@@ -133,7 +135,7 @@ func (b *body) arrays() error {
 func (b *body) itemChecks() ([]jen.Code, error) {
 	prefix := b.kw("prefixItems")
 	items := b.kw("items")
-	if prefix != nil && prefix.kind != '[' {
+	if prefix != nil && prefix.Kind != '[' {
 		return nil, b.fail("prefixItems", "prefixItems must be an array of schemas")
 	}
 	if prefix == nil && items == nil {
@@ -141,7 +143,7 @@ func (b *body) itemChecks() ([]jen.Code, error) {
 	}
 	var cases, itemsBlock []jen.Code
 	if prefix != nil {
-		for i, p := range prefix.items {
+		for i, p := range prefix.Items {
 			s, err := b.sub(p, "prefixItems")
 			if err != nil {
 				return nil, err
@@ -158,7 +160,7 @@ func (b *body) itemChecks() ([]jen.Code, error) {
 			return nil, err
 		}
 		var check jen.Code
-		if s.kind == 'f' {
+		if s.Kind == 'f' {
 			check = and(jen.Id("c").Dot("ItemNotAllowed").Call(jen.Lit("items")))
 		} else {
 			check = and(b.k.call(s, jen.Op("&").Id("x").Dot("Items").Index(jen.Id("i")), jen.Nil()))
@@ -167,7 +169,7 @@ func (b *body) itemChecks() ([]jen.Code, error) {
 		cases = append(cases, jen.Default().Block(itemsBlock...))
 	}
 	each := []jen.Code{jen.Id("c").Dot("EnterItem").Call(jen.Id("i"))}
-	if prefix == nil || len(prefix.items) == 0 {
+	if prefix == nil || len(prefix.Items) == 0 {
 		each = append(each, itemsBlock...)
 	} else {
 		each = append(each, jen.Switch(jen.Id("i")).Block(cases...))
@@ -177,7 +179,7 @@ func (b *body) itemChecks() ([]jen.Code, error) {
 }
 
 // containsCheck compiles contains, with minContains and maxContains.
-func (b *body) containsCheck(contains *jnode) (jen.Code, error) {
+func (b *body) containsCheck(contains *schema.Node) (jen.Code, error) {
 	s, err := b.sub(contains, "contains")
 	if err != nil {
 		return nil, err
@@ -232,16 +234,16 @@ func (b *body) objects() error {
 		if d == nil {
 			continue
 		}
-		for _, m := range d.members {
-			if m.value.kind == '[' && keyword == "dependencies" {
+		for _, m := range d.Members {
+			if m.Value.Kind == '[' && keyword == "dependencies" {
 				continue
 			}
-			s, err := b.sub(m.value, keyword)
+			s, err := b.sub(m.Value, keyword)
 			if err != nil {
 				return err
 			}
 			b.k.inPlace[b.n] = append(b.k.inPlace[b.n], s)
-			checks = append(checks, jen.If(jen.Id("x").Dot("Has").Call(jen.Lit(m.name))).Block(and(b.k.call(s, jen.Id("x"), b.evArg()))))
+			checks = append(checks, jen.If(jen.Id("x").Dot("Has").Call(jen.Lit(m.Name))).Block(and(b.k.call(s, jen.Id("x"), b.evArg()))))
 		}
 	}
 	b.kindBlock("KindObject", checks)
@@ -277,24 +279,24 @@ func (b *body) memberChecks() ([]jen.Code, error) {
 	loop = append(loop, jen.Id("c").Dot("Enter").Call(jen.Id("m").Dot("Name")))
 	if properties != nil {
 		var cases []jen.Code
-		for _, p := range properties.members {
-			s, err := b.sub(p.value, "properties")
+		for _, p := range properties.Members {
+			s, err := b.sub(p.Value, "properties")
 			if err != nil {
 				return nil, err
 			}
-			cases = append(cases, jen.Case(jen.Lit(p.name)).Block(checked(and(b.k.call(s, member, jen.Nil())))...))
+			cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(checked(and(b.k.call(s, member, jen.Nil())))...))
 		}
 		if len(cases) > 0 {
 			loop = append(loop, jen.Switch(jen.Id("m").Dot("Name")).Block(cases...))
 		}
 	}
 	if patterns != nil {
-		for _, p := range patterns.members {
-			s, err := b.sub(p.value, "patternProperties")
+		for _, p := range patterns.Members {
+			s, err := b.sub(p.Value, "patternProperties")
 			if err != nil {
 				return nil, err
 			}
-			re, err := b.regexp(&jnode{kind: '"', str: p.name}, "patternProperties")
+			re, err := b.regexp(&schema.Node{Kind: '"', Str: p.Name}, "patternProperties")
 			if err != nil {
 				return nil, err
 			}
@@ -307,7 +309,7 @@ func (b *body) memberChecks() ([]jen.Code, error) {
 			return nil, err
 		}
 		var check jen.Code
-		if s.kind == 'f' {
+		if s.Kind == 'f' {
 			check = and(jen.Id("c").Dot("NotAllowed").Call(jen.Lit("additionalProperties")))
 		} else {
 			check = and(b.k.call(s, member, jen.Nil()))
@@ -332,7 +334,7 @@ func (b *body) memberChecks() ([]jen.Code, error) {
 
 // propertyNameCheck compiles propertyNames: each member's name is checked as
 // a string value.
-func (b *body) propertyNameCheck(names *jnode) (jen.Code, error) {
+func (b *body) propertyNameCheck(names *schema.Node) (jen.Code, error) {
 	s, err := b.sub(names, "propertyNames")
 	if err != nil {
 		return nil, err
@@ -361,20 +363,20 @@ func (b *body) requiredChecks() ([]jen.Code, error) {
 			checks = append(checks, and(jen.Id("c").Dot("Required").Call(append([]jen.Code{jen.Id("x")}, lits(list)...)...)))
 		}
 	}
-	for _, d := range []*jnode{b.kw("dependentRequired"), b.kw("dependencies")} {
+	for _, d := range []*schema.Node{b.kw("dependentRequired"), b.kw("dependencies")} {
 		if d == nil {
 			continue
 		}
-		for _, m := range d.members {
-			if m.value.kind != '[' {
+		for _, m := range d.Members {
+			if m.Value.Kind != '[' {
 				continue // a schema under dependencies: see inPlace
 			}
-			list, err := b.stringList(m.value, "dependentRequired")
+			list, err := b.stringList(m.Value, "dependentRequired")
 			if err != nil {
 				return nil, err
 			}
 			if len(list) > 0 {
-				checks = append(checks, and(jen.Id("c").Dot("DependentRequired").Call(append([]jen.Code{jen.Id("x"), jen.Lit(m.name)}, lits(list)...)...)))
+				checks = append(checks, and(jen.Id("c").Dot("DependentRequired").Call(append([]jen.Code{jen.Id("x"), jen.Lit(m.Name)}, lits(list)...)...)))
 			}
 		}
 	}
@@ -389,16 +391,16 @@ func lits(list []string) []jen.Code {
 	return out
 }
 
-func (b *body) stringList(v *jnode, keyword string) ([]string, error) {
-	if v.kind != '[' {
+func (b *body) stringList(v *schema.Node, keyword string) ([]string, error) {
+	if v.Kind != '[' {
 		return nil, b.fail(keyword, "%s must be an array of strings", keyword)
 	}
 	var out []string
-	for _, item := range v.items {
-		if item.kind != '"' {
+	for _, item := range v.Items {
+		if item.Kind != '"' {
 			return nil, b.fail(keyword, "%s must be an array of strings", keyword)
 		}
-		out = append(out, item.str)
+		out = append(out, item.Str)
 	}
 	return out, nil
 }
@@ -437,16 +439,16 @@ func (b *body) inPlace() error {
 
 // subschemas returns the schemas of an array applicator (allOf, anyOf,
 // oneOf), nil when the keyword is absent, and notes that they apply in place.
-func (b *body) subschemas(keyword string) ([]*jnode, error) {
+func (b *body) subschemas(keyword string) ([]*schema.Node, error) {
 	v := b.kw(keyword)
 	if v == nil {
 		return nil, nil
 	}
-	if v.kind != '[' || len(v.items) == 0 {
+	if v.Kind != '[' || len(v.Items) == 0 {
 		return nil, b.fail(keyword, "%s must be a non-empty array of schemas", keyword)
 	}
-	out := make([]*jnode, len(v.items))
-	for i, item := range v.items {
+	out := make([]*schema.Node, len(v.Items))
+	for i, item := range v.Items {
 		s, err := b.sub(item, keyword)
 		if err != nil {
 			return nil, err
@@ -458,7 +460,7 @@ func (b *body) subschemas(keyword string) ([]*jnode, error) {
 }
 
 // alternatives compiles anyOf or oneOf over alts.
-func (b *body) alternatives(keyword string, alts []*jnode) jen.Code {
+func (b *body) alternatives(keyword string, alts []*schema.Node) jen.Code {
 	// Every alternative is tried, even after one matched: each that
 	// matches adds to what unevaluated* sees.
 	block := []jen.Code{jen.Id("matched").Op(":=").Lit(0)}
@@ -481,7 +483,7 @@ func (b *body) alternatives(keyword string, alts []*jnode) jen.Code {
 }
 
 // conditional compiles if, then and else; v is the if schema.
-func (b *body) conditional(v *jnode) error {
+func (b *body) conditional(v *schema.Node) error {
 	cond, err := b.sub(v, "if")
 	if err != nil {
 		return err
@@ -524,7 +526,7 @@ func (b *body) unevaluated() error {
 			return err
 		}
 		var check jen.Code
-		if s.kind == 'f' {
+		if s.Kind == 'f' {
 			check = and(jen.Id("c").Dot("ItemNotAllowed").Call(jen.Lit("unevaluatedItems")))
 		} else {
 			check = and(b.k.call(s, jen.Op("&").Id("x").Dot("Items").Index(jen.Id("i")), jen.Nil()))
@@ -543,7 +545,7 @@ func (b *body) unevaluated() error {
 			return err
 		}
 		var check jen.Code
-		if s.kind == 'f' {
+		if s.Kind == 'f' {
 			check = and(jen.Id("c").Dot("NotAllowed").Call(jen.Lit("unevaluatedProperties")))
 		} else {
 			check = and(b.k.call(s, jen.Op("&").Id("x").Dot("Members").Index(jen.Id("i")).Dot("Value"), jen.Nil()))

@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen/toolgen/internal/schema"
 )
 
 // Sensitive values (writeOnly, or "x-toolgen": {"sensitive": true}) are never
@@ -18,15 +20,15 @@ import (
 // An "x-toolgen" "sensitive" that is not a boolean is reported where the
 // typed reader reads the schema's settings; here it counts as true, so that
 // a misspelt marker never lets a value through.
-func marksSensitive(n *jnode) bool {
-	if n == nil || n.kind != '{' {
+func marksSensitive(n *schema.Node) bool {
+	if n == nil || n.Kind != '{' {
 		return false
 	}
-	if w := n.member("writeOnly"); w != nil && w.kind == 't' {
+	if w := n.Member("writeOnly"); w != nil && w.Kind == 't' {
 		return true
 	}
-	s := n.member("x-toolgen").member("sensitive")
-	return s != nil && s.kind != 'f'
+	s := n.Member("x-toolgen").Member("sensitive")
+	return s != nil && s.Kind != 'f'
 }
 
 // sensitive reports whether a value schema n applies to must not be echoed:
@@ -44,7 +46,7 @@ func marksSensitive(n *jnode) bool {
 // only its own subschemas. This hides the value's other members too, which is
 // the price of failing closed; a schema with one set of members, however
 // many of them are marked, is not affected.
-func (k *checker) sensitive(n *jnode) bool {
+func (k *checker) sensitive(n *schema.Node) bool {
 	if v, ok := k.sensitivity[n]; ok {
 		return v
 	}
@@ -57,69 +59,43 @@ func (k *checker) sensitive(n *jnode) bool {
 }
 
 // inPlaceOf returns the schemas n applies to its own value.
-func (k *checker) inPlaceOf(n *jnode) []*jnode {
-	if n == nil || n.kind != '{' {
+func (k *checker) inPlaceOf(n *schema.Node) []*schema.Node {
+	if n == nil || n.Kind != '{' {
 		return nil
 	}
-	var out []*jnode
-	add := func(sub *jnode) {
-		if sub.isSchema() {
-			out = append(out, sub)
+	var out []*schema.Node
+	for _, m := range n.Members {
+		kw := schema.Draft202012.Keyword(m.Name)
+		if kw != nil && kw.Applies == schema.AppliesInPlace && kw.Shape == schema.Data {
+			out = append(out, k.targets(n, m.Name, m.Value)...) // $ref, $dynamicRef
 		}
 	}
-	for _, m := range n.members {
-		switch m.name {
-		case "not", "if", "then", "else":
-			add(m.value)
-		case "allOf", "anyOf", "oneOf":
-			for _, item := range m.value.items {
-				add(item)
-			}
-		case "dependentSchemas", "dependencies":
-			for _, sub := range m.value.members {
-				add(sub.value)
-			}
-		case "$ref", "$dynamicRef":
-			out = append(out, k.targets(n, m.name, m.value)...)
-		}
-	}
-	return out
+	return append(out, subschemasApplied(n, schema.AppliesInPlace)...)
 }
 
 // childrenOf returns the schemas n applies to the members or items of its
 // value.
-func childrenOf(n *jnode) []*jnode {
-	if n == nil || n.kind != '{' {
-		return nil
-	}
-	var out []*jnode
-	for _, m := range n.members {
-		switch m.name {
-		case "additionalProperties", "items", "contains", "unevaluatedItems", "unevaluatedProperties":
-			if m.value.isSchema() {
-				out = append(out, m.value)
-			}
-		case "prefixItems":
-			for _, item := range m.value.items {
-				if item.isSchema() {
-					out = append(out, item)
-				}
-			}
-		case "properties", "patternProperties":
-			for _, sub := range m.value.members {
-				if sub.value.isSchema() {
-					out = append(out, sub.value)
-				}
-			}
+func childrenOf(n *schema.Node) []*schema.Node {
+	return subschemasApplied(n, schema.AppliesToParts)
+}
+
+// subschemasApplied returns the subschemas of n whose keyword applies them
+// as the table says.
+func subschemasApplied(n *schema.Node, applies schema.Applies) []*schema.Node {
+	var out []*schema.Node
+	_ = schema.Draft202012.Children(n, func(s schema.Sub) error {
+		if schema.Draft202012.Keyword(s.Keyword).Applies == applies {
+			out = append(out, s.Node)
 		}
-	}
+		return nil
+	})
 	return out
 }
 
 // markedInsideShared reports whether two or more of the schemas that apply to
 // n's value reach into its members or items, and one of them marks
 // something inside.
-func (k *checker) markedInsideShared(n *jnode) bool {
+func (k *checker) markedInsideShared(n *schema.Node) bool {
 	applied := k.appliedTo(n)
 	reaching := 0
 	for _, s := range applied {
@@ -130,7 +106,7 @@ func (k *checker) markedInsideShared(n *jnode) bool {
 	if reaching < 2 {
 		return false
 	}
-	seen := map[*jnode]bool{}
+	seen := map[*schema.Node]bool{}
 	for _, s := range applied {
 		for _, c := range childrenOf(s) {
 			if k.reachesMarker(c, seen) {
@@ -143,9 +119,9 @@ func (k *checker) markedInsideShared(n *jnode) bool {
 
 // appliedTo returns n and every schema it applies to its own value,
 // transitively.
-func (k *checker) appliedTo(n *jnode) []*jnode {
-	seen := map[*jnode]bool{n: true}
-	out := []*jnode{n}
+func (k *checker) appliedTo(n *schema.Node) []*schema.Node {
+	seen := map[*schema.Node]bool{n: true}
+	out := []*schema.Node{n}
 	for i := 0; i < len(out); i++ {
 		for _, s := range k.inPlaceOf(out[i]) {
 			if !seen[s] {
@@ -159,7 +135,7 @@ func (k *checker) appliedTo(n *jnode) []*jnode {
 
 // reachesMarker reports whether schema n, or a schema it applies to its value
 // or to anything inside it, marks a value sensitive.
-func (k *checker) reachesMarker(n *jnode, seen map[*jnode]bool) bool {
+func (k *checker) reachesMarker(n *schema.Node, seen map[*schema.Node]bool) bool {
 	if seen[n] {
 		return false
 	}
@@ -179,23 +155,23 @@ func (k *checker) reachesMarker(n *jnode, seen map[*jnode]bool) bool {
 // and for a $dynamicRef every dynamic anchor of the same name, since which
 // one applies is decided at run time. A reference that does not resolve
 // gives none; compiling it reports why.
-func (k *checker) targets(n *jnode, keyword string, ref *jnode) []*jnode {
-	if ref.kind != '"' || n.schema == nil {
+func (k *checker) targets(n *schema.Node, keyword string, ref *schema.Node) []*schema.Node {
+	if ref.Kind != '"' || n.Place == nil {
 		return nil
 	}
-	uri, err := resolveURI(n.schema.base, ref.str)
+	uri, err := schema.ResolveURI(n.Place.Base, ref.Str)
 	if err != nil {
 		return nil
 	}
-	target, err := k.reg.lookup(uri)
+	target, err := k.reg.Lookup(uri)
 	if err != nil {
 		return nil
 	}
-	out := []*jnode{target}
+	out := []*schema.Node{target}
 	if keyword == "$dynamicRef" {
-		if a := target.member("$dynamicAnchor"); a != nil && a.kind == '"' {
-			for _, res := range k.reg.resources {
-				if d := res.dynamicAnchors[a.str]; d != nil {
+		if a := target.Member("$dynamicAnchor"); a != nil && a.Kind == '"' {
+			for _, res := range k.reg.Resources {
+				if d := res.DynamicAnchors[a.Str]; d != nil {
 					out = append(out, d)
 				}
 			}
@@ -216,14 +192,14 @@ func sensitiveBracket() []jen.Code {
 // sensitive reports whether the value at schema node n must not be echoed,
 // by every schema that applies to it (see checker.sensitive).
 func (b *builder) sensitive(n *node) bool {
-	if n == nil || n.boolean != nil || len(n.vals) == 0 {
+	if n == nil || len(n.tree.Members) == 0 {
 		return false
 	}
 	if b.settings(n).sensitive {
 		return true
 	}
-	jn, err := b.schemaNode(n.ptr)
-	if err != nil || jn.schema == nil {
+	jn, err := b.indexed(n)
+	if err != nil || jn.Place == nil {
 		return false
 	}
 	return b.schemas.sensitive(jn)
@@ -233,7 +209,7 @@ func (b *builder) sensitive(n *node) bool {
 // marks the whole object sensitive.
 func (b *builder) rootSensitive(which string) bool {
 	doc, ok := b.docs[b.tool.Name+"\x00"+which]
-	return ok && b.schemas.sensitive(doc.root)
+	return ok && b.schemas.sensitive(doc.Root)
 }
 
 // markSensitive returns v, marked sensitive when the schemas that apply at

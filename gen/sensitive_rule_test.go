@@ -1,6 +1,10 @@
 package gen
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/toolgen/toolgen/internal/schema"
+)
 
 // TestSensitiveRule checks which schemas make their whole value sensitive:
 // a marker on the schema or on one it applies in place, or a member marked
@@ -37,12 +41,12 @@ func TestSensitiveRule(t *testing.T) {
 		{`{"anyOf":[{"properties":{"a":{"type":"string"}}},{"properties":{"a":{"$ref":"#/$defs/s"}}}],"$defs":{"s":{"writeOnly":true}}}`, true},
 		{`{"anyOf":[{"properties":{"a":{"type":"string"}}},{"properties":{"b":{"type":"string"}}}]}`, false},
 	} {
-		reg := newRegistry(nil)
-		doc, err := reg.addDocument(DefaultBaseURI, []byte(c.schema))
+		reg := schema.NewRegistry(nil)
+		doc, err := reg.AddDocument(DefaultBaseURI, []byte(c.schema))
 		if err != nil {
 			t.Fatalf("%s: %v", c.schema, err)
 		}
-		if got := newChecker(reg, "s", newNamespace()).sensitive(doc.root); got != c.want {
+		if got := newChecker(reg, "s", newNamespace()).sensitive(doc.Root); got != c.want {
 			t.Errorf("sensitive(%s) = %v, want %v", c.schema, got, c.want)
 		}
 	}

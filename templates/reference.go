@@ -1,15 +1,15 @@
 package templates
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/go-json-experiment/json/jsontext"
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/jsonpointer"
+	"github.com/toolgen/toolgen/internal/schema"
 )
 
 // Reference is the data of the tool reference: the catalog's tools in
@@ -103,17 +103,24 @@ func annotations(a catalog.Annotations, title string) []Annotation {
 // maxDepth bounds how deep nested objects are expanded.
 const maxDepth = 8
 
+// referenceURI is the made-up base URI of a schema being listed, so that its
+// references resolve as the generator resolves them; nothing is fetched.
+const referenceURI = "https://toolgen.invalid/reference/schema.json"
+
 // table lists the fields of a schema.
-func table(schema []byte, column, plural string) Table {
+func table(text []byte, column, plural string) Table {
 	t := Table{Column: column, Plural: plural}
-	root, err := parseNode(schema)
+	reg := schema.NewRegistry(nil)
+	doc, err := reg.AddDocument(referenceURI, text)
 	if err != nil {
-		// The catalog was read strictly; this is not expected.
+		// The catalog was linted, so this is not expected; list nothing
+		// rather than guess at what references mean.
 		return t
 	}
-	w := &walker{root: root, table: &t, inRef: map[string]bool{}}
+	root := doc.Root
+	w := &walker{reg: reg, table: &t, inRef: map[string]bool{}}
 	w.fields(root, "", 0)
-	if ap := root.get("additionalProperties"); ap != nil && ap.raw == "false" {
+	if ap := root.Member("additionalProperties"); ap != nil && ap.Kind == 'f' {
 		t.Closed = true
 	}
 	return t
@@ -121,31 +128,31 @@ func table(schema []byte, column, plural string) Table {
 
 // walker collects the fields of one schema.
 type walker struct {
-	root  *node
+	reg   *schema.Registry
 	table *Table
 	inRef map[string]bool // the $refs being expanded, against cycles
 }
 
 // fields adds the properties of object schema s, whose values are at
 // pointer in the instance.
-func (w *walker) fields(s *node, pointer string, depth int) {
-	props := s.get("properties")
-	if props == nil || props.kind != '{' || depth > maxDepth {
+func (w *walker) fields(s *schema.Node, pointer string, depth int) {
+	props := s.Member("properties")
+	if props == nil || props.Kind != '{' || depth > maxDepth {
 		return
 	}
 	required := map[string]bool{}
-	if req := s.get("required"); req != nil {
-		for _, e := range req.elems {
-			required[e.str] = true
+	if req := s.Member("required"); req != nil {
+		for _, e := range req.Items {
+			required[e.Str] = true
 		}
 	}
-	for _, m := range props.members {
-		w.field(m.value, pointer+"/"+escapePointer(m.name), required[m.name], depth)
+	for _, m := range props.Members {
+		w.field(m.Value, pointer+"/"+jsonpointer.Escape(m.Name), required[m.Name], depth)
 	}
 }
 
 // field adds property schema s at pointer, and the fields nested in it.
-func (w *walker) field(s *node, pointer string, required bool, depth int) {
+func (w *walker) field(s *schema.Node, pointer string, required bool, depth int) {
 	target, refName := w.resolve(s)
 	w.table.Fields = append(w.table.Fields, Field{
 		Pointer:     pointer,
@@ -162,7 +169,7 @@ func (w *walker) field(s *node, pointer string, required bool, depth int) {
 		defer delete(w.inRef, refName)
 	}
 	w.fields(target, pointer, depth+1)
-	if items := target.get("items"); items != nil {
+	if items := target.Member("items"); items != nil {
 		item, itemRef := w.resolve(items)
 		if itemRef != "" {
 			if w.inRef[itemRef] {
@@ -175,57 +182,61 @@ func (w *walker) field(s *node, pointer string, required bool, depth int) {
 	}
 }
 
-// resolve follows a local "$ref" of s (through chains of them); it returns
+// resolve follows the "$ref" of s (through chains of them); it returns
 // s itself when s has none, and the last reference followed.
-func (w *walker) resolve(s *node) (*node, string) {
+func (w *walker) resolve(s *schema.Node) (*schema.Node, string) {
 	var name string
 	for range 16 { // a bound against reference loops
-		ref := s.get("$ref")
-		if ref == nil || ref.kind != '"' || !strings.HasPrefix(ref.str, "#") {
+		ref := s.Member("$ref")
+		if ref == nil || ref.Kind != '"' || s.Place == nil {
 			return s, name
 		}
-		target := w.root.at(ref.str[1:])
-		if target == nil {
+		uri, err := schema.ResolveURI(s.Place.Base, ref.Str)
+		if err != nil {
 			return s, name
 		}
-		s, name = target, ref.str
+		target, err := w.reg.Lookup(uri)
+		if err != nil {
+			return s, name
+		}
+		s, name = target, ref.Str
 	}
 	return s, name
 }
 
 // typeOf summarises the type of schema s.
-func (w *walker) typeOf(s *node) string {
+func (w *walker) typeOf(s *schema.Node) string {
 	if s == nil {
 		return "any"
 	}
-	if s.kind == 't' {
+	if s.Kind == 't' {
 		return "any"
 	}
-	if s.kind == 'f' {
+	if s.Kind == 'f' {
 		return "nothing"
 	}
-	if ref := s.get("$ref"); ref != nil && ref.kind == '"' {
+	if ref := s.Member("$ref"); ref != nil && ref.Kind == '"' {
 		target, _ := w.resolve(s)
-		name := ref.str[strings.LastIndexByte(ref.str, '/')+1:]
+		name := ref.Str[strings.LastIndexByte(ref.Str, '/')+1:]
 		if target == s {
-			return "see " + ref.str
+			return "see " + ref.Str
 		}
-		return w.typeOf(target) + " (" + unescapePointer(name) + ")"
+		return w.typeOf(target) + " (" + jsonpointer.Unescape(name) + ")"
 	}
 	var types []string
-	if t := s.get("type"); t != nil {
-		switch t.kind {
+	if t := s.Member("type"); t != nil {
+		switch t.Kind {
 		case '"':
-			types = []string{t.str}
+			types = []string{t.Str}
 		case '[':
-			for _, e := range t.elems {
-				types = append(types, e.str)
+			for _, e := range t.Items {
+				types = append(types, e.Str)
 			}
 		}
 	}
 	for i, t := range types {
 		if t == "array" {
-			if items := s.get("items"); items != nil {
+			if items := s.Member("items"); items != nil {
 				types[i] = "array of " + w.typeOf(items)
 			}
 		}
@@ -234,32 +245,32 @@ func (w *walker) typeOf(s *node) string {
 		return strings.Join(types, " or ")
 	}
 	for _, kw := range []string{"anyOf", "oneOf"} {
-		if alts := s.get(kw); alts != nil && len(alts.elems) > 0 {
+		if alts := s.Member(kw); alts != nil && len(alts.Items) > 0 {
 			var each []string
-			for _, a := range alts.elems {
+			for _, a := range alts.Items {
 				each = append(each, w.typeOf(a))
 			}
 			return "one of: " + strings.Join(each, ", ")
 		}
 	}
-	if e := s.get("enum"); e != nil {
-		return valuesType(e.elems)
+	if e := s.Member("enum"); e != nil {
+		return valuesType(e.Items)
 	}
-	if c := s.get("const"); c != nil {
-		return valuesType([]*node{c})
+	if c := s.Member("const"); c != nil {
+		return valuesType([]*schema.Node{c})
 	}
-	if s.get("properties") != nil {
+	if s.Member("properties") != nil {
 		return "object"
 	}
 	return "any"
 }
 
 // valuesType names the JSON types of values, for an untyped enum or const.
-func valuesType(values []*node) string {
+func valuesType(values []*schema.Node) string {
 	seen := map[string]bool{}
 	var types []string
 	for _, v := range values {
-		t := v.jsonType()
+		t := jsonType(v)
 		if !seen[t] {
 			seen[t] = true
 			types = append(types, t)
@@ -274,15 +285,15 @@ func valuesType(values []*node) string {
 
 // constraints lists what schema s, and target (what its $ref resolves to),
 // ask of a value.
-func (w *walker) constraints(s, target *node) []string {
+func (w *walker) constraints(s, target *schema.Node) []string {
 	out := ownConstraints(s)
 	if target != s {
 		out = append(out, ownConstraints(target)...)
 	}
 	// The items of an array of scalars have no rows of their own.
-	if items := target.get("items"); items != nil {
+	if items := target.Member("items"); items != nil {
 		item, _ := w.resolve(items)
-		if item.get("properties") != nil {
+		if item.Member("properties") != nil {
 			return out
 		}
 		for _, c := range ownConstraints(item) {
@@ -293,58 +304,58 @@ func (w *walker) constraints(s, target *node) []string {
 }
 
 // ownConstraints lists the constraints of one schema node.
-func ownConstraints(s *node) []string {
+func ownConstraints(s *schema.Node) []string {
 	var out []string
 	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
-	if e := s.get("enum"); e != nil && e.kind == '[' {
+	if e := s.Member("enum"); e != nil && e.Kind == '[' {
 		var vals []string
-		for _, v := range e.elems {
-			vals = append(vals, code(v.raw))
+		for _, v := range e.Items {
+			vals = append(vals, code(string(v.Raw)))
 		}
 		add("one of %s", strings.Join(vals, ", "))
 	}
-	if c := s.get("const"); c != nil {
-		add("exactly %s", code(c.raw))
+	if c := s.Member("const"); c != nil {
+		add("exactly %s", code(string(c.Raw)))
 	}
-	if f := s.get("format"); f != nil && f.kind == '"' {
-		add("format %s", code(f.str))
+	if f := s.Member("format"); f != nil && f.Kind == '"' {
+		add("format %s", code(f.Str))
 	}
-	if p := s.get("pattern"); p != nil && p.kind == '"' {
-		add("pattern %s", code(p.str))
+	if p := s.Member("pattern"); p != nil && p.Kind == '"' {
+		add("pattern %s", code(p.Str))
 	}
 	for _, b := range []struct{ keyword, sign string }{
 		{"minimum", ">="}, {"exclusiveMinimum", ">"}, {"maximum", "<="}, {"exclusiveMaximum", "<"},
 	} {
-		if n := s.get(b.keyword); n != nil && n.kind == '0' {
-			add("%s %s", b.sign, n.raw)
+		if n := s.Member(b.keyword); n != nil && n.Kind == '0' {
+			add("%s %s", b.sign, n.Raw)
 		}
 	}
-	if n := s.get("multipleOf"); n != nil && n.kind == '0' {
-		add("multiple of %s", n.raw)
+	if n := s.Member("multipleOf"); n != nil && n.Kind == '0' {
+		add("multiple of %s", n.Raw)
 	}
 	for _, b := range []struct{ keyword, bound, noun string }{
 		{"minLength", "at least", "character"}, {"maxLength", "at most", "character"},
 		{"minItems", "at least", "item"}, {"maxItems", "at most", "item"},
 		{"minProperties", "at least", "field"}, {"maxProperties", "at most", "field"},
 	} {
-		if n := s.get(b.keyword); n != nil && n.kind == '0' {
+		if n := s.Member(b.keyword); n != nil && n.Kind == '0' {
 			noun := b.noun
-			if n.raw != "1" {
+			if string(n.Raw) != "1" {
 				noun += "s"
 			}
-			add("%s %s %s", b.bound, n.raw, noun)
+			add("%s %s %s", b.bound, n.Raw, noun)
 		}
 	}
-	if n := s.get("uniqueItems"); n != nil && n.kind == 't' {
+	if n := s.Member("uniqueItems"); n != nil && n.Kind == 't' {
 		add("unique items")
 	}
-	if ap := s.get("additionalProperties"); ap != nil && ap.kind == 'f' && s.get("properties") != nil {
+	if ap := s.Member("additionalProperties"); ap != nil && ap.Kind == 'f' && s.Member("properties") != nil {
 		add("no other fields")
 	}
-	if d := s.get("default"); d != nil {
-		add("default %s", code(d.raw))
+	if d := s.Member("default"); d != nil {
+		add("default %s", code(string(d.Raw)))
 	}
-	if d := s.get("deprecated"); d != nil && d.kind == 't' {
+	if d := s.Member("deprecated"); d != nil && d.Kind == 't' {
 		add("deprecated")
 	}
 	return out
@@ -352,11 +363,11 @@ func ownConstraints(s *node) []string {
 
 // description is the schema's description, else that of what its $ref
 // resolves to, else a title.
-func description(s, target *node) string {
+func description(s, target *schema.Node) string {
 	for _, kw := range []string{"description", "title"} {
-		for _, n := range []*node{s, target} {
-			if d := n.get(kw); d != nil && d.kind == '"' && strings.TrimSpace(d.str) != "" {
-				return strings.TrimSpace(d.str)
+		for _, n := range []*schema.Node{s, target} {
+			if d := n.Member(kw); d != nil && d.Kind == '"' && strings.TrimSpace(d.Str) != "" {
+				return strings.TrimSpace(d.Str)
 			}
 		}
 	}
@@ -372,125 +383,9 @@ func code(s string) string {
 	return "`` " + s + " ``"
 }
 
-// node is a parsed JSON value that keeps the order of object members, so
-// that the reference lists properties as the catalog does.
-type node struct {
-	kind    byte // '{', '[', '"', '0', 't', 'f', 'n'
-	raw     string
-	str     string // a string's value
-	members []member
-	elems   []*node
-}
-
-type member struct {
-	name  string
-	value *node
-}
-
-// parseNode parses one JSON value.
-func parseNode(data []byte) (*node, error) {
-	dec := jsontext.NewDecoder(bytes.NewReader(data))
-	return readNode(dec)
-}
-
-func readNode(dec *jsontext.Decoder) (*node, error) {
-	if k := dec.PeekKind(); k != '{' && k != '[' {
-		v, err := dec.ReadValue()
-		if err != nil {
-			return nil, err
-		}
-		n := &node{kind: byte(v.Kind()), raw: string(v)}
-		if n.kind == '"' {
-			s, err := jsontext.AppendUnquote(nil, v)
-			if err != nil {
-				return nil, err
-			}
-			n.str = string(s)
-		}
-		return n, nil
-	}
-	start, err := dec.ReadToken()
-	if err != nil {
-		return nil, err
-	}
-	n := &node{kind: byte(start.Kind())}
-	for {
-		switch dec.PeekKind() {
-		case '}', ']':
-			if _, err := dec.ReadToken(); err != nil {
-				return nil, err
-			}
-			return n, nil
-		case 0:
-			_, err := dec.ReadToken()
-			return nil, err
-		}
-		if n.kind == '{' {
-			tok, err := dec.ReadToken()
-			if err != nil {
-				return nil, err
-			}
-			name := tok.String() // before the next read voids tok
-			v, err := readNode(dec)
-			if err != nil {
-				return nil, err
-			}
-			n.members = append(n.members, member{name, v})
-			continue
-		}
-		v, err := readNode(dec)
-		if err != nil {
-			return nil, err
-		}
-		n.elems = append(n.elems, v)
-	}
-}
-
-// get returns the member name of an object, or nil.
-func (n *node) get(name string) *node {
-	if n == nil {
-		return nil
-	}
-	for _, m := range n.members {
-		if m.name == name {
-			return m.value
-		}
-	}
-	return nil
-}
-
-// at resolves a JSON Pointer (RFC 6901, as in a "$ref" fragment) from n.
-func (n *node) at(pointer string) *node {
-	if pointer == "" {
-		return n
-	}
-	if !strings.HasPrefix(pointer, "/") {
-		return nil
-	}
-	for _, tok := range strings.Split(pointer[1:], "/") {
-		tok = unescapePointer(tok)
-		switch n.kind {
-		case '{':
-			n = n.get(tok)
-		case '[':
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(n.elems) {
-				return nil
-			}
-			n = n.elems[i]
-		default:
-			return nil
-		}
-		if n == nil {
-			return nil
-		}
-	}
-	return n
-}
-
 // jsonType names the JSON type of a value.
-func (n *node) jsonType() string {
-	switch n.kind {
+func jsonType(n *schema.Node) string {
+	switch n.Kind {
 	case '{':
 		return "object"
 	case '[':
@@ -498,7 +393,7 @@ func (n *node) jsonType() string {
 	case '"':
 		return "string"
 	case '0':
-		if strings.ContainsAny(n.raw, ".eE") {
+		if strings.ContainsAny(string(n.Raw), ".eE") {
 			return "number"
 		}
 		return "integer"
@@ -506,14 +401,4 @@ func (n *node) jsonType() string {
 		return "boolean"
 	}
 	return "null"
-}
-
-// escapePointer escapes one JSON Pointer reference token.
-func escapePointer(tok string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(tok)
-}
-
-// unescapePointer undoes escapePointer.
-func unescapePointer(tok string) string {
-	return strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
 }

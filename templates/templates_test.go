@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/toolgen/toolgen/catalog"
@@ -110,5 +111,29 @@ func TestCellAndAnchor(t *testing.T) {
 	}
 	if got := code("a`b"); got != "`` a`b ``" {
 		t.Errorf("code = %q", got)
+	}
+}
+
+// TestReferenceResolvesAsGenerated checks that the reference follows every
+// form of "$ref" the generator resolves (a pointer, a percent-encoded
+// pointer, an anchor, a relative "$id"), to the same schema, rather than
+// only plain "#/..." pointers.
+func TestReferenceResolvesAsGenerated(t *testing.T) {
+	addr := `"type":"object","properties":{"street":{"type":"string","minLength":1}}`
+	defs := `"$defs":{"addr":{"$anchor":"addr",` + addr + `},"other":{"$id":"addr.json",` + addr + `}}`
+	for _, ref := range []string{"#/$defs/addr", "#/%24defs/addr", "#addr", "addr.json", "#/$defs/none"} {
+		schema := `{"type":"object","properties":{"home":{"$ref":"` + ref + `"}},` + defs + `}`
+		got := table([]byte(schema), "Argument", "arguments")
+		var rows []string
+		for _, f := range got.Fields {
+			rows = append(rows, f.Pointer+" "+f.Type)
+		}
+		want := []string{"/home object", "/home/street string"}
+		if ref == "#/$defs/none" { // resolves to nothing: named as it is
+			want = []string{"/home see #/$defs/none"}
+		}
+		if len(rows) != len(want) || !strings.HasPrefix(rows[0], want[0]) || len(want) > 1 && rows[1] != want[1] {
+			t.Errorf("$ref %q: fields %q, want %q", ref, rows, want)
+		}
 	}
 }

@@ -1,0 +1,392 @@
+package gen
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/atombender/go-jsonschema/pkg/schemas"
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/jsonpointer"
+	"github.com/toolgen/toolgen/internal/schema"
+)
+
+// This file and the other build*.go files are the model stage's builder:
+// it maps each tool's schemas to the types of model.go.
+
+// supported reports whether the typed reader checks or applies keyword k.
+func supported(k string) bool {
+	kw := schema.Draft202012.Keyword(k)
+	return kw != nil && kw.Typed == schema.TypedCheck
+}
+
+// understood reports whether k is a keyword that changes nothing the typed
+// reader checks, or one of toolgen's extensions.
+func understood(k string) bool {
+	kw := schema.Draft202012.Keyword(k)
+	return kw != nil && kw.Typed == schema.TypedInert || schema.IsExtension(k)
+}
+
+// isKeyword reports whether k is a keyword of the dialect.
+func isKeyword(k string) bool { return schema.Draft202012.Keyword(k) != nil }
+
+// builder turns a linted catalog into a Model, collecting every problem.
+type builder struct {
+	cat   *catalog.Catalog
+	opts  Options
+	diags catalog.Diagnostics
+	model *Model
+
+	names    *namespace
+	patterns map[string]*Pattern
+	divisors map[string]*Divisor
+	shared   map[string]*Value // $defs shared between tools, by name and bytes
+
+	// The catalog's schemas as documents of one registry, so that $id
+	// references between tools resolve, and the compiler of schema functions.
+	registry *schema.Registry
+	schemas  *checker
+	docs     map[string]*schema.Document // by tool name and "input"/"output"
+	docTools map[string]schemaOrigin     // document URI -> where it is in the catalog
+
+	// Per schema: the tool, the schema document ($refs resolve in it), where
+	// it stands in the file, and which of the tool's schemas it is.
+	tool     *catalog.Tool
+	doc      *schema.Document // the schema being built, as the schema compiler sees it
+	tree     *schema.Node     // its root: doc's, or parsed alone when doc could not be indexed
+	root     jsontext.Value
+	base     string            // the schema's JSON Pointer in the catalog file
+	stem     string            // the Go name the schema's nested type names start from
+	schema   string            // "input" or "output"
+	built    map[string]*Value // by node pointer: $ref targets and recursion
+	building map[string]bool
+	reported map[string]bool // nodes whose x-toolgen settings were checked
+
+	// Per schema, by node pointer: goJSONSchema extensions read, and those
+	// honoured, as a value's type or as a field's settings.
+	goExts                    map[string]*schemas.GoJSONSchemaExtension
+	goApplied, goFieldApplied map[string]bool
+}
+
+// Build runs the model stage: it maps every tool of a linted catalog to Go
+// types and checks, or reports, located in the catalog, why it cannot.
+func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
+	b := &builder{
+		opts:     opts,
+		cat:      cat,
+		model:    &Model{NullAsAbsent: opts.OpenAIStrict},
+		names:    newNamespace(),
+		patterns: map[string]*Pattern{},
+		divisors: map[string]*Divisor{},
+		shared:   map[string]*Value{},
+	}
+	b.model.names = b.names
+	originals := make([]string, len(cat.Tools))
+	for i, t := range cat.Tools {
+		originals[i] = t.Name
+	}
+	names, renamed := assignNames(originals, func(s string) string {
+		for _, t := range cat.Tools {
+			if t.Name == s && t.Settings.GoName != "" {
+				return t.Settings.GoName
+			}
+		}
+		return goName(s)
+	}, nil)
+	for _, rn := range renamed {
+		t := cat.Tools[slices.Index(originals, rn.Original)]
+		b.warn(t.Pointer, t.Name, "Go name %s is taken by tool %q; using %s (set \"x-toolgen\": {\"goName\": ...} to choose another)", rn.Wanted, rn.Rival, rn.Got)
+	}
+	b.registerSchemas()
+	for i := range cat.Tools {
+		b.buildTool(&cat.Tools[i], names[i])
+	}
+	for _, err := range b.schemas.finish() {
+		b.schemaError(err)
+	}
+	b.model.Schemas = b.schemas
+	return b.model, b.diags
+}
+
+// schemaOrigin is where one of a tool's schemas stands in the catalog.
+type schemaOrigin struct {
+	tool  *catalog.Tool
+	which string // "input" or "output"
+	base  string // the schema's JSON Pointer in the catalog file
+}
+
+// registerSchemas makes every tool's schemas documents of one registry, for
+// the schema compiler: references by $id may cross from one tool to another.
+func (b *builder) registerSchemas() {
+	b.registry = schema.NewRegistry(nil)
+	b.schemas = newChecker(b.registry, "schema", b.names)
+	b.docs, b.docTools = map[string]*schema.Document{}, map[string]schemaOrigin{}
+	b.schemas.describe = func(doc *schema.Document) string {
+		if origin, ok := b.docTools[doc.URI]; ok {
+			return fmt.Sprintf("the %s schema of tool %q", origin.which, origin.tool.Name)
+		}
+		return doc.URI
+	}
+	for i := range b.cat.Tools {
+		t := &b.cat.Tools[i]
+		for _, s := range []struct {
+			which, base string
+			schema      []byte
+		}{{"input", t.SchemaPointer, t.InputSchema}, {"output", t.OutputSchemaPointer, t.OutputSchema}} {
+			if s.schema == nil {
+				continue
+			}
+			uri := toolSchemaURI(t.Name, s.which)
+			b.docTools[uri] = schemaOrigin{t, s.which, s.base}
+			doc, err := b.registry.AddDocument(uri, s.schema)
+			if err != nil {
+				b.schemaError(err)
+				continue
+			}
+			b.docs[t.Name+"\x00"+s.which] = doc
+		}
+	}
+}
+
+// toolSchemaURI is the retrieval URI of a tool's schema, the base of its
+// references unless it has an $id. A tool's input and output schemas are two
+// documents, and each is a folder of its own, so that a relative $id or $ref
+// in one ("address.json") resolves within it, not to the other's.
+func toolSchemaURI(tool, which string) string {
+	return "https://toolgen.invalid/tools/" + url.PathEscape(tool) + "/" + which + "/schema.json"
+}
+
+// schemaError reports an error of the schema compiler at its place in the catalog.
+func (b *builder) schemaError(err error) {
+	var re *schema.RefError
+	if !errors.As(err, &re) {
+		b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, "", "", "%v", err))
+		return
+	}
+	origin, ok := b.docTools[re.Doc]
+	if !ok {
+		b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, "", "", "%s#%s: %s", re.Doc, re.Ptr, re.Reason))
+		return
+	}
+	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, origin.tool.Name, origin.base+re.Ptr, "%s", re.Reason))
+}
+
+// checked maps a schema the typed reader cannot express exactly to its JSON
+// text, checked whole by a generated schema function.
+func (b *builder) checked(n *node, name string) *Value {
+	jn, err := b.indexed(n)
+	if err != nil {
+		b.errorf(n.ptr, "%v", err)
+		return nil
+	}
+	v := &Value{Ptr: n.ptr, Name: name, Kind: kindRaw, Check: b.schemas.function(jn)}
+	v.Doc, _ = n.str("description")
+	b.built[n.ptr] = v
+	return v
+}
+
+// indexed returns the schema n as the registry knows it, with its place
+// (base URI, resource): a schema no keyword puts where it stands (under an
+// unknown word, reached by a $ref) is indexed when first asked for.
+func (b *builder) indexed(n *node) (*schema.Node, error) {
+	switch {
+	case n.tree.Place != nil:
+		return n.tree, nil
+	case b.doc == nil:
+		return nil, fmt.Errorf("the schema could not be read")
+	}
+	return b.registry.Pointer(b.doc.Root.Place.Resource, n.ptr)
+}
+
+func (b *builder) errorf(ptr, format string, args ...any) {
+	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, b.tool.Name, b.base+ptr, format, args...))
+}
+
+func (b *builder) warn(filePtr, tool, format string, args ...any) {
+	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Warning, tool, filePtr, format, args...))
+}
+
+// maxNestedName bounds the length of the names nestedName makes. Names of
+// nested types extend their parent's, so without a bound they would grow
+// with the depth of nesting, and the generated file with its square.
+const maxNestedName = 64
+
+// nestedName is the name wanted for a schema nested in the one named parent:
+// parent+suffix (the parent's name extended by the member's name, Item,
+// Value or Alt1), or, when that would pass maxNestedName, the schema's stem
+// (the tool's Go name, or its Result) extended by suffix, which the
+// namespace numbers to keep it unique.
+func (b *builder) nestedName(parent, suffix string) string {
+	if len(parent)+len(suffix) <= maxNestedName || len(b.stem) >= len(parent) {
+		return parent + suffix
+	}
+	return b.stem + suffix
+}
+
+// typeName claims a package-level name, numbering it on a clash.
+func (b *builder) typeName(want string) string { return b.names.claim(want) }
+
+func (b *builder) buildTool(t *catalog.Tool, goName string) {
+	tool := &Tool{
+		Name:         t.Name,
+		Title:        t.Title,
+		Description:  t.Description,
+		InputSchema:  t.InputSchema,
+		OutputSchema: t.OutputSchema,
+		Annotations:  t.Annotations,
+		Timeout:      t.Settings.Timeout,
+		GoName:       goName,
+		Const:        b.typeName("Tool" + goName),
+		Valid:        b.typeName("Valid" + goName + "Args"),
+		Parse:        b.typeName("Parse" + goName + "Args"),
+	}
+	stem := lowerFirst(goName)
+	tool.InputSchemaConst = b.names.claim(stem + "InputSchema")
+	if t.OutputSchema != nil {
+		tool.OutputSchemaConst = b.names.claim(stem + "OutputSchema")
+		tool.CheckResultFunc = b.names.claim("check" + goName + "Result")
+	}
+	tool.ParseFunc = b.names.claim("parse" + goName)
+	tool.CallFunc = b.names.claim("call" + goName)
+	b.tool = t
+	if b.opts.OpenAIStrict {
+		variant, err := t.StrictVariant()
+		var refused *catalog.StrictError
+		switch {
+		case errors.As(err, &refused):
+			var reasons []string
+			for _, p := range refused.Problems {
+				reasons = append(reasons, displayPointer(p.Pointer)+": "+p.Message)
+			}
+			b.warn(t.SchemaPointer, t.Name, "no OpenAI strict-mode variant, so the tool goes without strict mode: %s", strings.Join(reasons, "; "))
+		case err != nil:
+			b.warn(t.SchemaPointer, t.Name, "no OpenAI strict-mode variant: %v", err)
+		}
+		tool.StrictInputSchema = variant
+		if variant != nil {
+			tool.StrictSchemaConst = b.names.claim(stem + "StrictInputSchema")
+		}
+	}
+	args := b.schemaRoot(t.InputSchema, t.SchemaPointer, "input", goName+"Args", goName)
+	if args == nil {
+		return
+	}
+	args.Doc = fmt.Sprintf("%sArgs are the arguments of tool %q.", goName, t.Name)
+	if t.Description != "" {
+		args.Doc += "\n\n" + t.Description
+	}
+	args.Sensitive = b.rootSensitive("input")
+	tool.Args = args
+	if t.OutputSchema != nil {
+		result := b.schemaRoot(t.OutputSchema, t.OutputSchemaPointer, "output", goName+"Result", goName+"Result")
+		if result == nil {
+			return
+		}
+		result.Doc = fmt.Sprintf("%sResult is the result of tool %q, as its output schema describes it. The dispatcher checks every result against that schema before it leaves.", goName, t.Name)
+		result.Sensitive = b.rootSensitive("output")
+		tool.Result = result
+	}
+	b.model.Tools = append(b.model.Tools, tool)
+}
+
+// ref resolves a local $ref and maps its target, sharing the target's type
+// with every other reference to it.
+func (b *builder) ref(n *node) *Value {
+	ref, _ := n.str("$ref")
+	if !strings.HasPrefix(ref, "#") {
+		b.errorf(n.ptr+"/$ref", "$ref %q points outside this schema; only references within the same schema (#/$defs/...) are supported yet", ref)
+		return nil
+	}
+	target := unescapeURIFragment(ref[1:])
+	if v, ok := b.built[target]; ok {
+		return v
+	}
+	raw, tn, err := b.refTarget(target)
+	if raw == nil {
+		b.errorf(n.ptr+"/$ref", "$ref %q does not resolve to a schema in this tool's input schema", ref)
+		return nil
+	}
+	if b.building[target] {
+		// Recursion that the typed reader cannot follow (not through a named
+		// struct): the schema function follows it instead.
+		return b.checked(n, b.refName(target))
+	}
+	if err != nil {
+		b.errorf(n.ptr+"/$ref", "$ref %q: %v", ref, err)
+		return nil
+	}
+	name := b.refName(target)
+	key := name + "\x00" + string(raw)
+	if v, ok := b.shared[key]; ok && !bytes.Contains(raw, []byte(`"$ref"`)) {
+		b.built[target] = v
+		return v
+	}
+	b.building[target] = true
+	v := b.value(tn, name)
+	delete(b.building, target)
+	if v != nil && target != "" {
+		b.shared[key] = v
+	}
+	return v
+}
+
+// refTarget finds the schema at the JSON Pointer target in the schema being
+// built: its text (nil if there is none) and its node. It walks the
+// document's tree when there is one, rather than reading the text again.
+func (b *builder) refTarget(target string) (jsontext.Value, *node, error) {
+	j := b.tree.At(target)
+	if j == nil {
+		return nil, nil, nil
+	}
+	n, err := nodeOf(j, target)
+	return j.Raw, n, err
+}
+
+// refName names the type of a $ref target: its $defs name, or the path to it.
+func (b *builder) refName(target string) string {
+	toks := strings.Split(strings.TrimPrefix(target, "/"), "/")
+	if len(toks) == 2 && (toks[0] == "$defs" || toks[0] == "definitions") {
+		return goName(jsonpointer.Unescape(toks[1]))
+	}
+	var sb strings.Builder
+	sb.WriteString(goName(b.tool.Name))
+	last := ""
+	for _, t := range toks {
+		if t != "properties" && t != "$defs" && t != "definitions" {
+			last = goName(jsonpointer.Unescape(t))
+			sb.WriteString(last)
+		}
+	}
+	if sb.Len() > maxNestedName {
+		// A deep target: its name would grow with its depth.
+		return goName(b.tool.Name) + last
+	}
+	return sb.String()
+}
+
+func displayPointer(p string) string {
+	if p == "" {
+		return "/"
+	}
+	return p
+}
+
+func unescapeURIFragment(s string) string {
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if c, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
+				sb.WriteByte(byte(c))
+				i += 2
+				continue
+			}
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
+}

@@ -1,0 +1,271 @@
+package gen
+
+import (
+	"slices"
+
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/internal/jsonpointer"
+	"github.com/toolgen/toolgen/internal/schema"
+)
+
+// Mapping object schemas to structs and maps, and the per-schema settings
+// (x-toolgen, goJSONSchema identifiers) that shape their fields.
+
+// objectOrMap maps an object schema: a struct when it declares properties or
+// is closed, a map otherwise.
+func (b *builder) objectOrMap(n *node, name string) *Value {
+	ap, hasAP := n.val("additionalProperties")
+	if !n.has("properties") && !n.has("required") && !n.has("dependentRequired") && string(ap) != "false" {
+		v := &Value{Ptr: n.ptr, Kind: kindMap}
+		b.built[n.ptr] = v
+		if hasAP && ap.Kind() == '{' {
+			c, err := n.child("additionalProperties")
+			if err != nil {
+				b.errorf(n.ptr, "%v", err)
+				return nil
+			}
+			v.Elem = b.value(c, b.nestedName(name, "Value"))
+		} else {
+			v.Elem = &Value{Ptr: n.ptr + "/additionalProperties", Kind: kindRaw}
+		}
+		if v.Elem == nil {
+			return nil
+		}
+		return v
+	}
+	return b.object(n, name, "", false)
+}
+
+// object maps an object schema to a named struct called name; the types of
+// its members are named prefix+member, or after the struct's own name when
+// prefix is empty. A loose struct only decodes what its properties declare
+// and keeps every other member: it is read after a schema function checked
+// the whole value, so it must reject nothing that schema accepts (a member
+// that patternProperties allows, say).
+func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
+	t := &NamedType{Name: b.typeName(name), Ptr: n.ptr, Tool: b.tool.Name, Schema: b.schema}
+	if prefix == "" {
+		prefix = t.Name
+	}
+	v := &Value{Ptr: n.ptr, Kind: kindStruct, Named: t}
+	b.built[n.ptr] = v
+	b.model.Types = append(b.model.Types, t)
+	if d, ok := n.str("description"); ok && n.ptr != "" {
+		t.Doc = d
+	}
+
+	required := n.strings("required")
+	var props []string
+	for _, p := range n.memberNames("properties") {
+		if !slices.Contains(props, p) {
+			props = append(props, p)
+		}
+	}
+	// Required members that have no schema still have to be present.
+	for _, r := range required {
+		if !slices.Contains(props, r) {
+			props = append(props, r)
+		}
+	}
+
+	var fieldNodes []*node
+	goNames := make([]string, len(props))
+	for i, p := range props {
+		var c *node
+		if n.declares("properties", p) {
+			var err error
+			if c, err = n.child("properties", p); err != nil {
+				b.errorf(n.ptr+"/properties", "%v", err)
+				return nil
+			}
+		} else {
+			// Required but not declared: any value, as the schema {}.
+			c = &node{ptr: n.ptr + "/required", tree: &schema.Node{Kind: '{', Raw: jsontext.Value("{}")}}
+		}
+		fieldNodes = append(fieldNodes, c)
+		goNames[i] = b.fieldGoName(c, p)
+	}
+	taken := map[string]bool{}
+	ap, hasAP := n.val("additionalProperties")
+	// additionalProperties means "not in properties and matching no
+	// patternProperties": a loose struct cannot apply it alone, and one that
+	// declares nothing keeps everything, so that the handler sees the members.
+	keepOthers := loose && (n.has("patternProperties") || !hasAP && len(props) == 0)
+	if keepOthers || hasAP && (ap.Kind() == '{' || string(ap) == "true") {
+		t.AdditionalField = "AdditionalProperties"
+		if slices.Contains(goNames, t.AdditionalField) {
+			t.AdditionalField = "AdditionalProperties_"
+		}
+		taken[t.AdditionalField] = true
+	}
+	if t.AdditionalField != "" || slices.ContainsFunc(props, func(p string) bool { return !tagCarries(p) }) {
+		taken["MarshalJSON"] = true // the struct gets the method
+	}
+	overrides := map[string]string{}
+	for i, p := range props {
+		if o := b.override(fieldNodes[i]); o != "" {
+			overrides[p] = o
+		}
+	}
+	names, renamed := assignNames(props, func(s string) string {
+		if o := overrides[s]; o != "" {
+			return o
+		}
+		return goName(s)
+	}, taken)
+	for _, rn := range renamed {
+		if taken[rn.Wanted] {
+			b.warn(b.base+n.ptr+"/properties/"+jsonpointer.Escape(rn.Original), b.tool.Name,
+				"property %q maps to Go field %s, a name the struct needs for itself; using %s (set \"x-toolgen\": {\"goName\": ...} on the property to choose another)",
+				rn.Original, rn.Wanted, rn.Got)
+			continue
+		}
+		b.warn(b.base+n.ptr+"/properties/"+jsonpointer.Escape(rn.Original), b.tool.Name,
+			"property %q and property %q both map to Go field %s; using %s for %q (set \"x-toolgen\": {\"goName\": ...} on the property to choose another)",
+			rn.Original, rn.Rival, rn.Wanted, rn.Got, rn.Original)
+	}
+
+	for i, p := range props {
+		c := fieldNodes[i]
+		f := &Field{JSONName: p, GoName: names[i], Required: slices.Contains(required, p)}
+		f.Value = b.value(c, b.nestedName(prefix, names[i]))
+		if f.Value == nil {
+			continue
+		}
+		f.Doc, _ = c.str("description")
+		if d, ok := c.val("default"); ok && !f.Required && !b.tool.RejectedDefaults[c.ptr] {
+			f.Default = d
+		}
+		f.Holder = holderFor(f)
+		b.fieldGoType(c, f)
+		t.Fields = append(t.Fields, f)
+	}
+
+	switch {
+	case keepOthers:
+		t.Additional = &Value{Ptr: n.ptr, Kind: kindRaw}
+	case !hasAP:
+	case string(ap) == "false":
+		t.Closed = true
+	case ap.Kind() == '{':
+		c, err := n.child("additionalProperties")
+		if err != nil {
+			b.errorf(n.ptr, "%v", err)
+			return nil
+		}
+		t.Additional = b.value(c, b.nestedName(prefix, "Value"))
+		if t.Additional == nil {
+			return nil
+		}
+	case string(ap) == "true":
+		t.Additional = &Value{Ptr: n.ptr + "/additionalProperties", Kind: kindRaw}
+	}
+
+	if deps := n.tree.Member("dependentRequired"); deps != nil {
+	members:
+		for _, m := range deps.Members {
+			d := Dependency{Property: m.Name}
+			for _, item := range m.Value.Items {
+				d.Requires = append(d.Requires, item.Str)
+			}
+			for _, name := range append([]string{m.Name}, d.Requires...) {
+				if !slices.Contains(props, name) {
+					if !loose { // else the schema function checks it
+						b.errorf(n.ptr+"/dependentRequired/"+jsonpointer.Escape(m.Name), "dependentRequired on %q, which is not a declared property, is not supported yet; declare it under properties", name)
+					}
+					continue members
+				}
+			}
+			t.DependentRequired = append(t.DependentRequired, d)
+		}
+	}
+	return v
+}
+
+// fieldGoName is the Go name a property wants before collisions are resolved.
+func (b *builder) fieldGoName(c *node, jsonName string) string {
+	if o := b.override(c); o != "" {
+		return o
+	}
+	return goName(jsonName)
+}
+
+// nodeSettings are toolgen's settings on a schema node, from its "x-toolgen".
+type nodeSettings struct {
+	goName    string
+	sensitive bool
+}
+
+// override returns the Go name a node's x-toolgen chooses, if any.
+// Without one, go-jsonschema's goJSONSchema "identifier" chooses.
+func (b *builder) override(c *node) string {
+	if name := b.settings(c).goName; name != "" {
+		return name
+	}
+	if ext := b.goTypeExt(c); ext != nil && ext.Identifier != nil {
+		b.goFieldApplied[c.ptr] = true
+		return *ext.Identifier
+	}
+	return ""
+}
+
+// settings reads a node's "x-toolgen": {"goName": "...", "sensitive": true},
+// reporting what is malformed. Each node's settings are reported once.
+func (b *builder) settings(c *node) nodeSettings {
+	var s nodeSettings
+	settings := c.tree.Member("x-toolgen")
+	if settings == nil {
+		return s
+	}
+	report := !b.reported[c.ptr]
+	b.reported[c.ptr] = true
+	if settings.Kind != '{' {
+		if report {
+			b.errorf(c.ptr+"/x-toolgen", "x-toolgen must be an object such as {\"goName\": \"Name\", \"sensitive\": true}")
+		}
+		return s
+	}
+	for _, m := range settings.Members {
+		k, v := m.Name, m.Value.Raw
+		switch k {
+		case "goName":
+			if name := m.Value.Str; isExportedIdent(name) {
+				s.goName = name
+			} else if report {
+				b.errorf(c.ptr+"/x-toolgen/goName", "goName %s is not an exported Go identifier", v)
+			}
+		case "sensitive":
+			if v.Kind() == 't' || v.Kind() == 'f' {
+				s.sensitive = v.Kind() == 't'
+			} else if report {
+				b.errorf(c.ptr+"/x-toolgen/sensitive", "sensitive must be true or false, not %s", v)
+			}
+		default:
+			if report {
+				b.errorf(c.ptr+"/x-toolgen/"+jsonpointer.Escape(k), "unknown x-toolgen setting %q; the settings on a schema are goName and sensitive", k)
+			}
+		}
+	}
+	return s
+}
+
+func holderFor(f *Field) holder {
+	v := f.Value
+	nilMeansSomething := hasNil(v)
+	switch {
+	case v.Kind == kindRaw, v.Kind == kindSealed:
+		return holdValue // json.RawMessage: nil is absent, null is the text null
+	case !v.Nullable && (f.Required || f.Default != nil):
+		return holdValue
+	case !v.Nullable && nilMeansSomething:
+		return holdValue
+	case !v.Nullable:
+		return holdPointer
+	case f.Required || f.Default != nil:
+		if nilMeansSomething {
+			return holdValue
+		}
+		return holdPointer
+	}
+	return holdNullable
+}
