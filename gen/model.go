@@ -26,7 +26,7 @@ type Model struct {
 	// the file uses, claimed from the file's namespace.
 	Imports map[string]string
 	// Schemas are the schema functions behind Value.Check and
-	// NamedType.Check, compiled by the schema compiler (validator.go).
+	// NamedType.Check, compiled by the schema compiler (schemafunc.go).
 	Schemas *checker
 	// names allocates every package-level identifier of the file: the
 	// builder's, then the emitter's.
