@@ -78,9 +78,8 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 				b.errorf(n.ptr+"/properties", "%v", err)
 				return nil
 			}
-		} else {
-			// Required but not declared: any value, as the schema {}.
-			c = &node{ptr: n.ptr + "/required", tree: &schema.Node{Kind: '{', Raw: jsontext.Value("{}")}}
+		} else if c = b.undeclaredMember(n, p, loose); c == nil {
+			return nil
 		}
 		fieldNodes = append(fieldNodes, c)
 		goNames[i] = b.fieldGoName(c, p)
@@ -180,6 +179,31 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 		}
 	}
 	return v
+}
+
+// undeclaredMember is the schema of a required member that properties does
+// not declare: what additionalProperties says of it, as of any member
+// properties leaves, or any value where nothing does. A loose struct is read
+// after a schema function judged the whole object, so any value will do.
+func (b *builder) undeclaredMember(n *node, name string, loose bool) *node {
+	anyValue := &node{ptr: n.ptr + "/required", tree: &schema.Node{Kind: '{', Raw: jsontext.Value("{}")}}
+	if loose || !n.has("additionalProperties") {
+		return anyValue
+	}
+	if n.has("patternProperties") {
+		b.errorf(n.ptr+"/required", "required member %q is not under properties, and patternProperties beside additionalProperties decide its schema; this is not supported yet: declare it under properties", name)
+		return nil
+	}
+	c, err := n.child("additionalProperties")
+	if err != nil {
+		b.errorf(n.ptr+"/additionalProperties", "%v", err)
+		return nil
+	}
+	if c.tree.Kind == 'f' {
+		b.warn(b.base+n.ptr+"/required", b.tool.Name,
+			"required member %q is not under properties and additionalProperties is false, so no value of it is allowed and no call can pass; declare it under properties", name)
+	}
+	return c
 }
 
 // fieldGoName is the Go name a property wants before collisions are resolved.
