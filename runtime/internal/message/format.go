@@ -1,0 +1,15 @@
+package message
+
+import "github.com/toolgen/toolgen/runtime/format"
+
+// FormatWant is what a hint says a value of the named format must be: the
+// format table's example, or "a valid <name>" for a format it lacks.
+func FormatWant(name string) string {
+	if f, ok := format.Lookup(name); ok {
+		return f.Example
+	}
+	return "a valid " + name
+}
+
+// FormatMessage is the technical message of a value not valid in a format.
+func FormatMessage(name string) string { return "is not a valid " + name }
