@@ -100,7 +100,7 @@ const chunkDecls = 200
 // chunks can be rendered and formatted concurrently.
 func (e *emitter) newChunk() {
 	e.f = jen.NewFile(e.pkg)
-	e.f.ImportName(runtimePkg, "runtime")
+	importRuntime(e.f)
 	e.f.ImportName(jsonPkg, "json")
 	for path, name := range e.m.Imports {
 		if name == importName(path) {
@@ -280,13 +280,13 @@ func (e *emitter) definitions() {
 		rows = append(rows, jen.Values(row...))
 	}
 	e.f.Add(lineComment("toolTable describes each tool, in catalog order."))
-	e.f.Var().Id("toolTable").Op("=").Index().Qual(runtimePkg, "ToolInfo").Values(lines(rows)...)
+	e.f.Var().Id("toolTable").Op("=").Index().Add(rt("ToolInfo")).Values(lines(rows)...)
 	e.end()
 	e.f.Add(lineComment("Definitions returns the catalog's tools as the model sees them: names,"))
 	e.f.Add(lineComment("descriptions, annotations and the catalog's own schema bytes, which are the"))
 	e.f.Add(lineComment("schemas the generated validators enforce. Each call returns a fresh copy."))
-	e.f.Func().Id("Definitions").Params().Index().Qual(runtimePkg, "ToolDefinition").Block(
-		jen.Id("defs").Op(":=").Make(jen.Index().Qual(runtimePkg, "ToolDefinition"), jen.Len(jen.Id("toolTable"))),
+	e.f.Func().Id("Definitions").Params().Index().Add(rt("ToolDefinition")).Block(
+		jen.Id("defs").Op(":=").Make(jen.Index().Add(rt("ToolDefinition")), jen.Len(jen.Id("toolTable"))),
 		jen.For(jen.Id("i").Op(":=").Range().Id("toolTable")).Block(
 			jen.Id("defs").Index(jen.Id("i")).Op("=").Id("toolTable").Index(jen.Id("i")).Dot("Definition").Call(),
 		),
@@ -313,9 +313,9 @@ func hint(b *bool) jen.Code {
 	case b == nil:
 		return nil
 	case *b:
-		return jen.Qual(runtimePkg, "HintTrue")
+		return rt("HintTrue")
 	}
-	return jen.Qual(runtimePkg, "HintFalse")
+	return rt("HintFalse")
 }
 
 // stringLiteral renders s as a raw string literal when it can be one, which
@@ -368,7 +368,7 @@ func (e *emitter) handler() {
 func (e *emitter) dispatch() {
 	for _, t := range e.m.Tools {
 		e.f.Add(lineComment(fmt.Sprintf("%s and %s connect tool %q to runtime.Dispatcher.", t.ParseFunc, t.CallFunc, t.Name)))
-		e.f.Func().Id(t.ParseFunc).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Qual(runtimePkg, "Options")).Params(jen.Any(), jen.Error()).Block(
+		e.f.Func().Id(t.ParseFunc).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Add(rt("Options"))).Params(jen.Any(), jen.Error()).Block(
 			jen.List(jen.Id("args"), jen.Err()).Op(":=").Id(t.Parse).Call(jen.Id("raw"), jen.Id("opts")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Return(jen.Id("args"), jen.Nil()),
@@ -380,8 +380,8 @@ func (e *emitter) dispatch() {
 		e.end()
 		if t.Result != nil {
 			e.f.Add(comment(fmt.Sprintf("%s encodes a result of tool %q as it will leave and reads it back with the generated reader of the output schema.", t.CheckResultFunc, t.Name)))
-			e.f.Func().Id(t.CheckResultFunc).Params(jen.Id("result").Any()).Index().Qual(runtimePkg, "Violation").Block(
-				jen.Return(jen.Qual(runtimePkg, "CheckOutput").Call(jen.Id("result"), jen.Func().Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(
+			e.f.Func().Id(t.CheckResultFunc).Params(jen.Id("result").Any()).Index().Add(rt("Violation")).Block(
+				jen.Return(rt("CheckOutput").Call(jen.Id("result"), jen.Func().Params(jen.Id("r").Op("*").Add(rt("Reader"))).Block(
 					append([]jen.Code{jen.Var().Id("v").Id(t.Result.Name)}, readChecked(t.Result, jen.Id("v"))...)...,
 				))),
 			)
@@ -390,8 +390,8 @@ func (e *emitter) dispatch() {
 	}
 
 	e.f.Add(lineComment("toolSpecs tells runtime.Dispatcher about each tool, in catalog order."))
-	e.f.Var().Id("toolSpecs").Op("=").Func().Params().Index().Qual(runtimePkg, "ToolSpec").Block(
-		jen.Id("specs").Op(":=").Make(jen.Index().Qual(runtimePkg, "ToolSpec"), jen.Len(jen.Id("toolTable"))),
+	e.f.Var().Id("toolSpecs").Op("=").Func().Params().Index().Add(rt("ToolSpec")).Block(
+		jen.Id("specs").Op(":=").Make(jen.Index().Add(rt("ToolSpec")), jen.Len(jen.Id("toolTable"))),
 		jen.For(jen.Id("i").Op(":=").Range().Id("toolTable")).Block(
 			jen.Id("specs").Index(jen.Id("i")).Op("=").Id("toolTable").Index(jen.Id("i")).Dot("Spec").Call(),
 		),
@@ -402,11 +402,11 @@ func (e *emitter) dispatch() {
 	// takes time superlinear in the number of cases of a string switch.
 	e.f.Add(lineComment("toolIndex finds a tool's position in toolSpecs by name, or -1 for a name"))
 	e.f.Add(lineComment("that is not in the catalog."))
-	e.f.Var().Id("toolIndex").Op("=").Qual(runtimePkg, "ToolIndex").Call(jen.Id("toolTable"))
+	e.f.Var().Id("toolIndex").Op("=").Add(rt("ToolIndex")).Call(jen.Id("toolTable"))
 	e.end()
 	e.f.Add(comment("NewDispatcher returns a dispatcher that validates each call's arguments and runs the matching method of h with cfg's limits, timeouts, authorization, observer and retries. A handler's panic, timeout, rejection (runtime.Reject) and error each come back as their own error type. Build one per service and share it; it is safe for concurrent use."))
-	e.f.Func().Id("NewDispatcher").Params(jen.Id("h").Id("Handler"), jen.Id("cfg").Qual(runtimePkg, "Config")).Op("*").Qual(runtimePkg, "Dispatcher").Block(
-		jen.Return(jen.Qual(runtimePkg, "NewDispatcher").Call(jen.Id("h"), jen.Id("toolSpecs"), jen.Id("toolIndex"), jen.Id("cfg"))),
+	e.f.Func().Id("NewDispatcher").Params(jen.Id("h").Id("Handler"), jen.Id("cfg").Add(rt("Config"))).Op("*").Add(rt("Dispatcher")).Block(
+		jen.Return(rt("NewDispatcher").Call(jen.Id("h"), jen.Id("toolSpecs"), jen.Id("toolIndex"), jen.Id("cfg"))),
 	)
 	e.end()
 	e.f.Add(comment("Dispatch validates the arguments of tool name and, only if they are valid, calls the matching method of h, with the default configuration of NewDispatcher. Nothing runs for an unknown tool (a *runtime.UnknownToolError, matching runtime.ErrUnknownTool) or for invalid arguments (a *runtime.ValidationError listing every violation). An error from the handler comes back as a *runtime.HandlerError, a panic as a *runtime.PanicError."))
@@ -416,11 +416,11 @@ func (e *emitter) dispatch() {
 		jen.Id("name").String(),
 		jen.Id("raw").Index().Byte(),
 	).Params(jen.Any(), jen.Error()).Block(
-		jen.Return(jen.Id("NewDispatcher").Call(jen.Id("h"), jen.Qual(runtimePkg, "Config").Values()).Dot("Dispatch").Call(jen.Id("ctx"), jen.Id("name"), jen.Id("raw"))),
+		jen.Return(jen.Id("NewDispatcher").Call(jen.Id("h"), rt("Config").Values()).Dot("Dispatch").Call(jen.Id("ctx"), jen.Id("name"), jen.Id("raw"))),
 	)
 	e.end()
 	e.f.Func().Id("unknownTool").Params(jen.Id("name").String()).Error().Block(
-		jen.Return(jen.Op("&").Qual(runtimePkg, "UnknownToolError").Values(jen.Dict{
+		jen.Return(jen.Op("&").Add(rt("UnknownToolError")).Values(jen.Dict{
 			jen.Id("Name"):  jen.Id("name"),
 			jen.Id("Known"): jen.Qual("slices", "Clone").Call(jen.Id("toolNames")),
 		})),
@@ -446,7 +446,7 @@ func (e *emitter) validateArgs() {
 	e.f.Func().Id("ValidateArgs").Params(jen.Id("name").String(), jen.Id("raw").Index().Byte()).Error().Block(
 		jen.Id("i").Op(":=").Id("toolIndex").Call(jen.Id("name")),
 		jen.If(jen.Id("i").Op("<").Lit(0)).Block(jen.Return(jen.Id("unknownTool").Call(jen.Id("name")))),
-		jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("toolTable").Index(jen.Id("i")).Dot("Parse").Call(jen.Id("raw"), jen.Qual(runtimePkg, "Options").Values()),
+		jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("toolTable").Index(jen.Id("i")).Dot("Parse").Call(jen.Id("raw"), rt("Options").Values()),
 		jen.Return(jen.Err()),
 	)
 }
@@ -462,7 +462,7 @@ func (e *emitter) validType(t *Tool) {
 	e.end()
 	e.f.Add(comment(fmt.Sprintf("%s decodes and validates the JSON arguments of tool %q in one pass. On failure the error is a *runtime.ValidationError with every violation.", t.Parse, t.Name)))
 	body := []jen.Code{
-		jen.Id("r").Op(":=").Qual(runtimePkg, "NewReader").Call(jen.Id("raw"), jen.Id("opts").Op("...")),
+		jen.Id("r").Op(":=").Add(rt("NewReader")).Call(jen.Id("raw"), jen.Id("opts").Op("...")),
 		jen.Var().Id("args").Id(args),
 	}
 	body = append(body, readChecked(t.Args, jen.Id("args"))...)
@@ -472,7 +472,7 @@ func (e *emitter) validType(t *Tool) {
 		),
 		jen.Return(jen.Id(t.Valid).Values(jen.Dict{jen.Id("args"): jen.Id("args")}), jen.Nil()),
 	)
-	e.f.Func().Id(t.Parse).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Op("...").Qual(runtimePkg, "Options")).Params(jen.Id(t.Valid), jen.Error()).Block(body...)
+	e.f.Func().Id(t.Parse).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Op("...").Add(rt("Options"))).Params(jen.Id(t.Valid), jen.Error()).Block(body...)
 }
 
 // readChecked reads a tool's arguments or result into dst. When the root
@@ -557,7 +557,7 @@ func (e *emitter) fieldType(f *Field) *jen.Statement {
 	case holdPointer:
 		return jen.Op("*").Add(e.typ(f.Value))
 	case holdNullable:
-		return jen.Qual(runtimePkg, "Nullable").Types(e.typ(f.Value))
+		return rt("Nullable").Types(e.typ(f.Value))
 	}
 	return e.typ(f.Value)
 }
@@ -676,7 +676,7 @@ func (e *emitter) readStruct(t *NamedType) {
 	}
 	open := !t.Closed && t.Additional == nil
 	if open {
-		body = append(body, jen.Var().Id("others").Qual(runtimePkg, "Names"))
+		body = append(body, jen.Var().Id("others").Add(rt("Names")))
 	}
 
 	// The name of a member that is not declared: after NextMember, the
@@ -751,8 +751,8 @@ func (e *emitter) readStruct(t *NamedType) {
 			cases = append(cases, c)
 		}
 		cases = append(cases,
-			jen.Case(jen.Qual(runtimePkg, "OtherMember")).Block(other...),
-			jen.Case(jen.Qual(runtimePkg, "EndOfObject")).Block(jen.Break().Id("members")),
+			jen.Case(rt("OtherMember")).Block(other...),
+			jen.Case(rt("EndOfObject")).Block(jen.Break().Id("members")),
 		)
 		next := jen.Id("r").Dot("NextMember").Call(jen.Id(e.fieldList(t)), jen.Id("seen").Index(jen.Empty(), jen.Empty()))
 		if nullable {
@@ -769,7 +769,7 @@ func (e *emitter) readStruct(t *NamedType) {
 	body = append(body, e.presenceChecks(t)...)
 
 	e.f.Add(lineComment("readJSON decodes an object into x and reports every violation of its schema to r."))
-	e.f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("readJSON").Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(body...)
+	e.f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("readJSON").Params(jen.Id("r").Op("*").Add(rt("Reader"))).Block(body...)
 	e.end()
 }
 
@@ -916,7 +916,7 @@ func (e *emitter) readHeld(v *Value, depth int, dst jen.Code) []jen.Code {
 	}
 	val := varName("v", depth)
 	return []jen.Code{
-		jen.Id(val).Op(":=").Qual(runtimePkg, "NewObject").Index(jen.Id(v.Named.Name)).Call(jen.Id("r"), jen.Op("&").Id(e.objectType(v.Named))),
+		jen.Id(val).Op(":=").Add(rt("NewObject")).Index(jen.Id(v.Named.Name)).Call(jen.Id("r"), jen.Op("&").Id(e.objectType(v.Named))),
 		jen.Id(val).Dot("readJSON").Call(jen.Id("r")),
 		jen.Add(dst).Op("=").Id(val),
 	}
@@ -931,7 +931,7 @@ func (e *emitter) objectType(t *NamedType) string {
 	name := e.names.claim(lowerFirst(t.Name) + "Objects")
 	e.objectTypes[t] = name
 	e.f.Add(comment(fmt.Sprintf("%s finds the reader's block of %s values, which optional members point into.", name, t.Name)))
-	e.f.Var().Id(name).Qual(runtimePkg, "ObjectType")
+	e.f.Var().Id(name).Add(rt("ObjectType"))
 	e.end()
 	return name
 }
@@ -952,7 +952,7 @@ func (e *emitter) pointerTo(v *Value, val jen.Code) jen.Code {
 	if hold == "" {
 		return jen.Op("&").Add(val)
 	}
-	return jen.Qual(runtimePkg, hold).Call(jen.Id("r"), val)
+	return rt(hold).Call(jen.Id("r"), val)
 }
 
 func varName(base string, depth int) string {
@@ -981,7 +981,7 @@ func (e *emitter) read(v *Value, depth int, store func(jen.Code) jen.Code, direc
 			// A plain enum reads like a scalar: runtime.ReadEnum finds the
 			// constant the string equals.
 			body := []jen.Code{store(jen.Id(val))}
-			return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Qual(runtimePkg, "ReadEnum").Call(jen.Id("r"), jen.Id(list), jen.Id(texts)), jen.Id("ok")).Block(body...)}
+			return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Add(rt("ReadEnum")).Call(jen.Id("r"), jen.Id(list), jen.Id(texts)), jen.Id("ok")).Block(body...)}
 		}
 		fallthrough
 	case kindStruct:
@@ -1061,7 +1061,7 @@ func (e *emitter) readSealed(s *Sealed, depth int, store func(jen.Code) jen.Code
 		var expected []string
 		for _, variant := range s.Variants {
 			kind := map[string]string{"string": "KindString", "integer": "KindNumber", "number": "KindNumber", "boolean": "KindBool", "object": "KindObject", "array": "KindArray"}[variant.Kind]
-			cases = append(cases, jen.Case(jen.Qual(runtimePkg, kind)).Block(e.read(variant.Value, depth, as(variant), nil)...))
+			cases = append(cases, jen.Case(rt(kind)).Block(e.read(variant.Value, depth, as(variant), nil)...))
 			expected = append(expected, withArticle(variant.Kind))
 		}
 		cases = append(cases, jen.Default().Block(jen.Id("r").Dot("Mismatch").Call(jen.Lit(joinOr(expected)))))
@@ -1112,7 +1112,7 @@ func (e *emitter) unionTypes() {
 			}
 			e.f.Add(comment(fmt.Sprintf("%s reads the value as alternative %d of the %s (the schema at %s) and reports whether it is one.", method, i+1, u.Keyword, displayPtr(alt.Value.Ptr))))
 			e.f.Func().Params(jen.Id("u").Id(u.Type)).Id(method).Params().Params(e.elemType(alt.Value), jen.Bool()).Block(
-				jen.Return(jen.Id(alt.Func).Call(jen.Qual(runtimePkg, "NewReader").Call(jen.Id("u")))),
+				jen.Return(jen.Id(alt.Func).Call(rt("NewReader").Call(jen.Id("u")))),
 			)
 			e.end()
 		}
@@ -1195,7 +1195,7 @@ func (e *emitter) readRaw(v *Value, depth int, store func(jen.Code) jen.Code) []
 			c = []jen.Code{jen.Id("r").Dot("Skip").Call()}
 		}
 		kind := map[string]string{"string": "KindString", "integer": "KindNumber", "number": "KindNumber", "boolean": "KindBool", "null": "KindNull", "object": "KindObject", "array": "KindArray"}[k]
-		cases = append(cases, jen.Case(jen.Qual(runtimePkg, kind)).Block(c...))
+		cases = append(cases, jen.Case(rt(kind)).Block(c...))
 		expected = append(expected, map[string]string{"string": "a string", "integer": "an integer", "number": "a number", "boolean": "a boolean", "null": "null", "object": "an object", "array": "an array"}[k])
 	}
 	cases = append(cases, jen.Default().Block(jen.Id("r").Dot("Mismatch").Call(jen.Lit(joinOr(expected)))))
@@ -1268,7 +1268,7 @@ func (e *emitter) readUnion(v *Value, depth int, store func(jen.Code) jen.Code) 
 	val := varName("v", depth)
 	u := v.Union
 	var body []jen.Code
-	body = append(body, jen.Var().Id("matched").Int(), jen.Var().Id("failures").Index().Qual(runtimePkg, "Violation"))
+	body = append(body, jen.Var().Id("matched").Int(), jen.Var().Id("failures").Index().Add(rt("Violation")))
 	for i, alt := range u.Alternatives {
 		e.readers = append(e.readers, alt)
 		sub := fmt.Sprintf("sub%d", i+1)
@@ -1321,7 +1321,7 @@ func (e *emitter) alternatives() {
 		body = append(body, e.element(alt.Value, 0, jen.Id("value"))...)
 		body = append(body, jen.Return(jen.Id("value"), jen.Id("r").Dot("Finish").Call(jen.Lit("")).Op("==").Nil()))
 		e.f.Add(comment(fmt.Sprintf("%s reads a value of the schema at %s and reports whether it is valid.", alt.Func, displayPtr(alt.Value.Ptr))))
-		e.f.Func().Id(alt.Func).Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Params(e.elemType(alt.Value), jen.Bool()).Block(body...)
+		e.f.Func().Id(alt.Func).Params(jen.Id("r").Op("*").Add(rt("Reader"))).Params(e.elemType(alt.Value), jen.Bool()).Block(body...)
 		e.end()
 	}
 }
@@ -1343,7 +1343,7 @@ func (e *emitter) scalarChecks(v *Value, kind typeKind, val jen.Code) []jen.Code
 
 func (e *emitter) stringChecks(v *Value, val jen.Code) []jen.Code {
 	var out []jen.Code
-	count := jen.Qual(runtimePkg, "RuneCount").Call(val)
+	count := rt("RuneCount").Call(val)
 	switch {
 	case v.MinLength != nil && v.MaxLength != nil:
 		out = append(out, jen.If(jen.Id("n").Op(":=").Add(count), jen.Id("n").Op("<").Lit(*v.MinLength)).Block(
@@ -1370,7 +1370,7 @@ func (e *emitter) stringChecks(v *Value, val jen.Code) []jen.Code {
 		))
 	}
 	if v.Format != "" {
-		out = append(out, jen.If(jen.Op("!").Qual(runtimePkg, formats[v.Format]).Call(val)).Block(
+		out = append(out, jen.If(jen.Op("!").Add(rt(formats[v.Format])).Call(val)).Block(
 			jen.Id("r").Dot("Format").Call(jen.Lit(v.Format)),
 		))
 	}
@@ -1411,7 +1411,7 @@ func (e *emitter) intChecks(v *Value, val jen.Code) []jen.Code {
 }
 
 func (e *emitter) exactMultiple(divisor string, call jen.Code) jen.Code {
-	return jen.If(jen.Op("!").Qual(runtimePkg, "IsMultipleOf").Call(jen.Id("r").Dot("RawText").Call(), jen.Id(e.m.divisorVar(divisor)))).Block(call)
+	return jen.If(jen.Op("!").Add(rt("IsMultipleOf")).Call(jen.Id("r").Dot("RawText").Call(), jen.Id(e.m.divisorVar(divisor)))).Block(call)
 }
 
 func (e *emitter) numberChecks(v *Value, val jen.Code) []jen.Code {
@@ -1572,13 +1572,13 @@ func goLiteral(v jsontext.Value, kind typeKind) (jen.Code, bool) {
 func (e *emitter) jsonChecks(v *Value, text jen.Code) []jen.Code {
 	var out []jen.Code
 	if v.Const != nil {
-		out = append(out, jen.If(jen.Op("!").Qual(runtimePkg, "EqualJSON").Call(text, jen.Index().Byte().Call(jen.Lit(string(v.Const))))).Block(
+		out = append(out, jen.If(jen.Op("!").Add(rt("EqualJSON")).Call(text, jen.Index().Byte().Call(jen.Lit(string(v.Const))))).Block(
 			jen.Id("r").Dot("Const").Call(jen.Lit(string(v.Const))),
 		))
 	}
 	if v.Enum != nil {
 		name := e.allowedVar(v.Enum, v.Name)
-		out = append(out, jen.If(jen.Op("!").Qual(runtimePkg, "ContainsJSON").Call(jen.Id(name), text)).Block(
+		out = append(out, jen.If(jen.Op("!").Add(rt("ContainsJSON")).Call(jen.Id(name), text)).Block(
 			jen.Id("r").Dot("Enum").Call(jen.Id(name)),
 		))
 	}
@@ -1623,12 +1623,12 @@ func (e *emitter) itemChecks(v *Value, depth int, val string) []jen.Code {
 		))
 	}
 	if v.UniqueItems {
-		find := jen.Qual(runtimePkg, "Duplicate").Call(jen.Id(val))
+		find := rt("Duplicate").Call(jen.Id(val))
 		switch {
 		case isRawText(v.Elem):
-			find = jen.Qual(runtimePkg, "DuplicateJSON").Call(jen.Id(val))
+			find = rt("DuplicateJSON").Call(jen.Id(val))
 		case !comparable(v.Elem):
-			find = jen.Qual(runtimePkg, "DuplicateJSON").Call(jen.Id(varName("texts", depth)))
+			find = rt("DuplicateJSON").Call(jen.Id(varName("texts", depth)))
 		}
 		out = append(out, jen.If(jen.Id("r").Dot("Clean").Call(jen.Id(varName("mark", depth)))).Block(
 			jen.If(jen.List(jen.Id("i"), jen.Id("j"), jen.Id("dup")).Op(":=").Add(find), jen.Id("dup")).Block(
@@ -1708,7 +1708,7 @@ func (e *emitter) enumType(t *NamedType) {
 		jen.Default().Block(jen.Id("r").Dot("Enum").Call(jen.Id(e.allowedVar(enumTexts(t), t.Name)))),
 	))
 	e.f.Add(comment(fmt.Sprintf("readJSON decodes a %s into x and reports any other value to r.", t.Name)))
-	e.f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("readJSON").Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(body...)
+	e.f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("readJSON").Params(jen.Id("r").Op("*").Add(rt("Reader"))).Block(body...)
 	e.end()
 }
 
@@ -1719,7 +1719,7 @@ func (e *emitter) applyDefault(f *Field) []jen.Code {
 	lit, ok := e.defaultLiteral(v, f.Default)
 	if ok {
 		if f.Holder == holdPointer {
-			return []jen.Code{jen.Add(dst).Op("=").Qual(runtimePkg, "Ptr").Call(jen.Add(e.typ(v)).Call(lit))}
+			return []jen.Code{jen.Add(dst).Op("=").Add(rt("Ptr")).Call(jen.Add(e.typ(v)).Call(lit))}
 		}
 		return []jen.Code{jen.Add(dst).Op("=").Add(lit)}
 	}
@@ -1728,7 +1728,7 @@ func (e *emitter) applyDefault(f *Field) []jen.Code {
 	}
 	// Defaults of other kinds are decoded from their JSON text, which lint has
 	// already validated against the field's schema.
-	stmts := []jen.Code{jen.Id("r").Op(":=").Qual(runtimePkg, "NewReader").Call(jen.Index().Byte().Call(jen.Lit(string(compact(f.Default)))))}
+	stmts := []jen.Code{jen.Id("r").Op(":=").Add(rt("NewReader")).Call(jen.Index().Byte().Call(jen.Lit(string(compact(f.Default)))))}
 	return append(stmts, e.field(f)...)
 }
 
@@ -1790,7 +1790,7 @@ func (e *emitter) packageVars() {
 	if len(e.m.Divisors) > 0 {
 		var defs []jen.Code
 		for _, d := range e.m.Divisors {
-			defs = append(defs, jen.Id(d.Var).Op("=").Qual(runtimePkg, "Rat").Call(jen.Lit(d.Text)))
+			defs = append(defs, jen.Id(d.Var).Op("=").Add(rt("Rat")).Call(jen.Lit(d.Text)))
 		}
 		e.f.Add(lineComment("multipleOf divisors, kept exact so that decimal multiples such as 0.01 are exact."))
 		e.f.Var().Defs(defs...)
