@@ -12,5 +12,5 @@ func (r *Reader) CompareNumber(v, bound float64, text string) int {
 	case v > bound:
 		return 1
 	}
-	return CompareNumbers(string(r.last), text)
+	return compareNumbers(string(r.last), text)
 }

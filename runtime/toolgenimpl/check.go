@@ -295,7 +295,7 @@ func (c *Check) Enum(x *Value, values []Value, texts string) bool {
 // Bound checks minimum, maximum, exclusiveMinimum and exclusiveMaximum on a
 // number, exactly.
 func (c *Check) Bound(x *Value, keyword, limit string) bool {
-	cmp := CompareNumbers(x.Text, limit)
+	cmp := compareNumbers(x.Text, limit)
 	var ok bool
 	var must string
 	switch keyword {

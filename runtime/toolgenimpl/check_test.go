@@ -21,11 +21,11 @@ func TestCompareNumbers(t *testing.T) {
 		{"-1e-400", "0", -1},
 		{"0.1", "1e-1", 0},
 	} {
-		if got := CompareNumbers(c.a, c.b); got != c.want {
-			t.Errorf("CompareNumbers(%s, %s) = %d, want %d", c.a, c.b, got, c.want)
+		if got := compareNumbers(c.a, c.b); got != c.want {
+			t.Errorf("compareNumbers(%s, %s) = %d, want %d", c.a, c.b, got, c.want)
 		}
-		if got := CompareNumbers(c.b, c.a); got != -c.want {
-			t.Errorf("CompareNumbers(%s, %s) = %d, want %d", c.b, c.a, got, -c.want)
+		if got := compareNumbers(c.b, c.a); got != -c.want {
+			t.Errorf("compareNumbers(%s, %s) = %d, want %d", c.b, c.a, got, -c.want)
 		}
 	}
 }
@@ -43,8 +43,8 @@ func TestValueEqualAndInteger(t *testing.T) {
 			t.Errorf("IsInteger(%s) = %v, want %v", text, got, want)
 		}
 	}
-	if _, err := ParseValue(`{"a":1,"a":2}`); err == nil {
-		t.Error("ParseValue accepted a name sent twice")
+	if _, err := parseConst(`{"a":1,"a":2}`); err == nil {
+		t.Error("parseConst accepted a name sent twice")
 	}
 }
 

@@ -21,40 +21,26 @@ func ToolIndex(table []ToolInfo) func(name string) int {
 	}
 }
 
-// Repeated marks a declared member of the current object as read, through
-// seen, and reports whether it had been read before: then it records the
-// duplicate and skips the value, and the caller goes on to the next member.
+// The results of NextMember that are not a declared member's index.
 //
-// It is kept out of line on purpose: inlined, it would put its body back
-// into every member of every generated reader, which is what the call is
-// there to avoid, for a nanosecond saved.
-//
-//go:noinline
-func (r *Reader) Repeated(seen *bool, name string) bool {
-	if !*seen {
-		*seen = true
-		return false
-	}
-	r.Duplicate(name)
-	return true
-}
-
-// The results of Member and NextMember that are not a declared member's index.
+// Generated readers switch on the index rather than on the name: a switch
+// of small integers compiles to a jump table, a switch of strings to a
+// search of comparisons, which took a large catalog measurably longer to
+// compile.
 const (
 	// OtherMember: the name is not one of the declared members.
 	OtherMember = -1
-	// RepeatedMember: a declared member sent again, already recorded as a
-	// duplicate and skipped.
-	RepeatedMember = -2
 	// EndOfObject: the object has no more members and has been read to its
 	// end, or the reading stopped (NextMember only).
 	EndOfObject = -3
 )
 
-// NextMember reads the name of the current object's next member and
-// returns what Member returns for it, or, at the end of the object, reads
-// the end and returns EndOfObject. It is More, Name, Member and EndObject in
-// one call: a generated reader makes one call per member rather than three,
+// NextMember reads the name of the current object's next member and returns
+// its index among members, the names of the object's declared members,
+// marking it in seen; OtherMember for a name that is not declared; or, at
+// the end of the object, reads the end and returns EndOfObject. A declared
+// member sent again is recorded as a duplicate and skipped. It is More,
+// Name, a lookup and EndObject in one call: a generated reader makes one call per member rather than three,
 // and per member those calls cost as much as reading the name. After
 // OtherMember, MemberName returns the name.
 func (r *Reader) NextMember(members []string, seen []bool) int {
@@ -94,20 +80,6 @@ func (r *Reader) NextMember(members []string, seen []bool) int {
 // last; valid until the next read.
 func (r *Reader) MemberName() []byte { return r.name }
 
-// Member finds name among members, the names of the current object's
-// declared members, and returns its index, marking it in seen, for the
-// generated reader to switch on. A member read before is recorded as a
-// duplicate and skipped (RepeatedMember); a name that is not declared is left
-// to the caller (OtherMember).
-//
-// Generated readers switch on the index rather than on the name: a switch
-// of small integers compiles to a jump table, a switch of strings to a
-// search of comparisons, which took a large catalog measurably longer to
-// compile.
-func (r *Reader) Member(name []byte, members []string, seen []bool) int {
-	return r.mark(memberIndex(name, members), members, seen)
-}
-
 // memberIndex returns the index of name among members, or OtherMember.
 func memberIndex(name []byte, members []string) int {
 	for i, m := range members {
@@ -118,13 +90,18 @@ func memberIndex(name []byte, members []string) int {
 	return OtherMember
 }
 
+// repeatedMember is what NextMember returns for a declared member sent
+// again, already recorded as a duplicate and skipped: generated readers
+// have no case for it and go on to the next member.
+const repeatedMember = -2
+
 // mark marks the member at index i seen, or, if it was seen before,
 // reports and skips the repeat.
 func (r *Reader) mark(i int, members []string, seen []bool) int {
 	if i >= 0 {
 		if seen[i] {
 			r.Duplicate(members[i])
-			return RepeatedMember
+			return repeatedMember
 		}
 		seen[i] = true
 	}

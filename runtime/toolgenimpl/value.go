@@ -126,7 +126,7 @@ func (v *Value) Equal(w *Value) bool {
 	case KindString:
 		return v.Text == w.Text
 	case KindNumber:
-		return v.Text == w.Text || CompareNumbers(v.Text, w.Text) == 0
+		return v.Text == w.Text || compareNumbers(v.Text, w.Text) == 0
 	case KindArray:
 		if len(v.Items) != len(w.Items) {
 			return false
@@ -152,9 +152,9 @@ func (v *Value) Equal(w *Value) bool {
 	return false
 }
 
-// CompareNumbers compares two JSON numbers exactly, whatever their size or
+// compareNumbers compares two JSON numbers exactly, whatever their size or
 // precision: -1 if a < b, 0 if equal, +1 if a > b.
-func CompareNumbers(a, b string) int {
+func compareNumbers(a, b string) int {
 	negA, digitsA, expA, _ := splitNumber(a)
 	negB, digitsB, expB, _ := splitNumber(b)
 	signA, signB := sign(negA, digitsA), sign(negB, digitsB)
@@ -198,9 +198,9 @@ func compareMagnitudes(digitsA string, expA int, digitsB string, expB int) int {
 	return strings.Compare(digitsA, digitsB)
 }
 
-// ParseValue reads data as one whole JSON value, strictly; it is for values
+// parseConst reads data as one whole JSON value, strictly; it is for values
 // written into generated code (const, enum) and for tests.
-func ParseValue(data string) (Value, error) {
+func parseConst(data string) (Value, error) {
 	r := NewReader([]byte(data))
 	v, _ := r.Value()
 	if err := r.Finish(""); err != nil {
@@ -209,10 +209,10 @@ func ParseValue(data string) (Value, error) {
 	return v, nil
 }
 
-// MustParseValue is ParseValue for constants the generator has checked; it
+// MustParseValue is parseConst for constants the generator has checked; it
 // panics on text that is not JSON, which generated code never holds.
 func MustParseValue(data string) Value {
-	v, err := ParseValue(data)
+	v, err := parseConst(data)
 	if err != nil {
 		panic("runtime.MustParseValue: " + strconv.Quote(data) + ": " + err.Error())
 	}
