@@ -166,7 +166,7 @@ func (c *Check) subject() string {
 // shown renders x for a hint, unless it must not be echoed.
 func (c *Check) shown(x *Value) string {
 	if c.sensitive > 0 {
-		return "a value that is not shown"
+		return message.NotShown
 	}
 	switch x.Kind {
 	case KindNull:
@@ -183,13 +183,34 @@ func (c *Check) shown(x *Value) string {
 	return "an object"
 }
 
-// shownNumber renders the number x for a message, unless it must not be
-// echoed.
-func (c *Check) shownNumber(x *Value) string {
-	if c.sensitive > 0 {
-		return "(hidden)"
+// hintStart is the start of a hint: the current value's subject.
+func (c *Check) hintStart() []byte { return []byte(c.subject()) }
+
+// report records a violation whose hint ends by showing x.
+func (c *Check) report(keyword string, msg, hint []byte, x *Value) bool {
+	return c.Report(keyword, string(msg), string(hint)+c.shown(x)+".")
+}
+
+// size records a size bound, keyword, that n fails.
+func (c *Check) size(keyword string, n, limit int) bool {
+	return c.Report(keyword, string(message.SizeMessage(nil, keyword, n, limit)), string(message.SizeHint(c.hintStart(), keyword, n, limit)))
+}
+
+// text is x's JSON text, as much of it as a message shows.
+func (c *Check) text(x *Value) []byte {
+	switch x.Kind {
+	case KindNull:
+		return []byte("null")
+	case KindBool:
+		return strconv.AppendBool(nil, x.Bool)
+	case KindNumber:
+		return []byte(x.Text)
+	case KindString:
+		return message.AppendQuoted(nil, x.Text)
+	case KindArray:
+		return []byte("[…]")
 	}
-	return x.Text
+	return []byte("{…}")
 }
 
 // Types is a set of JSON Schema type names, for the type keyword.
@@ -279,7 +300,7 @@ func (c *Check) Const(x, value *Value, want string) bool {
 	if x.Equal(value) {
 		return true
 	}
-	return c.Report("const", "value is not "+want, c.subject()+" must be exactly "+want+"; got "+c.shown(x)+".")
+	return c.report("const", message.ConstMessage(nil, c.text(x), c.sensitive > 0, want), message.ConstHint(c.hintStart(), want), x)
 }
 
 // Enum checks the enum keyword; texts are the values' JSON texts for hints.
@@ -289,7 +310,8 @@ func (c *Check) Enum(x *Value, values []Value, texts string) bool {
 			return true
 		}
 	}
-	return c.Report("enum", "value is not one of "+texts, c.subject()+" must be one of "+texts+"; got "+c.shown(x)+".")
+	allowed := []string{texts} // already joined as the list is
+	return c.report("enum", message.EnumMessage(nil, c.text(x), c.sensitive > 0, allowed), message.EnumHint(c.hintStart(), allowed), x)
 }
 
 // Bound checks minimum, maximum, exclusiveMinimum and exclusiveMaximum on a
@@ -297,21 +319,20 @@ func (c *Check) Enum(x *Value, values []Value, texts string) bool {
 func (c *Check) Bound(x *Value, keyword, limit string) bool {
 	cmp := compareNumbers(x.Text, limit)
 	var ok bool
-	var must string
 	switch keyword {
 	case "minimum":
-		ok, must = cmp >= 0, "at least"
+		ok = cmp >= 0
 	case "maximum":
-		ok, must = cmp <= 0, "at most"
+		ok = cmp <= 0
 	case "exclusiveMinimum":
-		ok, must = cmp > 0, "greater than"
+		ok = cmp > 0
 	default:
-		ok, must = cmp < 0, "less than"
+		ok = cmp < 0
 	}
 	if ok {
 		return true
 	}
-	return c.Report(keyword, c.shownNumber(x)+" is not "+must+" "+limit, c.subject()+" must be "+must+" "+limit+"; got "+c.shown(x)+".")
+	return c.report(keyword, message.BoundMessage(nil, []byte(x.Text), c.sensitive > 0, keyword, limit), message.BoundHint(c.hintStart(), keyword, limit), x)
 }
 
 // MultipleOf checks the multipleOf keyword on a number, exactly.
@@ -319,7 +340,7 @@ func (c *Check) MultipleOf(x *Value, divisor *big.Rat, text string) bool {
 	if multipleOf(x.Text, divisor) {
 		return true
 	}
-	return c.Report("multipleOf", c.shownNumber(x)+" is not a multiple of "+text, c.subject()+" must be a multiple of "+text+"; got "+c.shown(x)+".")
+	return c.report("multipleOf", message.BoundMessage(nil, []byte(x.Text), c.sensitive > 0, "multipleOf", text), message.BoundHint(c.hintStart(), "multipleOf", text), x)
 }
 
 // Length checks minLength (min >= 0) and maxLength (max >= 0) on a string,
@@ -328,11 +349,9 @@ func (c *Check) Length(x *Value, min, max int) bool {
 	n := RuneCount(x.Text)
 	switch {
 	case min >= 0 && n < min:
-		return c.Report("minLength", "length "+strconv.Itoa(n)+" is less than "+strconv.Itoa(min),
-			c.subject()+" must be at least "+plural(min, "character")+" long; got "+strconv.Itoa(n)+".")
+		return c.size("minLength", n, min)
 	case max >= 0 && n > max:
-		return c.Report("maxLength", "length "+strconv.Itoa(n)+" is more than "+strconv.Itoa(max),
-			c.subject()+" must be at most "+plural(max, "character")+" long; got "+strconv.Itoa(n)+".")
+		return c.size("maxLength", n, max)
 	}
 	return true
 }
@@ -342,8 +361,7 @@ func (c *Check) Pattern(x *Value, re *regexp.Regexp, source string) bool {
 	if re.MatchString(x.Text) {
 		return true
 	}
-	return c.Report("pattern", "does not match pattern "+strconv.Quote(source),
-		c.subject()+" must match the regular expression "+source+"; got "+c.shown(x)+".")
+	return c.report("pattern", message.PatternMessage(nil, source), message.PatternHint(c.hintStart(), source), x)
 }
 
 // Format checks the format keyword with the named format's checker.
@@ -351,7 +369,7 @@ func (c *Check) Format(x *Value, name string, valid func(string) bool) bool {
 	if valid(x.Text) {
 		return true
 	}
-	return c.Report("format", message.FormatMessage(name), c.subject()+" must be "+message.FormatWant(name)+"; got "+c.shown(x)+".")
+	return c.report("format", message.FormatMessage(nil, name), message.FormatHint(c.hintStart(), name), x)
 }
 
 // Count checks minItems/maxItems (noun "item") and minProperties/
@@ -361,19 +379,11 @@ func (c *Check) Count(n, min, max int, noun string) bool {
 	if noun == "property" {
 		minKeyword, maxKeyword = "minProperties", "maxProperties"
 	}
-	counted := func(k int) string {
-		if noun == "property" && k != 1 {
-			return strconv.Itoa(k) + " properties"
-		}
-		return plural(k, noun)
-	}
 	switch {
 	case min >= 0 && n < min:
-		return c.Report(minKeyword, counted(n)+", fewer than "+strconv.Itoa(min),
-			c.subject()+" must have at least "+counted(min)+"; got "+strconv.Itoa(n)+".")
+		return c.size(minKeyword, n, min)
 	case max >= 0 && n > max:
-		return c.Report(maxKeyword, counted(n)+", more than "+strconv.Itoa(max),
-			c.subject()+" must have at most "+counted(max)+"; got "+strconv.Itoa(n)+".")
+		return c.size(maxKeyword, n, max)
 	}
 	return true
 }
@@ -383,8 +393,7 @@ func (c *Check) UniqueItems(x *Value) bool {
 	for i := range x.Items {
 		for j := i + 1; j < len(x.Items); j++ {
 			if x.Items[i].Equal(&x.Items[j]) {
-				return c.Report("uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal",
-					c.subject()+" must not contain duplicates; items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal.")
+				return c.Report("uniqueItems", string(message.UniqueItemsMessage(nil, i, j)), string(message.UniqueItemsHint(c.hintStart(), i, j)))
 			}
 		}
 	}
@@ -396,8 +405,8 @@ func (c *Check) Required(x *Value, names ...string) bool {
 	ok := true
 	for _, name := range names {
 		if !x.Has(name) {
-			ok = c.Report("required", "missing required property "+strconv.Quote(name),
-				c.memberSubject(name)+" is required but missing.") && ok
+			ok = c.Report("required", string(message.RequiredMessage(nil, name)),
+				string(message.RequiredHint([]byte(c.memberSubject(name))))) && ok
 		}
 	}
 	return ok
@@ -412,8 +421,8 @@ func (c *Check) DependentRequired(x *Value, present string, required ...string) 
 	ok := true
 	for _, name := range required {
 		if !x.Has(name) {
-			ok = c.Report("dependentRequired", "property "+strconv.Quote(present)+" requires property "+strconv.Quote(name),
-				c.memberSubject(name)+" is required when "+strconv.Quote(present)+" is given.") && ok
+			ok = c.Report("dependentRequired", string(message.DependentRequiredMessage(nil, present, name)),
+				string(message.DependentRequiredHint([]byte(c.memberSubject(name)), present))) && ok
 		}
 	}
 	return ok

@@ -21,20 +21,18 @@ import (
 // Required records that the current object lacks a required member.
 func (r *Reader) Required(name string) {
 	if t, ok := r.beginViolation(); ok {
-		t = appendQuoted(append(t, "missing required property "...), name)
+		t = message.RequiredMessage(t, name)
 		t = r.appendMemberSubject(r.beginHint(t), name)
-		r.record("required", append(t, " is required but missing."...))
+		r.record("required", message.RequiredHint(t))
 	}
 }
 
 // DependentRequired records that member present requires member missing.
 func (r *Reader) DependentRequired(present, missing string) {
 	if t, ok := r.beginViolation(); ok {
-		t = appendQuoted(append(t, "property "...), present)
-		t = appendQuoted(append(t, " requires property "...), missing)
+		t = message.DependentRequiredMessage(t, present, missing)
 		t = r.appendMemberSubject(r.beginHint(t), missing)
-		t = appendQuoted(append(t, " is required when "...), present)
-		r.record("dependentRequired", append(t, " is given."...))
+		r.record("dependentRequired", message.DependentRequiredHint(t, present))
 	}
 }
 
@@ -46,11 +44,11 @@ func (r *Reader) NotAllowed(name string, allowed []string) {
 		return
 	}
 	if t, ok := r.beginViolation(); ok {
-		t = appendQuoted(append(t, "property "...), name)
+		t = message.AppendQuoted(append(t, "property "...), name)
 		t = append(t, " is not allowed"...)
 		t = r.appendSubject(r.beginHint(t))
 		if len(allowed) > 0 {
-			t = appendList(append(t, " is not allowed here; remove it. Allowed fields: "...), allowed)
+			t = message.AppendList(append(t, " is not allowed here; remove it. Allowed fields: "...), allowed)
 			t = append(t, '.')
 		} else {
 			t = append(t, " is not allowed here; this object takes no fields."...)
@@ -68,7 +66,7 @@ func (r *Reader) Duplicate(name string) {
 		return
 	}
 	if t, ok := r.beginViolation(); ok {
-		t = appendQuoted(append(t, "duplicate property "...), name)
+		t = message.AppendQuoted(append(t, "duplicate property "...), name)
 		t = r.appendSubject(r.beginHint(t))
 		r.record("json", append(t, " appears more than once; send each field once."...))
 	}
@@ -93,11 +91,9 @@ func (r *Reader) hiddenMember(keyword, message, hint string) {
 // given as JSON texts.
 func (r *Reader) Enum(allowed []string) {
 	if t, ok := r.beginViolation(); ok {
-		t = r.appendShownText(append(t, "value "...))
-		t = appendList(append(t, " is not one of "...), allowed)
+		t = message.EnumMessage(t, r.last, r.sensitive > 0, allowed)
 		t = r.appendSubject(r.beginHint(t))
-		t = appendList(append(t, " must be one of "...), allowed)
-		t = r.appendShown(append(t, "; got "...), false)
+		t = r.appendShown(message.EnumHint(t, allowed), false)
 		r.record("enum", append(t, '.'))
 	}
 }
@@ -105,94 +101,65 @@ func (r *Reader) Enum(allowed []string) {
 // Const records that the value just read is not the one allowed value.
 func (r *Reader) Const(want string) {
 	if t, ok := r.beginViolation(); ok {
-		t = r.appendShownText(append(t, "value "...))
-		t = append(append(t, " is not "...), want...)
+		t = message.ConstMessage(t, r.last, r.sensitive > 0, want)
 		t = r.appendSubject(r.beginHint(t))
-		t = append(append(t, " must be exactly "...), want...)
-		t = r.appendShown(append(t, "; got "...), false)
+		t = r.appendShown(message.ConstHint(t, want), false)
 		r.record("const", append(t, '.'))
 	}
 }
 
 // Minimum records a number below its inclusive lower bound.
-func (r *Reader) Minimum(limit string) {
-	r.bound("minimum", "less than minimum", "must be at least", limit)
-}
+func (r *Reader) Minimum(limit string) { r.bound("minimum", limit) }
 
 // ExclusiveMinimum records a number at or below its exclusive lower bound.
-func (r *Reader) ExclusiveMinimum(limit string) {
-	r.bound("exclusiveMinimum", "not greater than exclusiveMinimum", "must be greater than", limit)
-}
+func (r *Reader) ExclusiveMinimum(limit string) { r.bound("exclusiveMinimum", limit) }
 
 // Maximum records a number above its inclusive upper bound.
-func (r *Reader) Maximum(limit string) {
-	r.bound("maximum", "greater than maximum", "must be at most", limit)
-}
+func (r *Reader) Maximum(limit string) { r.bound("maximum", limit) }
 
 // ExclusiveMaximum records a number at or above its exclusive upper bound.
-func (r *Reader) ExclusiveMaximum(limit string) {
-	r.bound("exclusiveMaximum", "not less than exclusiveMaximum", "must be less than", limit)
-}
+func (r *Reader) ExclusiveMaximum(limit string) { r.bound("exclusiveMaximum", limit) }
 
 // MultipleOf records a number that is not a multiple of divisor.
-func (r *Reader) MultipleOf(divisor string) {
-	r.bound("multipleOf", "not a multiple of", "must be a multiple of", divisor)
-}
+func (r *Reader) MultipleOf(divisor string) { r.bound("multipleOf", divisor) }
 
-func (r *Reader) bound(keyword, what, must, limit string) {
+func (r *Reader) bound(keyword, limit string) {
 	if t, ok := r.beginViolation(); ok {
-		t = r.appendShownText(t)
-		t = append(append(append(t, " is "...), what...), ' ')
-		t = append(t, limit...)
+		t = message.BoundMessage(t, r.last, r.sensitive > 0, keyword, limit)
 		t = r.appendSubject(r.beginHint(t))
-		t = append(append(append(t, ' '), must...), ' ')
-		t = append(t, limit...)
-		t = r.appendShown(append(t, "; got "...), false)
+		t = r.appendShown(message.BoundHint(t, keyword, limit), false)
 		r.record(keyword, append(t, '.'))
 	}
 }
 
 // MinLength records a string shorter than min code points.
-func (r *Reader) MinLength(min, got int) {
-	r.sizeBound("minLength", "length ", got, " is less than ", min, " must be at least ", "character", " long")
-}
+func (r *Reader) MinLength(min, got int) { r.sizeBound("minLength", got, min) }
 
 // MaxLength records a string longer than max code points.
-func (r *Reader) MaxLength(max, got int) {
-	r.sizeBound("maxLength", "length ", got, " is more than ", max, " must be at most ", "character", " long")
-}
+func (r *Reader) MaxLength(max, got int) { r.sizeBound("maxLength", got, max) }
 
 // MinItems records an array with fewer than min items; call it after EndArray.
-func (r *Reader) MinItems(min, got int) {
-	r.sizeBound("minItems", "", got, " items, fewer than ", min, " must have at least ", "item", "")
-}
+func (r *Reader) MinItems(min, got int) { r.sizeBound("minItems", got, min) }
 
 // MaxItems records an array with more than max items; call it after EndArray.
-func (r *Reader) MaxItems(max, got int) {
-	r.sizeBound("maxItems", "", got, " items, more than ", max, " must have at most ", "item", "")
-}
+func (r *Reader) MaxItems(max, got int) { r.sizeBound("maxItems", got, max) }
 
-// sizeBound records a length or a number of items, got, beyond its bound, limit:
-// the message is before+got+relation+limit and the hint reads
-// "<subject> must ... <limit> <noun>s<after>; got <got>."
-func (r *Reader) sizeBound(keyword, before string, got int, relation string, limit int, must, noun, after string) {
+// sizeBound records a length or a number of items, got, beyond its bound,
+// limit.
+func (r *Reader) sizeBound(keyword string, got, limit int) {
 	if t, ok := r.beginViolation(); ok {
-		t = strconv.AppendInt(append(t, before...), int64(got), 10)
-		t = strconv.AppendInt(append(t, relation...), int64(limit), 10)
+		t = message.SizeMessage(t, keyword, got, limit)
 		t = r.appendSubject(r.beginHint(t))
-		t = appendPlural(append(t, must...), limit, noun)
-		t = strconv.AppendInt(append(append(t, after...), "; got "...), int64(got), 10)
-		r.record(keyword, append(t, '.'))
+		r.record(keyword, message.SizeHint(t, keyword, got, limit))
 	}
 }
 
 // Pattern records a string that does not match the regular expression expr.
 func (r *Reader) Pattern(expr string) {
 	if t, ok := r.beginViolation(); ok {
-		t = appendQuoted(append(t, "does not match pattern "...), expr)
+		t = message.PatternMessage(t, expr)
 		t = r.appendSubject(r.beginHint(t))
-		t = append(append(t, " must match the regular expression "...), expr...)
-		t = r.appendShown(append(t, "; got "...), false)
+		t = r.appendShown(message.PatternHint(t, expr), false)
 		r.record("pattern", append(t, '.'))
 	}
 }
@@ -200,10 +167,9 @@ func (r *Reader) Pattern(expr string) {
 // Format records a string that is not valid in the named format.
 func (r *Reader) Format(name string) {
 	if t, ok := r.beginViolation(); ok {
-		t = append(t, message.FormatMessage(name)...)
+		t = message.FormatMessage(t, name)
 		t = r.appendSubject(r.beginHint(t))
-		t = append(append(t, " must be "...), message.FormatWant(name)...)
-		t = r.appendShown(append(t, "; got "...), false)
+		t = r.appendShown(message.FormatHint(t, name), false)
 		r.record("format", append(t, '.'))
 	}
 }
@@ -212,13 +178,9 @@ func (r *Reader) Format(name string) {
 // after EndArray.
 func (r *Reader) UniqueItems(i, j int) {
 	if t, ok := r.beginViolation(); ok {
-		t = strconv.AppendInt(append(t, "items "...), int64(i), 10)
-		t = strconv.AppendInt(append(t, " and "...), int64(j), 10)
-		t = append(t, " are equal"...)
+		t = message.UniqueItemsMessage(t, i, j)
 		t = r.appendSubject(r.beginHint(t))
-		t = strconv.AppendInt(append(t, " must not contain duplicates; items "...), int64(i), 10)
-		t = strconv.AppendInt(append(t, " and "...), int64(j), 10)
-		r.record("uniqueItems", append(t, " are equal."...))
+		r.record("uniqueItems", message.UniqueItemsHint(t, i, j))
 	}
 }
 
@@ -269,17 +231,7 @@ func (r *Reader) none(keyword string, n int, first []runtime.Violation) {
 }
 
 func plural(n int, noun string) string {
-	return string(appendPlural(nil, n, noun))
-}
-
-// appendPlural appends n and noun, in the plural unless n is 1: "2 items".
-func appendPlural(b []byte, n int, noun string) []byte {
-	b = append(strconv.AppendInt(b, int64(n), 10), ' ')
-	b = append(b, noun...)
-	if n != 1 {
-		b = append(b, 's')
-	}
-	return b
+	return string(message.AppendPlural(nil, n, noun))
 }
 
 // beginObjectViolation is beginViolation at the object whose member name was

@@ -214,8 +214,8 @@ func TestViolationsCappedWhilePending(t *testing.T) {
 
 func TestQuotingAndTruncating(t *testing.T) {
 	for _, s := range []string{"", "items[0].qty", `a"b`, `a\b`, "tab\there", "é", "\x7f", "\xff", "日本語", "\u2028"} {
-		if got, want := string(appendQuoted([]byte("x"), s)), "x"+strconv.Quote(s); got != want {
-			t.Errorf("appendQuoted(%q) = %s, want %s", s, got, want)
+		if got, want := string(message.AppendQuoted([]byte("x"), s)), "x"+strconv.Quote(s); got != want {
+			t.Errorf("message.AppendQuoted(%q) = %s, want %s", s, got, want)
 		}
 	}
 	for _, s := range []string{"", "short", strings.Repeat("a", 60), strings.Repeat("a", 61), strings.Repeat("é", 60),

@@ -904,7 +904,7 @@ func (r *Reader) shown(withArticle bool) string {
 // appendShown appends what shown returns.
 func (r *Reader) appendShown(b []byte, withArticle bool) []byte {
 	if r.sensitive > 0 {
-		return append(b, "a value that is not shown"...)
+		return append(b, message.NotShown...)
 	}
 	return appendDescribe(b, r.last, withArticle)
 }
@@ -913,7 +913,7 @@ func (r *Reader) appendShown(b []byte, withArticle bool) []byte {
 // is sensitive.
 func (r *Reader) appendShownText(b []byte) []byte {
 	if r.sensitive > 0 {
-		return append(b, "(hidden)"...)
+		return append(b, message.Hidden...)
 	}
 	return message.AppendTruncated(b, r.last, 60)
 }
@@ -1279,9 +1279,11 @@ func plainName(name []byte) bool {
 	return true
 }
 
-var plainNameByte = func() [256]bool {
-	t := quoteFree
-	t['~'], t['/'] = false, false
+var plainNameByte = func() (t [256]bool) {
+	for c := ' '; c <= '~'; c++ {
+		t[c] = true
+	}
+	t['"'], t['\\'], t['~'], t['/'] = false, false, false, false
 	return t
 }()
 
@@ -1338,7 +1340,7 @@ func (r *Reader) appendSubject(b []byte) []byte {
 	if len(r.pathBuf) == 0 {
 		return append(b, "The arguments"...)
 	}
-	return appendQuoted(append(b, "Field "...), r.pathBuf)
+	return message.AppendQuoted(append(b, "Field "...), r.pathBuf)
 }
 
 // memberSubject names a member of the current object, which may be absent.
@@ -1357,44 +1359,8 @@ func (r *Reader) appendMemberSubject(b []byte, name string) []byte {
 		r.pathBuf = append(r.pathBuf, '.')
 	}
 	r.pathBuf = append(r.pathBuf, name...)
-	b = appendQuoted(append(b, "Field "...), r.pathBuf)
+	b = message.AppendQuoted(append(b, "Field "...), r.pathBuf)
 	r.pathBuf = r.pathBuf[:n]
-	return b
-}
-
-// appendQuoted appends s quoted as strconv.Quote quotes it. Printable ASCII
-// without quotes or backslashes, what names and paths almost always are, is
-// copied as it is.
-func appendQuoted[S ~string | ~[]byte](b []byte, s S) []byte {
-	for i := 0; i < len(s); i++ {
-		if !quoteFree[s[i]] {
-			return strconv.AppendQuote(b, string(s))
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
-
-// quoteFree marks the bytes strconv.Quote copies as they are: printable
-// ASCII but for '"' and '\\'.
-var quoteFree = func() (t [256]bool) {
-	for c := ' '; c <= '~'; c++ {
-		t[c] = true
-	}
-	t['"'], t['\\'] = false, false
-	return t
-}()
-
-// appendList appends values separated by commas: the allowed values of an
-// enum, the allowed members of an object.
-func appendList(b []byte, values []string) []byte {
-	for i, v := range values {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b = append(b, v...)
-	}
 	return b
 }
 
@@ -1435,7 +1401,7 @@ func appendDescribe(b, v []byte, withArticle bool) []byte {
 			// Show the text, not its JSON escapes, quoted the Go way.
 			if s, err := jsontext.AppendUnquote(nil, v); err == nil {
 				start := len(b)
-				return message.TruncateFrom(appendQuoted(b, s), start, 60)
+				return message.TruncateFrom(message.AppendQuoted(b, s), start, 60)
 			}
 		}
 		return message.AppendTruncated(b, v, 60)

@@ -10,6 +10,3 @@ func FormatWant(name string) string {
 	}
 	return "a valid " + name
 }
-
-// FormatMessage is the technical message of a value not valid in a format.
-func FormatMessage(name string) string { return "is not a valid " + name }
