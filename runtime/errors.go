@@ -179,12 +179,3 @@ func displayPointer(p string) string {
 	}
 	return p
 }
-
-// HandlerResult passes a handler's result through, wrapping a non-nil error
-// in a *HandlerError for tool so callers can tell it from a validation error.
-func HandlerResult(tool string, result any, err error) (any, error) {
-	if err != nil {
-		return nil, &HandlerError{Tool: tool, Err: err, returned: true}
-	}
-	return result, nil
-}
