@@ -183,6 +183,20 @@ func (c *Check) shown(x *Value) string {
 	return "an object"
 }
 
+// shownWithArticle is shown, with "the string" or "the number" before a
+// string or a number.
+func (c *Check) shownWithArticle(x *Value) string {
+	if c.sensitive == 0 {
+		switch x.Kind {
+		case KindString:
+			return "the string " + c.shown(x)
+		case KindNumber:
+			return "the number " + c.shown(x)
+		}
+	}
+	return c.shown(x)
+}
+
 // hintStart is the start of a hint: the current value's subject.
 func (c *Check) hintStart() []byte { return []byte(c.subject()) }
 
@@ -263,8 +277,9 @@ func (c *Check) Type(x *Value, t Types) bool {
 	if t.Has(x) {
 		return true
 	}
-	return c.Report("type", "expected "+t.String()+", got "+kindOf(x),
-		c.subject()+" must be "+withArticle(t.String())+", got "+c.shown(x)+".")
+	expected := withArticle(t.String())
+	return c.Report("type", string(message.TypeMessage(nil, expected, false, kindOf(x))),
+		string(message.TypeHint(c.hintStart(), expected, false))+c.shownWithArticle(x)+".")
 }
 
 func kindOf(x *Value) string {

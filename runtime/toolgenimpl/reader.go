@@ -987,23 +987,12 @@ func (r *Reader) reportMismatch(expected string, hint nullHint) {
 	if !ok {
 		return
 	}
-	t = append(t, "expected "...)
-	t = append(t, strings.TrimPrefix(strings.TrimPrefix(expected, "a "), "an ")...)
-	if orNull {
-		t = append(t, " or null"...)
-	}
-	t = append(t, ", got "...)
-	t = append(t, kindName(r.last)...)
+	t = message.TypeMessage(t, expected, orNull, kindName(r.last))
 	t = r.appendSubject(r.beginHint(t))
-	t = append(t, " must be "...)
-	t = append(t, expected...)
-	if orNull {
-		t = append(t, " or null"...)
-	}
-	t = r.appendShown(append(t, ", got "...), true)
+	t = r.appendShown(message.TypeHint(t, expected, orNull), true)
 	if hint&mayOmit != 0 && len(r.last) > 0 && r.last[0] == 'n' {
 		// null is often meant as "no value": say how to give none.
-		t = append(t, "; to give no value, leave the field out"...)
+		t = append(t, message.NullMeansAbsent...)
 	}
 	r.record("type", append(t, '.'))
 }

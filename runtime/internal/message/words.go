@@ -1,6 +1,9 @@
 package message
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // The functions below word the violations that both the typed readers and
 // the schema functions report. Each appends to b. A violation's message is
@@ -214,3 +217,28 @@ func AppendPlural(b []byte, n int, noun string) []byte {
 	}
 	return append(append(b, noun...), 's')
 }
+
+// TypeMessage: a value of the JSON type got is not expected ("a string",
+// "an integer"; the article is left out here), or null if orNull.
+func TypeMessage(b []byte, expected string, orNull bool, got string) []byte {
+	b = append(b, "expected "...)
+	b = append(b, strings.TrimPrefix(strings.TrimPrefix(expected, "a "), "an ")...)
+	if orNull {
+		b = append(b, " or null"...)
+	}
+	return append(append(b, ", got "...), got...)
+}
+
+// TypeHint is followed by the value shown with its article ("the number
+// 5").
+func TypeHint(b []byte, expected string, orNull bool) []byte {
+	b = append(append(b, " must be "...), expected...)
+	if orNull {
+		b = append(b, " or null"...)
+	}
+	return append(b, ", got "...)
+}
+
+// NullMeansAbsent ends a type hint about a null sent for a member that may
+// be left out.
+const NullMeansAbsent = "; to give no value, leave the field out"
