@@ -523,25 +523,22 @@ func (c *Check) OneOf(x *Value, matched int, alternatives ...SchemaFunc) bool {
 	if matched == 0 {
 		return c.union("oneOf", x, alternatives)
 	}
-	return c.Report("oneOf", "matches "+strconv.Itoa(matched)+" of the alternatives, not exactly one",
-		c.subject()+" matches more than one of the allowed forms; change it so it matches exactly one.")
+	return c.Report("oneOf", string(message.ManyMessage(nil, matched)), string(message.ManyHint(c.hintStart())))
 }
 
 func (c *Check) union(keyword string, x *Value, alternatives []SchemaFunc) bool {
 	if c.quiet > 0 {
 		return false
 	}
-	var reasons []string
+	hint := message.NoneHint(c.hintStart())
+	reasons := 0
 	for i, alt := range alternatives {
 		if first, found := c.firstViolation(alt, x); found {
-			reasons = append(reasons, "form "+strconv.Itoa(i+1)+": "+strings.TrimSuffix(first.Hint, "."))
+			hint = message.NoneReason(hint, reasons, i+1, first.Hint)
+			reasons++
 		}
 	}
-	hint := c.subject() + " does not match any of the allowed forms"
-	if len(reasons) > 0 {
-		hint += " (" + strings.Join(reasons, "; ") + ")"
-	}
-	return c.Report(keyword, "matches none of the "+strconv.Itoa(len(alternatives))+" alternatives", hint+".")
+	return c.Report(keyword, string(message.NoneMessage(nil, len(alternatives))), string(message.NoneEnd(hint, reasons)))
 }
 
 // firstViolation checks x with fn and returns the first violation it

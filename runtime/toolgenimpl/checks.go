@@ -1,9 +1,6 @@
 package toolgenimpl
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/toolgen/toolgen/runtime"
 	"github.com/toolgen/toolgen/runtime/internal/message"
 )
@@ -199,10 +196,9 @@ func (r *Reader) OneOf(n, matched int, first []runtime.Violation) {
 		return
 	}
 	if t, ok := r.beginViolation(); ok {
-		t = strconv.AppendInt(append(t, "matches "...), int64(matched), 10)
-		t = append(t, " of the alternatives, not exactly one"...)
+		t = message.ManyMessage(t, matched)
 		t = r.appendSubject(r.beginHint(t))
-		r.record("oneOf", append(t, " matches more than one of the allowed forms; change it so it matches exactly one."...))
+		r.record("oneOf", message.ManyHint(t))
 	}
 }
 
@@ -210,23 +206,12 @@ func (r *Reader) OneOf(n, matched int, first []runtime.Violation) {
 // of the first violation of each (in first) as the reason it failed.
 func (r *Reader) none(keyword string, n int, first []runtime.Violation) {
 	if t, ok := r.beginViolation(); ok {
-		t = strconv.AppendInt(append(t, "matches none of the "...), int64(n), 10)
-		t = append(t, " alternatives"...)
-		t = r.appendSubject(r.beginHint(t))
-		t = append(t, " does not match any of the allowed forms"...)
+		t = message.NoneMessage(t, n)
+		t = message.NoneHint(r.appendSubject(r.beginHint(t)))
 		for i, v := range first {
-			if i == 0 {
-				t = append(t, " ("...)
-			} else {
-				t = append(t, "; "...)
-			}
-			t = strconv.AppendInt(append(t, "form "...), int64(i+1), 10)
-			t = append(append(t, ": "...), strings.TrimSuffix(v.Hint, ".")...)
+			t = message.NoneReason(t, i, i+1, v.Hint)
 		}
-		if len(first) > 0 {
-			t = append(t, ')')
-		}
-		r.record(keyword, append(t, '.'))
+		r.record(keyword, message.NoneEnd(t, len(first)))
 	}
 }
 

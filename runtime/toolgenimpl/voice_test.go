@@ -69,7 +69,37 @@ func readString(then func(r *Reader)) func(r *Reader) {
 	return func(r *Reader) { r.String(); then(r) }
 }
 
+// readUnion reads a value as a generated reader of a union does, trying
+// each alternative on a sub-reader, and reports it with report.
+func readUnion(report func(r *Reader, matched int, failures []runtime.Violation), alts ...func(r *Reader)) func(r *Reader) {
+	return func(r *Reader) {
+		raw, ok := r.Raw()
+		if !ok {
+			return
+		}
+		matched := 0
+		var failures []runtime.Violation
+		for _, alt := range alts {
+			sub := r.Sub(raw)
+			if alt(sub); sub.Valid() {
+				matched++
+			} else {
+				failures = append(failures, sub.Violations()[0])
+			}
+		}
+		report(r, matched, failures)
+	}
+}
+
+// typeIs is a schema function of one type.
+func typeIs(t Types) SchemaFunc {
+	return func(c *Check, x *Value, _ *Evaluated) bool { return c.Type(x, t) }
+}
+
 func voiceCases() []voiceCase {
+	readStr := func(r *Reader) { r.String() }
+	readInt := func(r *Reader) { r.Int() }
+	readNum := func(r *Reader) { r.Number() }
 	email, sms := MustParseValue(`"email"`), MustParseValue(`"sms"`)
 	return []voiceCase{
 		{"minimum", `{"v":2}`, readNumber(func(r *Reader) { r.Minimum("3") }),
@@ -112,6 +142,12 @@ func voiceCases() []voiceCase {
 			func(c *Check, v *Value) bool { return c.Type(v, TypeNumber) }},
 		{"type", `{"v":[1]}`, func(r *Reader) { r.Bool() },
 			func(c *Check, v *Value) bool { return c.Type(v, TypeBoolean) }},
+		{"anyOf", `{"v":true}`, readUnion(func(r *Reader, _ int, failures []runtime.Violation) { r.AnyOf(2, failures) }, readStr, readInt),
+			func(c *Check, v *Value) bool { return c.AnyOf(v, typeIs(TypeString), typeIs(TypeInteger)) }},
+		{"oneOf", `{"v":"x"}`, readUnion(func(r *Reader, matched int, failures []runtime.Violation) { r.OneOf(2, matched, failures) }, readInt, readNum),
+			func(c *Check, v *Value) bool { return c.OneOf(v, 0, typeIs(TypeInteger), typeIs(TypeNumber)) }},
+		{"oneOf", `{"v":5}`, readUnion(func(r *Reader, matched int, failures []runtime.Violation) { r.OneOf(2, matched, failures) }, readInt, readNum),
+			func(c *Check, v *Value) bool { return c.OneOf(v, 2, typeIs(TypeInteger), typeIs(TypeNumber)) }},
 		{"minItems", `{"v":[1]}`, readArray(func(r *Reader, n int) { r.MinItems(2, n) }),
 			func(c *Check, v *Value) bool { return c.Count(len(v.Items), 2, -1, "item") }},
 		{"minItems", `{"v":[]}`, readArray(func(r *Reader, n int) { r.MinItems(3, n) }),

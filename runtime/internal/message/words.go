@@ -242,3 +242,45 @@ func TypeHint(b []byte, expected string, orNull bool) []byte {
 // NullMeansAbsent ends a type hint about a null sent for a member that may
 // be left out.
 const NullMeansAbsent = "; to give no value, leave the field out"
+
+// NoneMessage: a value matches none of the n alternatives of anyOf or
+// oneOf.
+func NoneMessage(b []byte, n int) []byte {
+	b = strconv.AppendInt(append(b, "matches none of the "...), int64(n), 10)
+	return append(b, " alternatives"...)
+}
+
+// NoneHint follows the subject; each alternative that said why it failed
+// is then added with NoneReason, and NoneEnd ends the hint.
+func NoneHint(b []byte) []byte { return append(b, " does not match any of the allowed forms"...) }
+
+// NoneReason adds the i-th reason (from 0): the first hint of alternative
+// form (from 1).
+func NoneReason(b []byte, i, form int, hint string) []byte {
+	if i == 0 {
+		b = append(b, " ("...)
+	} else {
+		b = append(b, "; "...)
+	}
+	b = strconv.AppendInt(append(b, "form "...), int64(form), 10)
+	return append(append(b, ": "...), strings.TrimSuffix(hint, ".")...)
+}
+
+// NoneEnd ends a hint that gave reasons reasons.
+func NoneEnd(b []byte, reasons int) []byte {
+	if reasons > 0 {
+		b = append(b, ')')
+	}
+	return append(b, '.')
+}
+
+// ManyMessage: a value matches matched alternatives of a oneOf, not one.
+func ManyMessage(b []byte, matched int) []byte {
+	b = strconv.AppendInt(append(b, "matches "...), int64(matched), 10)
+	return append(b, " of the alternatives, not exactly one"...)
+}
+
+// ManyHint is the whole hint after the subject.
+func ManyHint(b []byte) []byte {
+	return append(b, " matches more than one of the allowed forms; change it so it matches exactly one."...)
+}
