@@ -716,7 +716,7 @@ func (e *emitter) readStruct(t *NamedType) {
 		body = append(body, jen.For(jen.Id("r").Dot("More").Call()).Block(loop...))
 		body = append(body, jen.Id("r").Dot("EndObject").Call())
 	} else {
-		// A switch on the member's index (see runtime.Reader.NextMember),
+		// A switch on the member's index (see toolgenimpl.Reader.NextMember),
 		// which has marked it seen and reported it if repeated, and has
 		// read the end of the object when it returns EndOfObject.
 		var cases []jen.Code
