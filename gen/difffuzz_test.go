@@ -63,8 +63,8 @@ import (
 // catalogs change.
 //
 // The oracle runs with format assertion on, and with toolgen's own format
-// checkers (runtime.Format) in place of its own, so that format semantics,
-// which runtime/format_test.go compares on their own with a list of
+// checkers (runtime/format) in place of its own, so that format semantics,
+// which runtime/format/format_test.go compares on their own with a list of
 // deliberate deviations, stay out of this comparison; a format that toolgen
 // does not check is an annotation to both sides. Inputs that the two sides
 // cannot be expected to judge alike are skipped, each for a reason that
@@ -441,6 +441,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/toolgen/toolgen/runtime"
+	"github.com/toolgen/toolgen/runtime/format"
 )
 
 // manifest is manifest.json: the schemas that fuzz inputs select, by
@@ -728,7 +729,8 @@ func compileOracle(s *subject, resources map[string]json.RawMessage) (*jsonschem
 	// format with toolgen's checker, and takes one toolgen does not check
 	// as an annotation, as toolgen does.
 	for _, name := range formatNames {
-		check, ok := runtime.Format(name)
+		f, ok := format.Lookup(name)
+		check := f.Check
 		if !ok {
 			check = func(string) bool { return true }
 		}
@@ -779,7 +781,7 @@ func (e *regexpEngine) compile(s string) (jsonschema.Regexp, error) {
 	if !e.compiled {
 		return regexp.Compile(s)
 	}
-	if check, ok := runtime.Format("regex"); ok && !check(s) {
+	if f, ok := format.Lookup("regex"); ok && !f.Check(s) {
 		return nil, errors.New("not a valid regex")
 	}
 	return nil, nil

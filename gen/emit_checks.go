@@ -26,7 +26,7 @@ func (e *emitter) scalarChecks(v *Value, kind typeKind, val jen.Code) []jen.Code
 
 func (e *emitter) stringChecks(v *Value, val jen.Code) []jen.Code {
 	var out []jen.Code
-	count := jen.Qual(runtimePkg, "RuneCount").Call(val)
+	count := rt("RuneCount").Call(val)
 	switch {
 	case v.MinLength != nil && v.MaxLength != nil:
 		out = append(out, jen.If(jen.Id("n").Op(":=").Add(count), jen.Id("n").Op("<").Lit(*v.MinLength)).Block(
@@ -53,7 +53,7 @@ func (e *emitter) stringChecks(v *Value, val jen.Code) []jen.Code {
 		))
 	}
 	if v.Format != "" {
-		out = append(out, jen.If(jen.Op("!").Qual(runtimePkg, formats[v.Format]).Call(val)).Block(
+		out = append(out, jen.If(jen.Op("!").Add(rt(formats[v.Format])).Call(val)).Block(
 			jen.Id("r").Dot("Format").Call(jen.Lit(v.Format)),
 		))
 	}
@@ -94,7 +94,7 @@ func (e *emitter) intChecks(v *Value, val jen.Code) []jen.Code {
 }
 
 func (e *emitter) exactMultiple(divisor string, call jen.Code) jen.Code {
-	return jen.If(jen.Op("!").Qual(runtimePkg, "IsMultipleOf").Call(jen.Id("r").Dot("RawText").Call(), jen.Id(e.m.divisorVar(divisor)))).Block(call)
+	return jen.If(jen.Op("!").Add(rt("IsMultipleOf")).Call(jen.Id("r").Dot("RawText").Call(), jen.Id(e.m.divisorVar(divisor)))).Block(call)
 }
 
 func (e *emitter) numberChecks(v *Value, val jen.Code) []jen.Code {
@@ -255,13 +255,13 @@ func goLiteral(v jsontext.Value, kind typeKind) (jen.Code, bool) {
 func (e *emitter) jsonChecks(v *Value, text jen.Code) []jen.Code {
 	var out []jen.Code
 	if v.Const != nil {
-		out = append(out, jen.If(jen.Op("!").Qual(runtimePkg, "EqualJSON").Call(text, jen.Index().Byte().Call(jen.Lit(string(v.Const))))).Block(
+		out = append(out, jen.If(jen.Op("!").Add(rt("EqualJSON")).Call(text, jen.Index().Byte().Call(jen.Lit(string(v.Const))))).Block(
 			jen.Id("r").Dot("Const").Call(jen.Lit(string(v.Const))),
 		))
 	}
 	if v.Enum != nil {
 		name := e.allowedVar(v.Enum, v.Name)
-		out = append(out, jen.If(jen.Op("!").Qual(runtimePkg, "ContainsJSON").Call(jen.Id(name), text)).Block(
+		out = append(out, jen.If(jen.Op("!").Add(rt("ContainsJSON")).Call(jen.Id(name), text)).Block(
 			jen.Id("r").Dot("Enum").Call(jen.Id(name)),
 		))
 	}
@@ -313,12 +313,12 @@ func (e *emitter) itemChecks(v *Value, depth int, val string) []jen.Code {
 		))
 	}
 	if v.UniqueItems {
-		find := jen.Qual(runtimePkg, "Duplicate").Call(jen.Id(val))
+		find := rt("Duplicate").Call(jen.Id(val))
 		switch {
 		case isRawText(v.Elem):
-			find = jen.Qual(runtimePkg, "DuplicateJSON").Call(jen.Id(val))
+			find = rt("DuplicateJSON").Call(jen.Id(val))
 		case !comparable(v.Elem):
-			find = jen.Qual(runtimePkg, "DuplicateJSON").Call(jen.Id(varName("texts", depth)))
+			find = rt("DuplicateJSON").Call(jen.Id(varName("texts", depth)))
 		}
 		out = append(out, jen.If(jen.Id(clean)).Block(
 			jen.If(jen.List(jen.Id("i"), jen.Id("j"), jen.Id("dup")).Op(":=").Add(find), jen.Id("dup")).Block(

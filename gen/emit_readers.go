@@ -17,7 +17,7 @@ func (e *emitter) readStruct(t *NamedType) {
 		body = append(body, jen.Var().Id("seen").Index(jen.Lit(len(t.Fields))).Bool())
 	}
 	if !t.Closed && t.Additional == nil {
-		body = append(body, jen.Var().Id("others").Qual(runtimePkg, "Names"))
+		body = append(body, jen.Var().Id("others").Add(rt("Names")))
 	}
 
 	// The name of a member that is not declared: after NextMember, the
@@ -33,7 +33,7 @@ func (e *emitter) readStruct(t *NamedType) {
 	body = append(body, e.presenceChecks(t)...)
 
 	e.f.Add(lineComment("readJSON decodes an object into x and reports every violation of its schema to r."))
-	e.f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("readJSON").Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(body...)
+	e.f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("readJSON").Params(jen.Id("r").Op("*").Add(rt("Reader"))).Block(body...)
 	e.end()
 }
 
@@ -103,8 +103,8 @@ func (e *emitter) members(t *NamedType, other []jen.Code) []jen.Code {
 		cases = append(cases, c)
 	}
 	cases = append(cases,
-		jen.Case(jen.Qual(runtimePkg, "OtherMember")).Block(other...),
-		jen.Case(jen.Qual(runtimePkg, "EndOfObject")).Block(jen.Break().Id("members")),
+		jen.Case(rt("OtherMember")).Block(other...),
+		jen.Case(rt("EndOfObject")).Block(jen.Break().Id("members")),
 	)
 	next := jen.Id("r").Dot("NextMember").Call(jen.Id(e.fieldList(t)), jen.Id("seen").Index(jen.Empty(), jen.Empty()))
 	if nullable {
@@ -249,7 +249,7 @@ func (e *emitter) readHeld(v *Value, depth int, dst jen.Code) []jen.Code {
 	}
 	val := varName("v", depth)
 	return []jen.Code{
-		jen.Id(val).Op(":=").Qual(runtimePkg, "NewObject").Index(jen.Id(v.Named.Name)).Call(jen.Id("r"), jen.Op("&").Id(e.objectType(v.Named))),
+		jen.Id(val).Op(":=").Add(rt("NewObject")).Index(jen.Id(v.Named.Name)).Call(jen.Id("r"), jen.Op("&").Id(e.objectType(v.Named))),
 		jen.Id(val).Dot("readJSON").Call(jen.Id("r")),
 		jen.Add(dst).Op("=").Id(val),
 	}
@@ -264,7 +264,7 @@ func (e *emitter) objectType(t *NamedType) string {
 	name := e.names.claim(lowerFirst(t.Name) + "Objects")
 	e.objectTypes[t] = name
 	e.f.Add(comment(fmt.Sprintf("%s finds the reader's block of %s values, which optional members point into.", name, t.Name)))
-	e.f.Var().Id(name).Qual(runtimePkg, "ObjectType")
+	e.f.Var().Id(name).Add(rt("ObjectType"))
 	e.end()
 	return name
 }
@@ -285,7 +285,7 @@ func (e *emitter) pointerTo(v *Value, val jen.Code) jen.Code {
 	if hold == "" {
 		return jen.Op("&").Add(val)
 	}
-	return jen.Qual(runtimePkg, hold).Call(jen.Id("r"), val)
+	return rt(hold).Call(jen.Id("r"), val)
 }
 
 // read emits the statements that read one non-null value of v and hand it to
@@ -307,7 +307,7 @@ func (e *emitter) read(v *Value, depth int, store func(jen.Code) jen.Code, direc
 			// A plain enum reads like a scalar: runtime.ReadEnum finds the
 			// constant the string equals.
 			body := []jen.Code{store(jen.Id(val))}
-			return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Qual(runtimePkg, "ReadEnum").Call(jen.Id("r"), jen.Id(list), jen.Id(texts)), jen.Id("ok")).Block(body...)}
+			return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Add(rt("ReadEnum")).Call(jen.Id("r"), jen.Id(list), jen.Id(texts)), jen.Id("ok")).Block(body...)}
 		}
 		fallthrough
 	case kindStruct:
@@ -387,7 +387,7 @@ func (e *emitter) readSealed(s *Sealed, depth int, store func(jen.Code) jen.Code
 		var expected []string
 		for _, variant := range s.Variants {
 			kind := map[string]string{"string": "KindString", "integer": "KindNumber", "number": "KindNumber", "boolean": "KindBool", "object": "KindObject", "array": "KindArray"}[variant.Kind]
-			cases = append(cases, jen.Case(jen.Qual(runtimePkg, kind)).Block(e.read(variant.Value, depth, as(variant), nil)...))
+			cases = append(cases, jen.Case(rt(kind)).Block(e.read(variant.Value, depth, as(variant), nil)...))
 			expected = append(expected, withArticle(variant.Kind))
 		}
 		cases = append(cases, jen.Default().Block(jen.Id("r").Dot("Mismatch").Call(jen.Lit(joinOr(expected)))))
@@ -439,7 +439,7 @@ func (e *emitter) readRaw(v *Value, depth int, store func(jen.Code) jen.Code) []
 			c = []jen.Code{jen.Id("r").Dot("Skip").Call()}
 		}
 		kind := map[string]string{"string": "KindString", "integer": "KindNumber", "number": "KindNumber", "boolean": "KindBool", "null": "KindNull", "object": "KindObject", "array": "KindArray"}[k]
-		cases = append(cases, jen.Case(jen.Qual(runtimePkg, kind)).Block(c...))
+		cases = append(cases, jen.Case(rt(kind)).Block(c...))
 		expected = append(expected, map[string]string{"string": "a string", "integer": "an integer", "number": "a number", "boolean": "a boolean", "null": "null", "object": "an object", "array": "an array"}[k])
 	}
 	cases = append(cases, jen.Default().Block(jen.Id("r").Dot("Mismatch").Call(jen.Lit(joinOr(expected)))))
@@ -505,7 +505,7 @@ func (e *emitter) readUnion(v *Value, depth int, store func(jen.Code) jen.Code) 
 	val := varName("v", depth)
 	u := v.Union
 	var body []jen.Code
-	body = append(body, jen.Var().Id("matched").Int(), jen.Var().Id("failures").Index().Qual(runtimePkg, "Violation"))
+	body = append(body, jen.Var().Id("matched").Int(), jen.Var().Id("failures").Index().Add(rt("Violation")))
 	for i, alt := range u.Alternatives {
 		e.readers = append(e.readers, alt)
 		sub := fmt.Sprintf("sub%d", i+1)
@@ -558,7 +558,7 @@ func (e *emitter) alternatives() {
 		body = append(body, e.element(alt.Value, 0, jen.Id("value"))...)
 		body = append(body, jen.Return(jen.Id("value"), jen.Id("r").Dot("Finish").Call(jen.Lit("")).Op("==").Nil()))
 		e.f.Add(comment(fmt.Sprintf("%s reads a value of the schema at %s and reports whether it is valid.", alt.Func, displayPtr(alt.Value.Ptr))))
-		e.f.Func().Id(alt.Func).Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Params(e.elemType(alt.Value), jen.Bool()).Block(body...)
+		e.f.Func().Id(alt.Func).Params(jen.Id("r").Op("*").Add(rt("Reader"))).Params(e.elemType(alt.Value), jen.Bool()).Block(body...)
 		e.end()
 	}
 }
@@ -570,7 +570,7 @@ func (e *emitter) applyDefault(f *Field) []jen.Code {
 	lit, ok := e.defaultLiteral(v, f.Default)
 	if ok {
 		if f.Holder == holdPointer {
-			return []jen.Code{jen.Add(dst).Op("=").Qual(runtimePkg, "Ptr").Call(jen.Add(e.typ(v)).Call(lit))}
+			return []jen.Code{jen.Add(dst).Op("=").Add(rt("Ptr")).Call(jen.Add(e.typ(v)).Call(lit))}
 		}
 		return []jen.Code{jen.Add(dst).Op("=").Add(lit)}
 	}
@@ -579,7 +579,7 @@ func (e *emitter) applyDefault(f *Field) []jen.Code {
 	}
 	// Defaults of other kinds are decoded from their JSON text, which lint has
 	// already validated against the field's schema.
-	stmts := []jen.Code{jen.Id("r").Op(":=").Qual(runtimePkg, "NewReader").Call(jen.Index().Byte().Call(jen.Lit(string(compact(f.Default)))))}
+	stmts := []jen.Code{jen.Id("r").Op(":=").Add(rt("NewReader")).Call(jen.Index().Byte().Call(jen.Lit(string(compact(f.Default)))))}
 	return append(stmts, e.field(f)...)
 }
 

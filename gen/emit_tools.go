@@ -74,13 +74,13 @@ func (e *emitter) definitions() {
 		rows = append(rows, jen.Values(row...))
 	}
 	e.f.Add(lineComment("toolTable describes each tool, in catalog order."))
-	e.f.Var().Id("toolTable").Op("=").Index().Qual(runtimePkg, "ToolInfo").Values(lines(rows)...)
+	e.f.Var().Id("toolTable").Op("=").Index().Add(rt("ToolInfo")).Values(lines(rows)...)
 	e.end()
 	e.f.Add(lineComment("Definitions returns the catalog's tools as the model sees them: names,"))
 	e.f.Add(lineComment("descriptions, annotations and the catalog's own schema bytes, which are the"))
 	e.f.Add(lineComment("schemas the generated validators enforce. Each call returns a fresh copy."))
-	e.f.Func().Id("Definitions").Params().Index().Qual(runtimePkg, "ToolDefinition").Block(
-		jen.Id("defs").Op(":=").Make(jen.Index().Qual(runtimePkg, "ToolDefinition"), jen.Len(jen.Id("toolTable"))),
+	e.f.Func().Id("Definitions").Params().Index().Add(rt("ToolDefinition")).Block(
+		jen.Id("defs").Op(":=").Make(jen.Index().Add(rt("ToolDefinition")), jen.Len(jen.Id("toolTable"))),
 		jen.For(jen.Id("i").Op(":=").Range().Id("toolTable")).Block(
 			jen.Id("defs").Index(jen.Id("i")).Op("=").Id("toolTable").Index(jen.Id("i")).Dot("Definition").Call(),
 		),
@@ -100,9 +100,9 @@ func hint(b *bool) jen.Code {
 	case b == nil:
 		return nil
 	case *b:
-		return jen.Qual(runtimePkg, "HintTrue")
+		return rt("HintTrue")
 	}
-	return jen.Qual(runtimePkg, "HintFalse")
+	return rt("HintFalse")
 }
 
 func (e *emitter) handler() {
@@ -131,7 +131,7 @@ func (e *emitter) handler() {
 func (e *emitter) dispatch() {
 	for _, t := range e.m.Tools {
 		e.f.Add(lineComment(fmt.Sprintf("%s and %s connect tool %q to runtime.Dispatcher.", t.ParseFunc, t.CallFunc, t.Name)))
-		e.f.Func().Id(t.ParseFunc).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Qual(runtimePkg, "Options")).Params(jen.Any(), jen.Error()).Block(
+		e.f.Func().Id(t.ParseFunc).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Add(rt("Options"))).Params(jen.Any(), jen.Error()).Block(
 			jen.List(jen.Id("args"), jen.Err()).Op(":=").Id(t.Parse).Call(jen.Id("raw"), jen.Id("opts")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Return(jen.Id("args"), jen.Nil()),
@@ -143,8 +143,8 @@ func (e *emitter) dispatch() {
 		e.end()
 		if t.Result != nil {
 			e.f.Add(comment(fmt.Sprintf("%s encodes a result of tool %q as it will leave and reads it back with the generated reader of the output schema.", t.CheckResultFunc, t.Name)))
-			e.f.Func().Id(t.CheckResultFunc).Params(jen.Id("result").Any()).Index().Qual(runtimePkg, "Violation").Block(
-				jen.Return(jen.Qual(runtimePkg, "CheckOutput").Call(jen.Id("result"), jen.Func().Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(
+			e.f.Func().Id(t.CheckResultFunc).Params(jen.Id("result").Any()).Index().Add(rt("Violation")).Block(
+				jen.Return(rt("CheckOutput").Call(jen.Id("result"), jen.Func().Params(jen.Id("r").Op("*").Add(rt("Reader"))).Block(
 					append([]jen.Code{jen.Var().Id("v").Id(t.Result.Name)}, readChecked(t.Result, jen.Id("v"))...)...,
 				))),
 			)
@@ -154,9 +154,9 @@ func (e *emitter) dispatch() {
 
 	e.toolSpecs()
 	e.f.Add(comment("NewDispatcher returns a dispatcher that validates each call's arguments and runs the matching method of h with cfg's limits, timeouts, authorization, observer and retries. A handler's panic, timeout, rejection (runtime.Reject) and error each come back as their own error type. Build one per service and share it; it is safe for concurrent use."))
-	e.f.Func().Id("NewDispatcher").Params(jen.Id("h").Id("Handler"), jen.Id("cfg").Qual(runtimePkg, "Config")).Op("*").Qual(runtimePkg, "Dispatcher").Block(
+	e.f.Func().Id("NewDispatcher").Params(jen.Id("h").Id("Handler"), jen.Id("cfg").Add(rt("Config"))).Op("*").Add(rt("Dispatcher")).Block(
 		jen.Id("loadTools").Call(),
-		jen.Return(jen.Qual(runtimePkg, "NewDispatcher").Call(jen.Id("h"), jen.Id("toolSpecs"), jen.Id("toolIndex"), jen.Id("cfg"))),
+		jen.Return(rt("NewDispatcher").Call(jen.Id("h"), jen.Id("toolSpecs"), jen.Id("toolIndex"), jen.Id("cfg"))),
 	)
 	e.end()
 	e.f.Add(comment("Dispatch validates the arguments of tool name and, only if they are valid, calls the matching method of h, with the default configuration of NewDispatcher. Nothing runs for an unknown tool (a *runtime.UnknownToolError, matching runtime.ErrUnknownTool) or for invalid arguments (a *runtime.ValidationError listing every violation). An error from the handler comes back as a *runtime.HandlerError, a panic as a *runtime.PanicError."))
@@ -166,7 +166,7 @@ func (e *emitter) dispatch() {
 		jen.Id("name").String(),
 		jen.Id("raw").Index().Byte(),
 	).Params(jen.Any(), jen.Error()).Block(
-		jen.Return(jen.Id("NewDispatcher").Call(jen.Id("h"), jen.Qual(runtimePkg, "Config").Values()).Dot("Dispatch").Call(jen.Id("ctx"), jen.Id("name"), jen.Id("raw"))),
+		jen.Return(jen.Id("NewDispatcher").Call(jen.Id("h"), rt("Config").Values()).Dot("Dispatch").Call(jen.Id("ctx"), jen.Id("name"), jen.Id("raw"))),
 	)
 	e.end()
 }
@@ -178,9 +178,9 @@ func (e *emitter) toolSpecs() {
 	e.f.Add(comment("toolSpecs tells runtime.Dispatcher about each tool, in catalog order, and toolIndex finds a tool's position in it by name, or -1 for a name that is not in the catalog. toolValidator, a dispatcher with no handler, serves ValidateArgs. loadTools builds them on first use, so that importing the package runs nothing."))
 	e.f.Var().Defs(
 		jen.Id("toolsOnce").Qual("sync", "Once"),
-		jen.Id("toolSpecs").Index().Qual(runtimePkg, "ToolSpec"),
+		jen.Id("toolSpecs").Index().Add(rt("ToolSpec")),
 		jen.Id("toolIndex").Func().Params(jen.Id("name").String()).Int(),
-		jen.Id("toolValidator").Op("*").Qual(runtimePkg, "Dispatcher"),
+		jen.Id("toolValidator").Op("*").Add(rt("Dispatcher")),
 	)
 	e.end()
 	// A map built once, rather than a switch over the names: the compiler
@@ -188,12 +188,12 @@ func (e *emitter) toolSpecs() {
 	e.f.Add(lineComment("loadTools builds toolSpecs, toolIndex and toolValidator from toolTable, once."))
 	e.f.Func().Id("loadTools").Params().Block(
 		jen.Id("toolsOnce").Dot("Do").Call(jen.Func().Params().Block(
-			jen.Id("toolSpecs").Op("=").Make(jen.Index().Qual(runtimePkg, "ToolSpec"), jen.Len(jen.Id("toolTable"))),
+			jen.Id("toolSpecs").Op("=").Make(jen.Index().Add(rt("ToolSpec")), jen.Len(jen.Id("toolTable"))),
 			jen.For(jen.Id("i").Op(":=").Range().Id("toolTable")).Block(
 				jen.Id("toolSpecs").Index(jen.Id("i")).Op("=").Id("toolTable").Index(jen.Id("i")).Dot("Spec").Call(),
 			),
-			jen.Id("toolIndex").Op("=").Qual(runtimePkg, "ToolIndex").Call(jen.Id("toolTable")),
-			jen.Id("toolValidator").Op("=").Qual(runtimePkg, "NewDispatcher").Call(jen.Nil(), jen.Id("toolSpecs"), jen.Id("toolIndex"), jen.Qual(runtimePkg, "Config").Values()),
+			jen.Id("toolIndex").Op("=").Add(rt("ToolIndex")).Call(jen.Id("toolTable")),
+			jen.Id("toolValidator").Op("=").Add(rt("NewDispatcher")).Call(jen.Nil(), jen.Id("toolSpecs"), jen.Id("toolIndex"), rt("Config").Values()),
 		)),
 	)
 	e.end()
@@ -233,7 +233,7 @@ func (e *emitter) validType(t *Tool) {
 	e.end()
 	e.f.Add(comment(fmt.Sprintf("%s decodes and validates the JSON arguments of tool %q in one pass. On failure the error is a *runtime.ValidationError with every violation.", t.Parse, t.Name)))
 	body := []jen.Code{
-		jen.Id("r").Op(":=").Qual(runtimePkg, "NewReader").Call(jen.Id("raw"), jen.Id("opts").Op("...")),
+		jen.Id("r").Op(":=").Add(rt("NewReader")).Call(jen.Id("raw"), jen.Id("opts").Op("...")),
 		jen.Var().Id("args").Id(args),
 	}
 	body = append(body, readChecked(t.Args, jen.Id("args"))...)
@@ -243,7 +243,7 @@ func (e *emitter) validType(t *Tool) {
 		),
 		jen.Return(jen.Id(t.Valid).Values(jen.Dict{jen.Id("args"): jen.Id("args")}), jen.Nil()),
 	)
-	e.f.Func().Id(t.Parse).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Op("...").Qual(runtimePkg, "Options")).Params(jen.Id(t.Valid), jen.Error()).Block(body...)
+	e.f.Func().Id(t.Parse).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Op("...").Add(rt("Options"))).Params(jen.Id(t.Valid), jen.Error()).Block(body...)
 }
 
 // readChecked reads a tool's arguments or result into dst. When the root

@@ -72,7 +72,7 @@ func (e *emitter) fieldType(f *Field) *jen.Statement {
 	case holdPointer:
 		return jen.Op("*").Add(e.typ(f.Value))
 	case holdNullable:
-		return jen.Qual(runtimePkg, "Nullable").Types(e.typ(f.Value))
+		return rt("Nullable").Types(e.typ(f.Value))
 	}
 	return e.typ(f.Value)
 }
@@ -207,7 +207,7 @@ func (e *emitter) unionTypes() {
 			}
 			e.f.Add(comment(fmt.Sprintf("%s reads the value as alternative %d of the %s (the schema at %s) and reports whether it is one.", method, i+1, u.Keyword, displayPtr(alt.Value.Ptr))))
 			e.f.Func().Params(jen.Id("u").Id(u.Type)).Id(method).Params().Params(e.elemType(alt.Value), jen.Bool()).Block(
-				jen.Return(jen.Id(alt.Func).Call(jen.Qual(runtimePkg, "NewReader").Call(jen.Id("u")))),
+				jen.Return(jen.Id(alt.Func).Call(rt("NewReader").Call(jen.Id("u")))),
 			)
 			e.end()
 		}
@@ -317,6 +317,6 @@ func (e *emitter) enumType(t *NamedType) {
 		jen.Default().Block(jen.Id("r").Dot("Enum").Call(jen.Id(e.allowedVar(enumTexts(t), t.Name)))),
 	))
 	e.f.Add(comment(fmt.Sprintf("readJSON decodes a %s into x and reports any other value to r.", t.Name)))
-	e.f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("readJSON").Params(jen.Id("r").Op("*").Qual(runtimePkg, "Reader")).Block(body...)
+	e.f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("readJSON").Params(jen.Id("r").Op("*").Add(rt("Reader"))).Block(body...)
 	e.end()
 }

@@ -24,7 +24,7 @@ func (e *emitter) packageVars() {
 	if len(e.m.Divisors) > 0 {
 		var defs []jen.Code
 		for _, d := range e.m.Divisors {
-			defs = append(defs, jen.Id(d.Var).Op("=").Qual(runtimePkg, "Rat").Call(jen.Lit(d.Text)))
+			defs = append(defs, jen.Id(d.Var).Op("=").Add(rt("Rat")).Call(jen.Lit(d.Text)))
 		}
 		e.f.Add(lineComment("multipleOf divisors, kept exact so that decimal multiples such as 0.01 are exact."))
 		e.f.Var().Defs(defs...)

@@ -43,9 +43,9 @@ func (e *emitter) readCustom(v *Value, depth int, store func(jen.Code) jen.Code)
 	if v.Format != "" {
 		fields = append(fields, jen.Id("Format").Op(":").Lit(v.Format))
 	}
-	how := jen.Qual(runtimePkg, "Conversion").Values(fields...)
+	how := rt("Conversion").Values(fields...)
 	convert := func(fn string, from jen.Code) jen.Code {
-		call := jen.Qual(runtimePkg, fn).Types(e.customType(c)).Call(jen.Id("r"), jen.Id(mark), from, how)
+		call := rt(fn).Types(e.customType(c)).Call(jen.Id("r"), jen.Id(mark), from, how)
 		return jen.If(jen.List(jen.Id(conv), jen.Id("ok")).Op(":=").Add(call), jen.Id("ok")).Block(store(jen.Id(conv)))
 	}
 	start := jen.Id(mark).Op(":=").Id("r").Dot("Mark").Call()

@@ -81,8 +81,8 @@ func TestGoTypeAccepted(t *testing.T) {
 		name, schema string
 		emits        []string
 	}{
-		{"local text type", property(`{"type": "string", "goJSONSchema": {"type": "Code"}}`), []string{"P *Code `json:\"p,omitzero\"`", "_ encoding.TextUnmarshaler = (*Code)(nil)", "runtime.DecodeText[Code]"}},
-		{"local JSON type", property(`{"type": "integer", "goJSONSchema": {"type": "Count"}}`), []string{"P *Count", "_ json.Unmarshaler = (*Count)(nil)", "runtime.DecodeJSON[Count]"}},
+		{"local text type", property(`{"type": "string", "goJSONSchema": {"type": "Code"}}`), []string{"P *Code `json:\"p,omitzero\"`", "_ encoding.TextUnmarshaler = (*Code)(nil)", "toolgenimpl.DecodeText[Code]"}},
+		{"local JSON type", property(`{"type": "integer", "goJSONSchema": {"type": "Count"}}`), []string{"P *Count", "_ json.Unmarshaler = (*Count)(nil)", "toolgenimpl.DecodeJSON[Count]"}},
 		{"std package", property(`{"type": "string", "goJSONSchema": {"type": "netip.Addr"}}`), []string{"P *netip.Addr", `"net/netip"`}},
 		{"versioned import", property(`{"type": "string", "goJSONSchema": {"type": "uuid.UUID", "imports": ["example.com/uuid/v5"]}}`), []string{"P *uuid.UUID", `"example.com/uuid/v5"`}},
 		{"package named apart from its path", property(`{"type": "string", "goJSONSchema": {"type": "uuid.UUID", "imports": ["example.com/go-uuid"]}}`), []string{"P *uuid.UUID", `uuid "example.com/go-uuid"`}},

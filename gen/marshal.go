@@ -70,7 +70,7 @@ func fieldTag(f *Field) string {
 // declared member under its exact name, in schema order, then the members
 // the schema does not declare, in the order of their names.
 func (e *emitter) marshalMethod(t *NamedType) {
-	body := []jen.Code{jen.Var().Id("o").Qual(runtimePkg, "ObjectEncoder")}
+	body := []jen.Code{jen.Var().Id("o").Add(rt("ObjectEncoder"))}
 	for _, f := range t.Fields {
 		member := jen.Id("o").Dot("Member").Call(jen.Lit(f.JSONName), jen.Id("x").Dot(f.GoName))
 		if !omitted(f) {
@@ -85,7 +85,7 @@ func (e *emitter) marshalMethod(t *NamedType) {
 	}
 	doc := fmt.Sprintf("MarshalJSON encodes x as a JSON object with each member under the exact name the schema of %s gives it, which for some members no struct tag can spell.", t.Name)
 	if t.Additional != nil {
-		body = append(body, jen.Qual(runtimePkg, "EncodeMembers").Call(jen.Op("&").Id("o"), jen.Id("x").Dot(t.AdditionalField)))
+		body = append(body, rt("EncodeMembers").Call(jen.Op("&").Id("o"), jen.Id("x").Dot(t.AdditionalField)))
 		doc = fmt.Sprintf("MarshalJSON encodes x as a JSON object: the members the schema of %s declares, then those in %s.", t.Name, t.AdditionalField)
 	}
 	body = append(body, jen.Return(jen.Id("o").Dot("Finish").Call()))

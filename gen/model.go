@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/runtime/format"
 )
 
 // Model is the intermediate Go model of a catalog: every type, name and check
@@ -252,15 +253,15 @@ type Divisor struct {
 	Text string
 }
 
-// Formats asserted by generated code, and the runtime function that checks
-// each: the whole 2020-12 format registry.
-var formats = map[string]string{
-	"date-time": "IsDateTime", "date": "IsDate", "time": "IsTime", "duration": "IsDuration",
-	"email": "IsEmail", "idn-email": "IsIDNEmail", "hostname": "IsHostname", "idn-hostname": "IsIDNHostname",
-	"ipv4": "IsIPv4", "ipv6": "IsIPv6", "uri": "IsURI", "uri-reference": "IsURIReference",
-	"iri": "IsIRI", "iri-reference": "IsIRIReference", "uuid": "IsUUID", "uri-template": "IsURITemplate",
-	"json-pointer": "IsJSONPointer", "relative-json-pointer": "IsRelativeJSONPointer", "regex": "IsRegex",
-}
+// Formats asserted by generated code, and the function of runtime/format
+// that checks each: the format package's table, the whole 2020-12 registry.
+var formats = func() map[string]string {
+	m := map[string]string{}
+	for _, c := range format.All() {
+		m[c.Name] = c.Func
+	}
+	return m
+}()
 
 // DivisorVar returns the package variable holding a multipleOf divisor.
 func (m *Model) divisorVar(text string) string {

@@ -27,7 +27,7 @@ func (b *body) numbers() error {
 			return b.fail("multipleOf", "multipleOf must be a number greater than 0")
 		}
 		name := b.k.newVar("Divisor")
-		b.k.vars = append(b.k.vars, jen.Var().Id(name).Op("=").Qual(runtimePkg, "Rat").Call(jen.Lit(string(v.Raw))), jen.Line())
+		b.k.vars = append(b.k.vars, jen.Var().Id(name).Op("=").Add(rt("Rat")).Call(jen.Lit(string(v.Raw))), jen.Line())
 		checks = append(checks, and(jen.Id("c").Dot("MultipleOf").Call(jen.Id("x"), jen.Id(name), jen.Lit(string(v.Raw)))))
 	}
 	b.kindBlock("KindNumber", checks)
@@ -41,7 +41,7 @@ func isZeroNumber(text string) bool {
 
 func (b *body) kindBlock(kind string, checks []jen.Code) {
 	if len(checks) > 0 {
-		b.add(jen.If(jen.Id("x").Dot("Kind").Op("==").Qual(runtimePkg, kind)).Block(checks...))
+		b.add(jen.If(jen.Id("x").Dot("Kind").Op("==").Add(rt(kind))).Block(checks...))
 	}
 }
 
@@ -86,7 +86,7 @@ func (b *body) strings() error {
 		// Unknown formats are annotations, as the specification says.
 		assert := !b.k.annotateFormats || b.n.Place.Resource.Vocab&schema.VocabFormatAssertion != 0
 		if fn, ok := formats[f.Str]; ok && assert {
-			checks = append(checks, and(jen.Id("c").Dot("Format").Call(jen.Id("x"), jen.Lit(f.Str), jen.Qual(runtimePkg, fn))))
+			checks = append(checks, and(jen.Id("c").Dot("Format").Call(jen.Id("x"), jen.Lit(f.Str), rt(fn))))
 		}
 	}
 	b.kindBlock("KindString", checks)
@@ -345,7 +345,7 @@ func (b *body) propertyNameCheck(names *schema.Node) (jen.Code, error) {
 		report = jen.Id("c").Dot("HiddenPropertyName").Call()
 	}
 	return jen.If(
-		jen.Id("name").Op(":=").Parens(jen.Qual(runtimePkg, "Value").Values(jen.Dict{jen.Id("Kind"): jen.Qual(runtimePkg, "KindString"), jen.Id("Text"): jen.Id("m").Dot("Name")})),
+		jen.Id("name").Op(":=").Parens(rt("Value").Values(jen.Dict{jen.Id("Kind"): rt("KindString"), jen.Id("Text"): jen.Id("m").Dot("Name")})),
 		jen.Op("!").Id("c").Dot("Try").Call(jen.Id(b.k.function(s)), jen.Op("&").Id("name"), jen.Nil()),
 	).Block(and(report)), nil
 }

@@ -13,7 +13,7 @@ import (
 // one schema: a value is sensitive when any schema that applies to it marks
 // it so, and everything inside a sensitive value is sensitive too. Generated
 // code brackets the reading or checking of such a value with
-// BeginSensitive/EndSensitive, on the runtime.Reader or the runtime.Check;
+// BeginSensitive/EndSensitive, on the toolgenimpl.Reader or the toolgenimpl.Check;
 // both count, so the brackets nest and what is inside inherits.
 
 // marksSensitive reports whether schema n itself marks its value sensitive.

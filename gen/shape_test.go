@@ -34,11 +34,11 @@ func checkImportsGrouped(t testing.TB, src []byte) {
 // imported: compiling the catalog's patterns, multipleOf divisors and the
 // const and enum values of schema functions once, which every check of them
 // then shares.
-var initCallsAllowed = []string{"regexp.MustCompile", "runtime.Rat", "runtime.MustParseValue"}
+var initCallsAllowed = []string{"regexp.MustCompile", "toolgenimpl.Rat", "toolgenimpl.MustParseValue"}
 
 // initCalls returns the functions src calls to initialise its package
 // variables (conversions aside, and not looking into function literals,
-// which run only when called), as written: runtime.ToolIndex. others are
+// which run only when called), as written: toolgenimpl.ToolIndex. others are
 // the package's other files, such as the types a goJSONSchema names.
 func initCalls(t testing.TB, src []byte, others []txtar.File) []string {
 	t.Helper()

@@ -59,7 +59,7 @@ func loadTypes() error {
 		from: importer.ForCompiler(token.NewFileSet(), "source", nil).(types.ImporterFrom),
 		pkgs: map[string]*types.Package{},
 	}
-	for _, path := range []string{"github.com/toolgen/toolgen/runtime", "encoding/json", "regexp", "time"} {
+	for _, path := range []string{"github.com/toolgen/toolgen/runtime", "github.com/toolgen/toolgen/runtime/toolgenimpl", "github.com/toolgen/toolgen/runtime/format", "encoding/json", "regexp", "time"} {
 		if _, err := typesImp.Import(path); err != nil {
 			return err
 		}
@@ -70,6 +70,16 @@ func loadTypes() error {
 // typeCheck type-checks src as a package of its own in this directory, so
 // that the module's runtime package resolves, and returns the package.
 func typeCheck(t testing.TB, src []byte) *types.Package {
+	t.Helper()
+	pkg, errs := typeCheckErrors(t, src)
+	if len(errs) > 0 {
+		t.Fatalf("the generated file does not type-check:\n%s", strings.Join(errs[:min(len(errs), 10)], "\n"))
+	}
+	return pkg
+}
+
+// typeCheckErrors type-checks src as typeCheck does and returns the errors.
+func typeCheckErrors(t testing.TB, src []byte) (*types.Package, []string) {
 	t.Helper()
 	if err := loadTypes(); err != nil {
 		t.Fatal(err)
@@ -84,8 +94,5 @@ func typeCheck(t testing.TB, src []byte) *types.Package {
 	var errs []string
 	conf := types.Config{Importer: typesImp, Error: func(err error) { errs = append(errs, err.Error()) }}
 	pkg, _ := conf.Check("tools", fset, []*ast.File{f}, nil)
-	if len(errs) > 0 {
-		t.Fatalf("the generated file does not type-check:\n%s", strings.Join(errs[:min(len(errs), 10)], "\n"))
-	}
-	return pkg
+	return pkg, errs
 }

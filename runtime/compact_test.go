@@ -1,4 +1,4 @@
-package runtime
+package runtime_test
 
 import (
 	"context"
@@ -8,29 +8,31 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/toolgen/toolgen/runtime"
 )
 
 // failureMatrix holds one error of every failure class a dispatcher returns,
 // some wrapped, with hints and messages that must not reach a compact report.
 func failureMatrix() []error {
-	invalid := &ValidationError{Tool: "refund", Violations: []Violation{
+	invalid := &runtime.ValidationError{Tool: "refund", Violations: []runtime.Violation{
 		{Pointer: "/amount", Keyword: "type", Message: "got string", Hint: "HINT-amount must be an integer."},
 		{Pointer: "/note", Keyword: "maxLength", Message: "too long", Hint: "HINT-note is too long."},
 	}, Omitted: 2}
 	return []error{
 		invalid,
 		fmt.Errorf("wrapped: %w", invalid),
-		&UnknownToolError{Name: "nope", Known: []string{"refund", "lookup"}},
-		&RejectionError{Tool: "refund", Violations: []Violation{{Pointer: "/order", Keyword: "semantic", Message: "HINT-no such order", Hint: "HINT-no such order"}}},
-		&DeniedError{Tool: "refund", Reason: "HINT-only managers refund"},
-		&HandlerError{Tool: "refund", Err: errors.New("db down")},
-		&PanicError{Tool: "refund", Hook: HookHandler, Value: "boom"},
-		&ExitError{Tool: "refund", Hook: HookHandler},
-		&CanceledError{Tool: "refund", Cause: context.Canceled},
-		&TimeoutError{Tool: "refund", Cause: context.DeadlineExceeded},
-		&OutputError{Tool: "refund", Violations: []Violation{{Pointer: "/x", Keyword: "type", Message: "m", Hint: "HINT-output"}}},
-		&NotRunError{Tool: "refund", Call: 2, Reason: "had invalid arguments"},
-		&NotRunError{Tool: "refund", Call: 2, RolledBack: true},
+		&runtime.UnknownToolError{Name: "nope", Known: []string{"refund", "lookup"}},
+		&runtime.RejectionError{Tool: "refund", Violations: []runtime.Violation{{Pointer: "/order", Keyword: "semantic", Message: "HINT-no such order", Hint: "HINT-no such order"}}},
+		&runtime.DeniedError{Tool: "refund", Reason: "HINT-only managers refund"},
+		&runtime.HandlerError{Tool: "refund", Err: errors.New("db down")},
+		&runtime.PanicError{Tool: "refund", Hook: runtime.HookHandler, Value: "boom"},
+		&runtime.ExitError{Tool: "refund", Hook: runtime.HookHandler},
+		&runtime.CanceledError{Tool: "refund", Cause: context.Canceled},
+		&runtime.TimeoutError{Tool: "refund", Cause: context.DeadlineExceeded},
+		&runtime.OutputError{Tool: "refund", Violations: []runtime.Violation{{Pointer: "/x", Keyword: "type", Message: "m", Hint: "HINT-output"}}},
+		&runtime.NotRunError{Tool: "refund", Call: 2, Reason: "had invalid arguments"},
+		&runtime.NotRunError{Tool: "refund", Call: 2, RolledBack: true},
 		errors.New("internal"),
 	}
 }
@@ -41,7 +43,7 @@ func failureMatrix() []error {
 // JSON holds none of the prose the model message already carries.
 func TestCompactReportIsTheReportWithoutProse(t *testing.T) {
 	for _, err := range failureMatrix() {
-		full, compact := Report(err), CompactReport(err)
+		full, compact := runtime.Report(err), runtime.CompactReport(err)
 		if compact.Error != full.Error || compact.Tool != full.Tool || compact.Omitted != full.Omitted {
 			t.Errorf("%v: compact %+v does not match full %+v", err, compact, full)
 		}
@@ -49,7 +51,7 @@ func TestCompactReportIsTheReportWithoutProse(t *testing.T) {
 			t.Fatalf("%v: %d compact violations, want %d", err, len(compact.Violations), len(full.Violations))
 		}
 		for i, v := range full.Violations {
-			if want := (CompactViolation{Pointer: v.Pointer, Keyword: v.Keyword}); compact.Violations[i] != want {
+			if want := (runtime.CompactViolation{Pointer: v.Pointer, Keyword: v.Keyword}); compact.Violations[i] != want {
 				t.Errorf("%v: violation %d is %+v, want %+v", err, i, compact.Violations[i], want)
 			}
 		}
@@ -71,8 +73,8 @@ func TestCompactReportIsTheReportWithoutProse(t *testing.T) {
 }
 
 func TestCompactReportOfNoViolationsHasNone(t *testing.T) {
-	got := CompactReport(&HandlerError{Tool: "t", Err: errors.New("x")})
-	want := CompactErrorReport{Error: FailureToolFailed}
+	got := runtime.CompactReport(&runtime.HandlerError{Tool: "t", Err: errors.New("x")})
+	want := runtime.CompactErrorReport{Error: runtime.FailureToolFailed}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("CompactReport = %+v, want %+v", got, want)
 	}

@@ -1,10 +1,15 @@
-package runtime
+package runtime_test
 
 import (
+	"github.com/toolgen/toolgen/runtime/toolgenimpl"
+
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/toolgen/toolgen/runtime"
+	"github.com/toolgen/toolgen/runtime/internal/message"
 )
 
 // nested returns a value that nests depth objects and arrays of the given
@@ -29,7 +34,7 @@ func nested(kind string, depth int) string {
 // and returns the violations.
 type depthPosition struct {
 	name string
-	read func(kind string, depth int, opts Options) []Violation
+	read func(kind string, depth int, opts runtime.Options) []runtime.Violation
 	// samePointer is false where a value too deep to be encoded is
 	// reported at its root, since nothing of it can be read.
 	samePointer bool
@@ -37,39 +42,39 @@ type depthPosition struct {
 
 // brief shows a violation with its pointer and message cut short: deep
 // values have pointers of megabytes.
-func brief(vs ...Violation) string {
+func brief(vs ...runtime.Violation) string {
 	var b strings.Builder
 	for _, v := range vs {
-		fmt.Fprintf(&b, "{%s %s %q %q}", truncate(v.Pointer, 40), v.Keyword, truncate(v.Message, 80), truncate(v.Hint, 80))
+		fmt.Fprintf(&b, "{%s %s %q %q}", message.Truncate(v.Pointer, 40), v.Keyword, message.Truncate(v.Message, 80), message.Truncate(v.Hint, 80))
 	}
 	return b.String()
 }
 
-func violationsOf(err error) []Violation {
-	if ve, ok := err.(*ValidationError); ok {
+func violationsOf(err error) []runtime.Violation {
+	if ve, ok := err.(*runtime.ValidationError); ok {
 		return ve.Violations
 	}
 	if err != nil {
-		return []Violation{{Keyword: "error", Message: err.Error()}}
+		return []runtime.Violation{{Keyword: "error", Message: err.Error()}}
 	}
 	return nil
 }
 
 var depthPositions = []depthPosition{
-	{"arguments", func(kind string, depth int, opts Options) []Violation {
+	{"arguments", func(kind string, depth int, opts runtime.Options) []runtime.Violation {
 		// The root of the arguments: the tool expects an object with "n".
 		_, err := parseEcho([]byte(nested(kind, depth)), opts)
 		return violationsOf(err)
 	}, true},
-	{"member", func(kind string, depth int, opts Options) []Violation {
+	{"member", func(kind string, depth int, opts runtime.Options) []runtime.Violation {
 		// A member whose schema wants an integer, read and reported whole.
 		_, err := parseEcho([]byte(`{"n":`+nested(kind, depth-1)+`}`), opts)
 		return violationsOf(err)
 	}, true},
-	{"raw", func(kind string, depth int, opts Options) []Violation {
+	{"raw", func(kind string, depth int, opts runtime.Options) []runtime.Violation {
 		// A member kept as JSON text, then read again by a sub-reader, as
 		// a union's alternatives are.
-		r := NewReader([]byte(`{"v":`+nested(kind, depth-1)+`}`), opts)
+		r := toolgenimpl.NewReader([]byte(`{"v":`+nested(kind, depth-1)+`}`), opts)
 		if r.BeginObject() {
 			for r.More() {
 				r.Name()
@@ -83,20 +88,20 @@ var depthPositions = []depthPosition{
 		}
 		return violationsOf(r.Finish("t"))
 	}, true},
-	{"unread", func(kind string, depth int, opts Options) []Violation {
+	{"unread", func(kind string, depth int, opts runtime.Options) []runtime.Violation {
 		// A member the caller leaves unread, passed over by EndObject.
-		r := NewReader([]byte(`{"v":`+nested(kind, depth-1)+`}`), opts)
+		r := toolgenimpl.NewReader([]byte(`{"v":`+nested(kind, depth-1)+`}`), opts)
 		if r.BeginObject() {
 			r.EndObject()
 		}
 		return violationsOf(r.Finish("t"))
 	}, true},
-	{"schema function", func(kind string, depth int, opts Options) []Violation {
-		accept := func(*Check, *Value, *Evaluated) bool { return true }
-		return violationsOf(ValidateJSON("t", []byte(nested(kind, depth)), accept, opts))
+	{"schema function", func(kind string, depth int, opts runtime.Options) []runtime.Violation {
+		accept := func(*toolgenimpl.Check, *toolgenimpl.Value, *toolgenimpl.Evaluated) bool { return true }
+		return violationsOf(toolgenimpl.ValidateJSON("t", []byte(nested(kind, depth)), accept, opts))
 	}, true},
-	{"output", func(kind string, depth int, opts Options) []Violation {
-		return CheckOutput(json.RawMessage(nested(kind, depth)), func(r *Reader) { r.Value() })
+	{"output", func(kind string, depth int, opts runtime.Options) []runtime.Violation {
+		return toolgenimpl.CheckOutput(json.RawMessage(nested(kind, depth)), func(r *toolgenimpl.Reader) { r.Value() })
 	}, false},
 }
 
@@ -105,12 +110,12 @@ var depthPositions = []depthPosition{
 // tokenizer's own limit (10,000) included, which once came back as "not
 // valid JSON". A million levels must also pass without a stack overflow.
 func TestDepthLimitOneViolation(t *testing.T) {
-	const limit = DefaultMaxDepth
-	opts := Options{MaxBytes: 8 << 20}
+	const limit = runtime.DefaultMaxDepth
+	opts := runtime.Options{MaxBytes: 8 << 20}
 	depths := []int{limit - 1, limit, limit + 1, 300, tokenizerMaxDepth, tokenizerMaxDepth + 1, 1_000_000}
 	for _, pos := range depthPositions {
 		for _, kind := range []string{"arrays", "objects", "mixed"} {
-			var want *Violation
+			var want *runtime.Violation
 			for _, depth := range depths {
 				vs := pos.read(kind, depth, opts)
 				name := fmt.Sprintf("%s/%s/%d", pos.name, kind, depth)
@@ -145,8 +150,8 @@ func TestDepthLimitOneViolation(t *testing.T) {
 
 // limitViolations returns the nesting violations of vs, and fails on any
 // that says the text is not JSON: a deep text is JSON, only too deep.
-func limitViolations(vs []Violation) []Violation {
-	var deep []Violation
+func limitViolations(vs []runtime.Violation) []runtime.Violation {
+	var deep []runtime.Violation
 	for _, v := range vs {
 		if v.Keyword == "limit" || v.Keyword == "json" || v.Keyword == "error" {
 			deep = append(deep, v)
@@ -158,7 +163,7 @@ func limitViolations(vs []Violation) []Violation {
 // TestDepthLimitAboveTheTokenizers checks that a MaxDepth above the
 // tokenizer's limit means the tokenizer's limit, reported as the limit.
 func TestDepthLimitAboveTheTokenizers(t *testing.T) {
-	opts := Options{MaxBytes: 8 << 20, MaxDepth: 50_000}
+	opts := runtime.Options{MaxBytes: 8 << 20, MaxDepth: 50_000}
 	for _, kind := range []string{"arrays", "objects"} {
 		for _, depth := range []int{tokenizerMaxDepth, tokenizerMaxDepth + 1, 20_000} {
 			_, err := parseEcho([]byte(`{"n":`+nested(kind, depth-1)+`}`), opts)
@@ -177,3 +182,7 @@ func TestDepthLimitAboveTheTokenizers(t *testing.T) {
 		}
 	}
 }
+
+// tokenizerMaxDepth is how deeply the JSON tokenizer lets values nest, the
+// most a reader's MaxDepth can mean (toolgenimpl's limit of the same name).
+const tokenizerMaxDepth = 10_000

@@ -6,12 +6,9 @@ import (
 	cryptorand "crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -506,36 +503,4 @@ func refs(vs []Violation) []ViolationRef {
 		out[i] = ViolationRef{Pointer: v.Pointer, Keyword: v.Keyword}
 	}
 	return out
-}
-
-// CheckOutput encodes a handler's result as it will leave and checks it with
-// read, the generated reader of the tool's output schema, returning the
-// violations. Generated code calls it.
-func CheckOutput(result any, read func(r *Reader)) []Violation {
-	raw, err := json.Marshal(result)
-	if isEncodingMaxDepth(err) {
-		// encoding/json refuses to nest deeper than the tokenizer does; the
-		// result is too deep, as one nested less deep but too deep is.
-		return []Violation{tooDeepViolation("", DefaultMaxDepth)}
-	}
-	if err != nil {
-		return []Violation{{Keyword: "json", Message: "the result cannot be encoded as JSON: " + err.Error(), Hint: "The tool's result could not be encoded."}}
-	}
-	r := NewReader(raw, Options{MaxBytes: len(raw)})
-	read(r)
-	var invalid *ValidationError
-	if errors.As(r.Finish(""), &invalid) {
-		return invalid.Violations
-	}
-	return nil
-}
-
-// isEncodingMaxDepth reports whether err is encoding/json's refusal of JSON
-// text (a json.RawMessage or a MarshalJSON result) nested deeper than it
-// reads. It has no exported error for it; TestDepthLimitOneViolation fails
-// if its text changes. A MarshalJSON's error is the service's: find, unlike
-// errors.As, ends on one whose Unwrap leads back to itself.
-func isEncodingMaxDepth(err error) bool {
-	se, ok := find(err, true, func(e error) bool { _, ok := e.(*json.SyntaxError); return ok }).(*json.SyntaxError)
-	return ok && strings.HasSuffix(se.Error(), "exceeded max depth")
 }

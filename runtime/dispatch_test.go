@@ -1,16 +1,21 @@
-package runtime
+package runtime_test
 
 import (
+	goruntime "runtime"
+
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/toolgen/toolgen/runtime"
+
+	"github.com/toolgen/toolgen/runtime/toolgenimpl"
 )
 
 // The dispatcher is tested here with hand-written tool specs of the shape
@@ -22,8 +27,8 @@ type echoArgs struct{ n int64 }
 // behaviour is the test handler: what "echo" does for an n.
 type behaviour func(ctx context.Context, n int64) (any, error)
 
-func parseEcho(raw []byte, opts Options) (any, error) {
-	r := NewReader(raw, opts)
+func parseEcho(raw []byte, opts runtime.Options) (any, error) {
+	r := toolgenimpl.NewReader(raw, opts)
 	var args echoArgs
 	var seen bool
 	if r.BeginObject() {
@@ -49,10 +54,10 @@ func parseEcho(raw []byte, opts Options) (any, error) {
 	return args, nil
 }
 
-func specs(idempotent bool, timeout time.Duration) []ToolSpec {
-	return []ToolSpec{{
+func specs(idempotent bool, timeout time.Duration) []runtime.ToolSpec {
+	return []runtime.ToolSpec{{
 		Name:        "echo",
-		Annotations: Annotations{IdempotentHint: &idempotent},
+		Annotations: runtime.Annotations{IdempotentHint: &idempotent},
 		Timeout:     timeout,
 		Parse:       parseEcho,
 		Call: func(ctx context.Context, h any, args any) (any, error) {
@@ -68,8 +73,8 @@ func index(name string) int {
 	return -1
 }
 
-func newDispatcher(b behaviour, cfg Config, idempotent bool, timeout time.Duration) *Dispatcher {
-	return NewDispatcher(b, specs(idempotent, timeout), index, cfg)
+func newDispatcher(b behaviour, cfg runtime.Config, idempotent bool, timeout time.Duration) *runtime.Dispatcher {
+	return runtime.NewDispatcher(b, specs(idempotent, timeout), index, cfg)
 }
 
 func echo(_ context.Context, n int64) (any, error) { return n, nil }
@@ -83,10 +88,10 @@ func TestDispatchFailureClasses(t *testing.T) {
 		case 2:
 			panic("nil map write")
 		case 3:
-			return nil, Rejectf("/n", "Record 3 does not exist; use an ID from list_records.")
+			return nil, runtime.Rejectf("/n", "Record 3 does not exist; use an ID from list_records.")
 		}
 		return n, nil
-	}, Config{}, false, 0)
+	}, runtime.Config{}, false, 0)
 
 	cases := []struct {
 		name, raw string
@@ -95,15 +100,15 @@ func TestDispatchFailureClasses(t *testing.T) {
 		secret    string // text that must not reach the model
 	}{
 		{"echo", `{"n":7}`, "ok", "", ""},
-		{"nope", `{}`, FailureUnknownTool, `There is no tool named "nope"`, ""},
-		{"echo", `{"n":"7"}`, FailureInvalidArguments, `Field "n" must be an integer`, ""},
-		{"echo", `{"n":1}`, FailureToolFailed, "failed while running", "10.0.0.7"},
-		{"echo", `{"n":2}`, FailurePanic, "internal error", "nil map"},
-		{"echo", `{"n":3}`, FailureRejected, "Record 3 does not exist", ""},
+		{"nope", `{}`, runtime.FailureUnknownTool, `There is no tool named "nope"`, ""},
+		{"echo", `{"n":"7"}`, runtime.FailureInvalidArguments, `Field "n" must be an integer`, ""},
+		{"echo", `{"n":1}`, runtime.FailureToolFailed, "failed while running", "10.0.0.7"},
+		{"echo", `{"n":2}`, runtime.FailurePanic, "internal error", "nil map"},
+		{"echo", `{"n":3}`, runtime.FailureRejected, "Record 3 does not exist", ""},
 	}
 	for _, c := range cases {
 		result, err := d.Dispatch(ctx, c.name, []byte(c.raw))
-		if got := Outcome(err); got != c.outcome {
+		if got := runtime.Outcome(err); got != c.outcome {
 			t.Errorf("%s %s: outcome %s, want %s (%v)", c.name, c.raw, got, c.outcome, err)
 			continue
 		}
@@ -113,7 +118,7 @@ func TestDispatchFailureClasses(t *testing.T) {
 			}
 			continue
 		}
-		msg := ModelMessage(err)
+		msg := runtime.ModelMessage(err)
 		if !strings.Contains(msg, c.model) || (c.secret != "" && strings.Contains(msg, c.secret)) {
 			t.Errorf("%s %s: model message %q", c.name, c.raw, msg)
 		}
@@ -121,11 +126,11 @@ func TestDispatchFailureClasses(t *testing.T) {
 			t.Errorf("a stack trace reaches the model: %q", msg)
 		}
 	}
-	var p *PanicError
+	var p *runtime.PanicError
 	if _, err := d.Dispatch(ctx, "echo", []byte(`{"n":2}`)); !errors.As(err, &p) || !strings.Contains(string(p.Stack), "dispatch_test.go") {
 		t.Errorf("a panic keeps its stack for the logs: %v", err)
 	}
-	var rej *RejectionError
+	var rej *runtime.RejectionError
 	if _, err := d.Dispatch(ctx, "echo", []byte(`{"n":3}`)); !errors.As(err, &rej) || rej.Tool != "echo" || rej.Violations[0].Pointer != "/n" {
 		t.Errorf("rejection: %#v", err)
 	}
@@ -134,7 +139,7 @@ func TestDispatchFailureClasses(t *testing.T) {
 func TestDispatchTimeout(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
-	before := runtime.NumGoroutine()
+	before := goruntime.NumGoroutine()
 	d := newDispatcher(func(ctx context.Context, n int64) (any, error) {
 		if n == 1 { // ignores its context
 			<-release
@@ -142,24 +147,24 @@ func TestDispatchTimeout(t *testing.T) {
 		}
 		<-ctx.Done() // honours its context
 		return nil, ctx.Err()
-	}, Config{Timeout: time.Hour}, false, 20*time.Millisecond)
+	}, runtime.Config{Timeout: time.Hour}, false, 20*time.Millisecond)
 
 	for _, n := range []int{0, 1} {
 		_, err := d.Dispatch(context.Background(), "echo", []byte(fmt.Sprintf(`{"n":%d}`, n)))
-		var te *TimeoutError
+		var te *runtime.TimeoutError
 		if !errors.As(err, &te) || te.Timeout != 20*time.Millisecond || !errors.Is(err, context.DeadlineExceeded) {
 			t.Fatalf("n=%d: want a TimeoutError of the tool's 20ms, got %v", n, err)
 		}
 	}
 	// The handler that honoured its context has ended; the one that ignored
 	// it is still blocked, and only it.
-	waitFor(t, func() bool { return runtime.NumGoroutine() <= before+1 })
+	waitFor(t, func() bool { return goruntime.NumGoroutine() <= before+1 })
 
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { time.Sleep(10 * time.Millisecond); cancel() }()
-	d = newDispatcher(func(ctx context.Context, n int64) (any, error) { <-ctx.Done(); return nil, ctx.Err() }, Config{}, false, 0)
+	d = newDispatcher(func(ctx context.Context, n int64) (any, error) { <-ctx.Done(); return nil, ctx.Err() }, runtime.Config{}, false, 0)
 	_, err := d.Dispatch(ctx, "echo", []byte(`{"n":0}`))
-	var te *TimeoutError
+	var te *runtime.TimeoutError
 	if !errors.As(err, &te) || te.Timeout != 0 || !errors.Is(err, context.Canceled) {
 		t.Fatalf("a cancelled caller: want a TimeoutError caused by cancellation, got %v", err)
 	}
@@ -173,14 +178,14 @@ func waitFor(t *testing.T, cond func() bool) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	t.Fatalf("condition not met; %d goroutines", runtime.NumGoroutine())
+	t.Fatalf("condition not met; %d goroutines", goruntime.NumGoroutine())
 }
 
 func TestLimits(t *testing.T) {
-	d := newDispatcher(echo, Config{Limits: Options{MaxBytes: 64}}, false, 0)
+	d := newDispatcher(echo, runtime.Config{Limits: runtime.Options{MaxBytes: 64}}, false, 0)
 	huge := make([]byte, 100<<20)
 	allocs := testing.AllocsPerRun(3, func() {
-		if _, err := d.Dispatch(context.Background(), "echo", huge); Outcome(err) != FailureInvalidArguments {
+		if _, err := d.Dispatch(context.Background(), "echo", huge); runtime.Outcome(err) != runtime.FailureInvalidArguments {
 			t.Fatalf("a 100 MB argument: %v", err)
 		}
 	})
@@ -188,12 +193,12 @@ func TestLimits(t *testing.T) {
 		t.Errorf("rejecting 100 MB took %v allocations; it must not decode or copy them", allocs)
 	}
 	_, err := d.Dispatch(context.Background(), "echo", huge)
-	var ve *ValidationError
+	var ve *runtime.ValidationError
 	if !errors.As(err, &ve) || ve.Violations[0].Keyword != "limit" || !strings.Contains(ve.Violations[0].Hint, "more than the 64 allowed") {
 		t.Errorf("size violation: %v", err)
 	}
 
-	r := NewReader([]byte(`{"a":"abcdef","b":[1,2,3,4]}`), Options{MaxStringLength: 5, MaxArrayLength: 3})
+	r := toolgenimpl.NewReader([]byte(`{"a":"abcdef","b":[1,2,3,4]}`), runtime.Options{MaxStringLength: 5, MaxArrayLength: 3})
 	r.BeginObject()
 	r.Name()
 	if _, ok := r.String(); ok {
@@ -209,7 +214,7 @@ func TestLimits(t *testing.T) {
 		t.Errorf("string and array limits: %v", err)
 	}
 
-	raw, err := readLimited(strings.NewReader(strings.Repeat(" ", 1000)), 10)
+	raw, err := runtime.ReadLimited(strings.NewReader(strings.Repeat(" ", 1000)), 10)
 	if err != nil || len(raw) != 11 {
 		t.Errorf("readLimited read %d bytes, want the limit plus one", len(raw))
 	}
@@ -218,12 +223,12 @@ func TestLimits(t *testing.T) {
 func TestAuthorization(t *testing.T) {
 	var ran atomic.Int32
 	handler := func(ctx context.Context, n int64) (any, error) { ran.Add(1); return n, nil }
-	var seen Authorization
-	d := newDispatcher(handler, Config{Authorizer: AuthorizerFunc(func(ctx context.Context, call Authorization) error {
+	var seen runtime.Authorization
+	d := newDispatcher(handler, runtime.Config{Authorizer: runtime.AuthorizerFunc(func(ctx context.Context, call runtime.Authorization) error {
 		seen = call
 		switch call.Args.(echoArgs).n {
 		case 1:
-			return Deny("refunds above the daily limit need a human")
+			return runtime.Deny("refunds above the daily limit need a human")
 		case 2:
 			return errors.New("policy store down: 10.0.0.9")
 		}
@@ -236,24 +241,24 @@ func TestAuthorization(t *testing.T) {
 		t.Errorf("the authorizer did not get the tool and its annotations: %+v", seen)
 	}
 	_, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":1}`))
-	if Outcome(err) != FailureDenied || !strings.Contains(ModelMessage(err), "daily limit need a human") || ran.Load() != 1 {
+	if runtime.Outcome(err) != runtime.FailureDenied || !strings.Contains(runtime.ModelMessage(err), "daily limit need a human") || ran.Load() != 1 {
 		t.Errorf("denied call: %v, ran %d", err, ran.Load())
 	}
 	_, err = d.Dispatch(context.Background(), "echo", []byte(`{"n":2}`))
-	if Outcome(err) != FailureDenied || strings.Contains(ModelMessage(err), "10.0.0.9") || ran.Load() != 1 {
+	if runtime.Outcome(err) != runtime.FailureDenied || strings.Contains(runtime.ModelMessage(err), "10.0.0.9") || ran.Load() != 1 {
 		t.Errorf("a failing policy must deny without detail: %v", err)
 	}
-	if _, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":"x"}`)); Outcome(err) != FailureInvalidArguments {
+	if _, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":"x"}`)); runtime.Outcome(err) != runtime.FailureInvalidArguments {
 		t.Errorf("validation comes before authorization: %v", err)
 	}
 }
 
 type recorder struct {
 	mu    sync.Mutex
-	calls []CallInfo
+	calls []runtime.CallInfo
 }
 
-func (r *recorder) Observe(_ context.Context, c CallInfo) {
+func (r *recorder) Observe(_ context.Context, c runtime.CallInfo) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.calls = append(r.calls, c)
@@ -263,23 +268,23 @@ func TestRetries(t *testing.T) {
 	var attempts atomic.Int32
 	flaky := func(ctx context.Context, n int64) (any, error) {
 		if attempts.Add(1) < 3 {
-			return nil, Transient(errors.New("connection reset"))
+			return nil, runtime.Transient(errors.New("connection reset"))
 		}
 		return n, nil
 	}
 	rec := &recorder{}
-	policy := &RetryPolicy{Attempts: 4, BaseDelay: time.Millisecond}
-	d := newDispatcher(flaky, Config{Retry: policy, Observer: rec}, true, 0)
+	policy := &runtime.RetryPolicy{Attempts: 4, BaseDelay: time.Millisecond}
+	d := newDispatcher(flaky, runtime.Config{Retry: policy, Observer: rec}, true, 0)
 	if result, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":5}`)); err != nil || result != int64(5) || attempts.Load() != 3 {
 		t.Fatalf("idempotent transient: %v %v after %d attempts", result, err, attempts.Load())
 	}
-	if len(rec.calls) != 3 || rec.calls[0].Attempt != 1 || rec.calls[1].Outcome != FailureToolFailed || rec.calls[2].Attempt != 3 || rec.calls[2].Outcome != "ok" {
+	if len(rec.calls) != 3 || rec.calls[0].Attempt != 1 || rec.calls[1].Outcome != runtime.FailureToolFailed || rec.calls[2].Attempt != 3 || rec.calls[2].Outcome != "ok" {
 		t.Errorf("every attempt is observed: %+v", rec.calls)
 	}
 
 	attempts.Store(0)
-	d = newDispatcher(flaky, Config{Retry: policy}, false, 0)
-	if _, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":5}`)); Outcome(err) != FailureToolFailed || attempts.Load() != 1 {
+	d = newDispatcher(flaky, runtime.Config{Retry: policy}, false, 0)
+	if _, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":5}`)); runtime.Outcome(err) != runtime.FailureToolFailed || attempts.Load() != 1 {
 		t.Errorf("a tool not marked idempotent is never retried: %v, %d attempts", err, attempts.Load())
 	}
 
@@ -288,29 +293,29 @@ func TestRetries(t *testing.T) {
 		attempts.Add(1)
 		return nil, errors.New("bad request")
 	}
-	d = newDispatcher(permanent, Config{Retry: policy}, true, 0)
+	d = newDispatcher(permanent, runtime.Config{Retry: policy}, true, 0)
 	if _, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":5}`)); err == nil || attempts.Load() != 1 {
 		t.Errorf("an error not marked transient is never retried: %d attempts", attempts.Load())
 	}
 
 	attempts.Store(0)
-	d = newDispatcher(flaky, Config{Retry: &RetryPolicy{Attempts: 5, BaseDelay: time.Hour, MaxDelay: time.Hour}}, true, 0)
+	d = newDispatcher(flaky, runtime.Config{Retry: &runtime.RetryPolicy{Attempts: 5, BaseDelay: time.Hour, MaxDelay: time.Hour}}, true, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	if _, err := d.Dispatch(ctx, "echo", []byte(`{"n":5}`)); Outcome(err) != FailureToolFailed || attempts.Load() != 1 {
+	if _, err := d.Dispatch(ctx, "echo", []byte(`{"n":5}`)); runtime.Outcome(err) != runtime.FailureToolFailed || attempts.Load() != 1 {
 		t.Errorf("no retry may wait past the deadline: %v, %d attempts", err, attempts.Load())
 	}
 }
 
 func TestObserverSeesNoArgumentValues(t *testing.T) {
 	rec := &recorder{}
-	d := newDispatcher(echo, Config{Observer: rec}, false, 0)
+	d := newDispatcher(echo, runtime.Config{Observer: rec}, false, 0)
 	_, _ = d.Dispatch(context.Background(), "echo", []byte(`{"n":"hunter2"}`))
 	if len(rec.calls) != 1 {
 		t.Fatalf("observed %d calls", len(rec.calls))
 	}
 	c := rec.calls[0]
-	if c.Outcome != FailureInvalidArguments || len(c.Violations) != 1 || c.Violations[0] != (ViolationRef{Pointer: "/n", Keyword: "type"}) || c.ArgumentBytes != 15 || len(c.ArgumentSHA256) != 64 {
+	if c.Outcome != runtime.FailureInvalidArguments || len(c.Violations) != 1 || c.Violations[0] != (runtime.ViolationRef{Pointer: "/n", Keyword: "type"}) || c.ArgumentBytes != 15 || len(c.ArgumentSHA256) != 64 {
 		t.Errorf("call info: %+v", c)
 	}
 	if strings.Contains(fmt.Sprintf("%+v", c), "hunter2") {
@@ -326,28 +331,28 @@ func TestBatch(t *testing.T) {
 		ran = append(ran, n)
 		mu.Unlock()
 		if n == 13 {
-			return nil, Rejectf("/n", "13 is not allowed.")
+			return nil, runtime.Rejectf("/n", "13 is not allowed.")
 		}
 		return n, nil
 	}
-	d := newDispatcher(handler, Config{}, false, 0)
-	calls := []Call{{ID: "a", Tool: "echo", Arguments: []byte(`{"n":1}`)}, {ID: "b", Tool: "echo", Arguments: []byte(`{"n":"2"}`)}, {ID: "c", Tool: "nope", Arguments: []byte(`{}`)}}
-	results := d.DispatchBatch(context.Background(), calls, BatchOptions{})
+	d := newDispatcher(handler, runtime.Config{}, false, 0)
+	calls := []runtime.Call{{ID: "a", Tool: "echo", Arguments: []byte(`{"n":1}`)}, {ID: "b", Tool: "echo", Arguments: []byte(`{"n":"2"}`)}, {ID: "c", Tool: "nope", Arguments: []byte(`{}`)}}
+	results := d.DispatchBatch(context.Background(), calls, runtime.BatchOptions{})
 	if len(ran) != 0 {
 		t.Fatalf("a batch with an invalid call ran %v", ran)
 	}
-	var nr *NotRunError
-	if !errors.As(results[0].Err, &nr) || nr.Call != 2 || !strings.Contains(ModelMessage(results[0].Err), "call 2 of the batch had invalid arguments") {
+	var nr *runtime.NotRunError
+	if !errors.As(results[0].Err, &nr) || nr.Call != 2 || !strings.Contains(runtime.ModelMessage(results[0].Err), "call 2 of the batch had invalid arguments") {
 		t.Errorf("result 1: %v", results[0].Err)
 	}
-	if Outcome(results[1].Err) != FailureInvalidArguments || Outcome(results[2].Err) != FailureUnknownTool || results[2].ID != "c" {
+	if runtime.Outcome(results[1].Err) != runtime.FailureInvalidArguments || runtime.Outcome(results[2].Err) != runtime.FailureUnknownTool || results[2].ID != "c" {
 		t.Errorf("results 2 and 3 keep their own errors: %v, %v", results[1].Err, results[2].Err)
 	}
 
-	ok := []Call{{Tool: "echo", Arguments: []byte(`{"n":1}`)}, {Tool: "echo", Arguments: []byte(`{"n":2}`)}, {Tool: "echo", Arguments: []byte(`{"n":3}`)}}
+	ok := []runtime.Call{{Tool: "echo", Arguments: []byte(`{"n":1}`)}, {Tool: "echo", Arguments: []byte(`{"n":2}`)}, {Tool: "echo", Arguments: []byte(`{"n":3}`)}}
 	for _, conc := range []int{0, 3} {
 		ran = nil
-		results = d.DispatchBatch(context.Background(), ok, BatchOptions{Concurrency: conc})
+		results = d.DispatchBatch(context.Background(), ok, runtime.BatchOptions{Concurrency: conc})
 		for i, r := range results {
 			if r.Err != nil || r.Result != int64(i+1) {
 				t.Errorf("concurrency %d: result %d = %v, %v", conc, i, r.Result, r.Err)
@@ -360,19 +365,19 @@ func TestBatch(t *testing.T) {
 
 	tx := &fakeTx{}
 	ran = nil
-	failing := []Call{{Tool: "echo", Arguments: []byte(`{"n":1}`)}, {Tool: "echo", Arguments: []byte(`{"n":13}`)}, {Tool: "echo", Arguments: []byte(`{"n":3}`)}}
-	results = d.DispatchBatch(context.Background(), failing, BatchOptions{Transaction: tx})
+	failing := []runtime.Call{{Tool: "echo", Arguments: []byte(`{"n":1}`)}, {Tool: "echo", Arguments: []byte(`{"n":13}`)}, {Tool: "echo", Arguments: []byte(`{"n":3}`)}}
+	results = d.DispatchBatch(context.Background(), failing, runtime.BatchOptions{Transaction: tx})
 	if tx.log != "begin rollback" || len(ran) != 2 {
 		t.Fatalf("transaction: %q, ran %v", tx.log, ran)
 	}
-	if !errors.As(results[0].Err, &nr) || !nr.RolledBack || nr.Call != 2 || !strings.Contains(ModelMessage(results[0].Err), "rolled back and nothing was kept") {
+	if !errors.As(results[0].Err, &nr) || !nr.RolledBack || nr.Call != 2 || !strings.Contains(runtime.ModelMessage(results[0].Err), "rolled back and nothing was kept") {
 		t.Errorf("call 1 must report the rollback: %v", results[0].Err)
 	}
-	if Outcome(results[1].Err) != FailureRejected || !errors.As(results[2].Err, &nr) || nr.RolledBack {
+	if runtime.Outcome(results[1].Err) != runtime.FailureRejected || !errors.As(results[2].Err, &nr) || nr.RolledBack {
 		t.Errorf("call 2 keeps its rejection, call 3 did not run: %v, %v", results[1].Err, results[2].Err)
 	}
 	tx.log = ""
-	if results := d.DispatchBatch(context.Background(), ok, BatchOptions{Transaction: tx}); results[2].Err != nil || tx.log != "begin commit" {
+	if results := d.DispatchBatch(context.Background(), ok, runtime.BatchOptions{Transaction: tx}); results[2].Err != nil || tx.log != "begin commit" {
 		t.Errorf("a good batch commits: %q %v", tx.log, results[2].Err)
 	}
 }
@@ -388,14 +393,14 @@ func (f *fakeTx) Rollback(context.Context) error { f.log += " rollback"; return 
 
 func TestOutputCheck(t *testing.T) {
 	s := specs(false, 0)
-	s[0].CheckOutput = func(result any) []Violation {
+	s[0].CheckOutput = func(result any) []runtime.Violation {
 		if result.(int64) < 0 {
-			return []Violation{{Pointer: "/total", Keyword: "minimum", Message: "-1 is less than 0"}}
+			return []runtime.Violation{{Pointer: "/total", Keyword: "minimum", Message: "-1 is less than 0"}}
 		}
 		return nil
 	}
-	d := NewDispatcher(behaviour(func(ctx context.Context, n int64) (any, error) { return n, nil }), s, index, Config{})
-	if _, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":-1}`)); Outcome(err) != FailureInvalidOutput || !strings.Contains(ModelMessage(err), "server's side") {
+	d := runtime.NewDispatcher(behaviour(func(ctx context.Context, n int64) (any, error) { return n, nil }), s, index, runtime.Config{})
+	if _, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":-1}`)); runtime.Outcome(err) != runtime.FailureInvalidOutput || !strings.Contains(runtime.ModelMessage(err), "server's side") {
 		t.Errorf("an invalid result is a server fault: %v", err)
 	}
 	if r, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":1}`)); err != nil || r != int64(1) {
@@ -406,7 +411,7 @@ func TestOutputCheck(t *testing.T) {
 func TestSlogObserver(t *testing.T) {
 	var buf strings.Builder
 	logger := slog.New(slog.NewJSONHandler(&buf, nil))
-	d := newDispatcher(func(ctx context.Context, n int64) (any, error) { panic("boom") }, Config{Observer: SlogObserver{Logger: logger}}, false, 0)
+	d := newDispatcher(func(ctx context.Context, n int64) (any, error) { panic("boom") }, runtime.Config{Observer: runtime.SlogObserver{Logger: logger}}, false, 0)
 	_, _ = d.Dispatch(context.Background(), "echo", []byte(`{"n":"s3cret"}`))
 	_, _ = d.Dispatch(context.Background(), "echo", []byte(`{"n":4}`))
 	logs := buf.String()
@@ -434,7 +439,7 @@ func TestSoak(t *testing.T) {
 			panic("boom")
 		}
 		return n, nil
-	}, Config{Timeout: time.Second}, false, 0)
+	}, runtime.Config{Timeout: time.Second}, false, 0)
 	inputs := [][]byte{[]byte(`{"n":0}`), []byte(`{"n":1}`), []byte(`{"n":2}`), []byte(`{"n":"x"}`), []byte(`{"n":3,"m":1}`), []byte(`{"n":`)}
 	const calls, workers = 1_000_000, 8
 	var heap [3]uint64
@@ -453,10 +458,10 @@ func TestSoak(t *testing.T) {
 		wg.Wait()
 	}
 	measure := func(i int) {
-		runtime.GC()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		heap[i], goroutines[i] = m.HeapAlloc, runtime.NumGoroutine()
+		goruntime.GC()
+		var m goruntime.MemStats
+		goruntime.ReadMemStats(&m)
+		heap[i], goroutines[i] = m.HeapAlloc, goruntime.NumGoroutine()
 	}
 	run(10_000) // warm up
 	measure(0)
@@ -491,16 +496,16 @@ func FuzzDispatch(f *testing.F) {
 			return nil, errors.New("failed")
 		}
 		return n, nil
-	}, Config{Limits: Options{MaxBytes: 4096, MaxDepth: 32}}, false, 0)
+	}, runtime.Config{Limits: runtime.Options{MaxBytes: 4096, MaxDepth: 32}}, false, 0)
 	f.Fuzz(func(t *testing.T, name string, raw []byte) {
 		_, err := d.Dispatch(context.Background(), name, raw)
 		if err == nil {
 			return
 		}
-		if Outcome(err) == FailureInternal || ModelMessage(err) == "" {
+		if runtime.Outcome(err) == runtime.FailureInternal || runtime.ModelMessage(err) == "" {
 			t.Fatalf("unclassified error %T: %v", err, err)
 		}
-		r := Report(err)
+		r := runtime.Report(err)
 		for _, v := range r.Violations {
 			if v.Keyword == "" || v.Hint == "" || (v.Pointer != "" && v.Pointer[0] != '/') {
 				t.Fatalf("malformed violation %+v", v)
@@ -513,14 +518,14 @@ func FuzzDispatch(f *testing.F) {
 // with a timeout, and with an authorizer and an observer, each of which
 // the dispatcher calls on a goroutine of its own.
 func BenchmarkDispatch(b *testing.B) {
-	allow := AuthorizerFunc(func(context.Context, Authorization) error { return nil })
+	allow := runtime.AuthorizerFunc(func(context.Context, runtime.Authorization) error { return nil })
 	for _, c := range []struct {
 		name string
-		cfg  Config
+		cfg  runtime.Config
 	}{
-		{"plain", Config{}},
-		{"timeout", Config{Timeout: time.Second}},
-		{"hooks", Config{Authorizer: allow, Observer: nopObserver{}}},
+		{"plain", runtime.Config{}},
+		{"timeout", runtime.Config{Timeout: time.Second}},
+		{"hooks", runtime.Config{Authorizer: allow, Observer: nopObserver{}}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			d := newDispatcher(echo, c.cfg, false, 0)
@@ -537,4 +542,4 @@ func BenchmarkDispatch(b *testing.B) {
 
 type nopObserver struct{}
 
-func (nopObserver) Observe(context.Context, CallInfo) {}
+func (nopObserver) Observe(context.Context, runtime.CallInfo) {}

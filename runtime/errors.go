@@ -1,7 +1,13 @@
-// Package runtime is what toolgen's generated code imports at run time: the
-// strict one-pass JSON reader that generated validators drive, the error and
-// violation types that go back to the model, and the hints that tell the model
-// how to fix every problem in one round trip.
+// Package runtime is the API of the code toolgen generates: the Dispatcher
+// that validates a tool call, runs its handler and reports the outcome; its
+// Config, hooks (Authorizer, Observer, RetryPolicy) and batches; the errors a
+// call can end with, each with the ModelMessage to send back to the model;
+// Reject for a handler's own refusals; and the tool definitions to give a
+// provider.
+//
+// What only generated code calls (the JSON reader, the schema checks, the
+// tools table) lives in runtime/toolgenimpl; the format checkers live in
+// runtime/format.
 //
 // The names ValidationError, Violation and ErrUnknownTool are a stable
 // contract: they are extended, never renamed.
@@ -12,6 +18,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/toolgen/toolgen/runtime/internal/message"
 )
 
 // MaxViolations caps how many violations one validation reports. A model that
@@ -122,7 +130,7 @@ func (e *UnknownToolError) ModelMessage() string {
 		quoted[i] = fmt.Sprintf("%q", name)
 	}
 	return fmt.Sprintf("There is no tool named %q. Call one of these tools instead: %s.",
-		truncate(e.Name, 64), strings.Join(quoted, ", "))
+		message.Truncate(e.Name, 64), strings.Join(quoted, ", "))
 }
 
 // HandlerError wraps an error returned by a tool's handler after its arguments
@@ -170,13 +178,4 @@ func displayPointer(p string) string {
 		return "/"
 	}
 	return p
-}
-
-// HandlerResult passes a handler's result through, wrapping a non-nil error
-// in a *HandlerError for tool so callers can tell it from a validation error.
-func HandlerResult(tool string, result any, err error) (any, error) {
-	if err != nil {
-		return nil, &HandlerError{Tool: tool, Err: err, returned: true}
-	}
-	return result, nil
 }

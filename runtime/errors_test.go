@@ -1,12 +1,14 @@
-package runtime
+package runtime_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/toolgen/toolgen/runtime"
 )
 
 func TestValidationErrorTexts(t *testing.T) {
-	one := &ValidationError{Tool: "refund", Violations: []Violation{
+	one := &runtime.ValidationError{Tool: "refund", Violations: []runtime.Violation{
 		{Pointer: "", Keyword: "required", Message: `missing required property "id"`, Hint: `Field "id" is required but missing.`},
 	}}
 	if got, want := one.Error(), `tool "refund": invalid arguments: /: required: missing required property "id"`; got != want {
@@ -16,7 +18,7 @@ func TestValidationErrorTexts(t *testing.T) {
 		t.Errorf("ModelMessage() = %s\nwant %s", got, want)
 	}
 
-	many := &ValidationError{Tool: `odd"name`, Omitted: 3, Violations: []Violation{
+	many := &runtime.ValidationError{Tool: `odd"name`, Omitted: 3, Violations: []runtime.Violation{
 		{Pointer: "/a", Keyword: "minimum", Message: "0 is less than minimum 1", Hint: `Field "a" must be at least 1; got 0.`},
 		{Pointer: "/b/0", Keyword: "type", Message: "expected string, got number", Hint: `Field "b[0]" must be a string, got the number 7.`},
 	}}
@@ -31,16 +33,5 @@ func TestValidationErrorTexts(t *testing.T) {
 	}, "\n")
 	if got := many.ModelMessage(); got != want {
 		t.Errorf("ModelMessage() = %s\nwant %s", got, want)
-	}
-}
-
-func BenchmarkValidationErrorTexts(b *testing.B) {
-	r := NewReader([]byte(`{"items":[{"sku":"ab","tags":["a"]},{"sku":7,"tags":[]}],"note":"cash","x":1}`))
-	readOrder(r)
-	err := r.Finish("order").(*ValidationError)
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = err.Error()
-		_ = err.ModelMessage()
 	}
 }

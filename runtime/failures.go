@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/toolgen/toolgen/runtime/internal/errtree"
 )
 
 // The failure classes of a dispatched call besides ValidationError,
@@ -205,39 +207,17 @@ func IsTransient(err error) bool {
 	return find(err, true, func(e error) bool { _, ok := e.(transient); return ok }) != nil
 }
 
-// maxUnwraps bounds how many errors find visits, so that Unwrap methods
-// that lead back to an error already seen end the walk instead of looping.
-const maxUnwraps = 100
-
 // find returns the first error in err's tree, in the order errors.As visits
-// it, for which match holds, or nil. Unlike errors.As it calls no As method
-// and visits at most maxUnwraps errors; with inside false it does not look
-// into what a handler returned (see own).
+// it, for which match holds, or nil (see errtree.Find); with inside false it
+// does not look into what a handler returned (see own).
 func find(err error, inside bool, match func(error) bool) error {
-	stack := []error{err}
-	for n := 0; len(stack) > 0 && n < maxUnwraps; n++ {
-		e := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if e == nil {
-			continue
-		}
-		if match(e) {
-			return e
-		}
-		if h, ok := e.(*HandlerError); ok && h.returned && !inside {
-			continue
-		}
-		switch u := e.(type) {
-		case interface{ Unwrap() error }:
-			stack = append(stack, u.Unwrap())
-		case interface{ Unwrap() []error }:
-			list := u.Unwrap()
-			for i := len(list) - 1; i >= 0; i-- {
-				stack = append(stack, list[i])
-			}
-		}
+	if inside {
+		return errtree.Find(err, match, nil)
 	}
-	return nil
+	return errtree.Find(err, match, func(e error) bool {
+		h, ok := e.(*HandlerError)
+		return ok && h.returned
+	})
 }
 
 // own returns the first error in err's tree of the type of want that the

@@ -1,17 +1,22 @@
-package runtime
+package runtime_test
 
 import (
+	goruntime "runtime"
+
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/toolgen/toolgen/runtime"
+
+	"github.com/toolgen/toolgen/runtime/toolgenimpl"
 )
 
 // The dispatcher calls the service's code at every hook: handler,
@@ -38,9 +43,9 @@ type fault int
 
 const (
 	faultPanic         fault = iota // panic with a value
-	faultPanicNil                   // panic(nil), a *runtime.PanicNilError
+	faultPanicNil                   // panic(nil), a *goruntime.PanicNilError
 	faultPanicBadError              // panic with an error whose Error panics
-	faultGoexit                     // runtime.Goexit
+	faultGoexit                     // goruntime.Goexit
 	faultBlock                      // block until the context is done
 	faultBlockIgnoring              // block, ignoring the context, until the test releases it
 	faultCancel                     // cancel the caller's context, then return normally
@@ -93,7 +98,7 @@ func (l *lab) unblock() { l.free.Do(func() { close(l.release) }) }
 // context is done by design (see Transaction and Dispatch); nothing else
 // may start then.
 func (l *lab) enter(hook string) {
-	if l.ctx.Err() != nil && hook != HookObserver && hook != HookRollback {
+	if l.ctx.Err() != nil && hook != runtime.HookObserver && hook != runtime.HookRollback {
 		l.startedAfterDone.Add(1)
 	}
 }
@@ -112,7 +117,7 @@ func (l *lab) strike(hook string, ctx context.Context) {
 	case faultPanicBadError:
 		panic(badError{})
 	case faultGoexit:
-		runtime.Goexit()
+		goruntime.Goexit()
 	case faultBlock:
 		l.blocked()
 		select {
@@ -142,20 +147,20 @@ func (l *lab) blocked() {
 // behave is the handler of tool "echo": n=0 succeeds, n=1 carries the
 // fault (of the handler, its error or its result), n=2 fails.
 func (l *lab) behave(ctx context.Context, n int64) (any, error) {
-	l.enter(HookHandler)
+	l.enter(runtime.HookHandler)
 	l.handlerStarts.Add(1)
 	l.handlersRunning.Add(1)
 	defer l.handlersRunning.Add(-1)
 	switch n {
 	case 1:
 		if l.retry && l.attempts.Add(1) == 1 {
-			return nil, Transient(errors.New("flaky"))
+			return nil, runtime.Transient(errors.New("flaky"))
 		}
-		l.strike(HookHandler, ctx)
+		l.strike(runtime.HookHandler, ctx)
 		switch l.hook {
 		case hookErrorMethods:
 			return nil, &faultyError{l: l}
-		case HookOutput:
+		case runtime.HookOutput:
 			return faultyResult{l: l}, nil
 		}
 	case 2:
@@ -164,37 +169,37 @@ func (l *lab) behave(ctx context.Context, n int64) (any, error) {
 	return n, nil
 }
 
-func (l *lab) Authorize(ctx context.Context, call Authorization) error {
-	l.enter(HookAuthorizer)
+func (l *lab) Authorize(ctx context.Context, call runtime.Authorization) error {
+	l.enter(runtime.HookAuthorizer)
 	if call.Args.(echoArgs).n == 1 {
-		l.strike(HookAuthorizer, ctx)
+		l.strike(runtime.HookAuthorizer, ctx)
 	}
 	return nil
 }
 
-func (l *lab) Observe(ctx context.Context, _ CallInfo) {
-	l.enter(HookObserver)
-	l.strike(HookObserver, ctx)
+func (l *lab) Observe(ctx context.Context, _ runtime.CallInfo) {
+	l.enter(runtime.HookObserver)
+	l.strike(runtime.HookObserver, ctx)
 }
 
 func (l *lab) Begin(ctx context.Context) (context.Context, error) {
-	l.enter(HookBegin)
-	l.strike(HookBegin, ctx)
+	l.enter(runtime.HookBegin)
+	l.strike(runtime.HookBegin, ctx)
 	return ctx, ctx.Err()
 }
 
 func (l *lab) Commit(ctx context.Context) error {
-	l.enter(HookCommit)
-	l.strike(HookCommit, ctx)
+	l.enter(runtime.HookCommit)
+	l.strike(runtime.HookCommit, ctx)
 	return ctx.Err()
 }
 
 func (l *lab) Rollback(ctx context.Context) error {
-	l.enter(HookRollback)
+	l.enter(runtime.HookRollback)
 	if l.handlersRunning.Load() > 0 {
 		l.rollbackEarly.Add(1)
 	}
-	l.strike(HookRollback, ctx)
+	l.strike(runtime.HookRollback, ctx)
 	return ctx.Err()
 }
 
@@ -225,22 +230,22 @@ func (e *faultyError) As(any) bool {
 type faultyResult struct{ l *lab }
 
 func (r faultyResult) MarshalJSON() ([]byte, error) {
-	r.l.strike(HookOutput, r.l.ctx)
+	r.l.strike(runtime.HookOutput, r.l.ctx)
 	return []byte(`{"ok":true}`), nil
 }
 
 // dispatcher returns a dispatcher over the lab, with an output check that
 // encodes every result, and the retries or timeout an entry asks for.
-func (l *lab) dispatcher(timeout time.Duration, retry bool) *Dispatcher {
+func (l *lab) dispatcher(timeout time.Duration, retry bool) *runtime.Dispatcher {
 	s := specs(retry, timeout)
-	s[0].CheckOutput = func(result any) []Violation {
-		return CheckOutput(result, func(r *Reader) { r.Skip() })
+	s[0].CheckOutput = func(result any) []runtime.Violation {
+		return toolgenimpl.CheckOutput(result, func(r *toolgenimpl.Reader) { r.Skip() })
 	}
-	cfg := Config{Authorizer: l, Observer: l}
+	cfg := runtime.Config{Authorizer: l, Observer: l}
 	if retry {
-		cfg.Retry = &RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}
+		cfg.Retry = &runtime.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}
 	}
-	return NewDispatcher(behaviour(l.behave), s, index, cfg)
+	return runtime.NewDispatcher(behaviour(l.behave), s, index, cfg)
 }
 
 // mustReturn runs fn on a goroutine of its own and fails t if fn panics,
@@ -257,7 +262,7 @@ func mustReturn(t *testing.T, name string, fn func()) bool {
 			case v != nil:
 				done <- fmt.Sprintf("a panic escaped: %v", v)
 			default:
-				done <- "runtime.Goexit ended the caller's goroutine"
+				done <- "goruntime.Goexit ended the caller's goroutine"
 			}
 		}()
 		fn()
@@ -285,10 +290,10 @@ type entry struct {
 	run       func(l *lab, calls []int64) outcome
 }
 
-func echoCalls(ns []int64) []Call {
-	calls := make([]Call, len(ns))
+func echoCalls(ns []int64) []runtime.Call {
+	calls := make([]runtime.Call, len(ns))
 	for i, n := range ns {
-		calls[i] = Call{ID: fmt.Sprint(i), Tool: "echo", Arguments: fmt.Appendf(nil, `{"n":%d}`, n)}
+		calls[i] = runtime.Call{ID: fmt.Sprint(i), Tool: "echo", Arguments: fmt.Appendf(nil, `{"n":%d}`, n)}
 	}
 	return calls
 }
@@ -310,7 +315,7 @@ func dispatchEntry(timeout time.Duration, retry bool) func(l *lab, ns []int64) o
 
 func batchEntry(tx bool) func(l *lab, ns []int64) outcome {
 	return func(l *lab, ns []int64) outcome {
-		opts := BatchOptions{}
+		opts := runtime.BatchOptions{}
 		if tx {
 			opts.Transaction = l
 		}
@@ -341,54 +346,54 @@ var entries = []entry{
 // fault f.
 func expected(hook string, f fault, e entry) []string {
 	if e.cancelled {
-		return []string{FailureCanceled}
+		return []string{runtime.FailureCanceled}
 	}
 	panicked := f == faultPanic || f == faultPanicNil || f == faultPanicBadError
 	switch hook {
-	case HookAuthorizer:
+	case runtime.HookAuthorizer:
 		if panicked || f == faultGoexit {
-			return []string{FailureDenied}
+			return []string{runtime.FailureDenied}
 		}
-		return []string{FailureCanceled}
-	case HookObserver:
+		return []string{runtime.FailureCanceled}
+	case runtime.HookObserver:
 		if panicked || f == faultGoexit || e.name != "Dispatch with retries" {
 			return []string{"ok"}
 		}
 		// The context ended while the observer saw the first attempt.
-		return []string{"ok", FailureTimeout}
-	case HookBegin:
+		return []string{"ok", runtime.FailureTimeout}
+	case runtime.HookBegin:
 		switch {
 		case panicked:
-			return []string{FailurePanic}
+			return []string{runtime.FailurePanic}
 		case f == faultGoexit:
-			return []string{FailureExited}
+			return []string{runtime.FailureExited}
 		}
-		return []string{FailureCanceled} // Begin returned once the context was done
-	case HookCommit:
+		return []string{runtime.FailureCanceled} // Begin returned once the context was done
+	case runtime.HookCommit:
 		switch {
 		case panicked:
-			return []string{FailurePanic}
+			return []string{runtime.FailurePanic}
 		case f == faultGoexit:
-			return []string{FailureExited}
+			return []string{runtime.FailureExited}
 		}
-		return []string{FailureToolFailed} // Commit returned the context's error
-	case HookRollback:
+		return []string{runtime.FailureToolFailed} // Commit returned the context's error
+	case runtime.HookRollback:
 		switch {
 		case panicked:
-			return []string{FailurePanic}
+			return []string{runtime.FailurePanic}
 		case f == faultGoexit:
-			return []string{FailureExited}
+			return []string{runtime.FailureExited}
 		}
-		return []string{FailureToolFailed}
+		return []string{runtime.FailureToolFailed}
 	}
 	// The handler, its error's methods, its result's MarshalJSON.
 	switch {
 	case panicked:
-		return []string{FailurePanic}
+		return []string{runtime.FailurePanic}
 	case f == faultGoexit:
-		return []string{FailureExited}
+		return []string{runtime.FailureExited}
 	}
-	return []string{FailureTimeout}
+	return []string{runtime.FailureTimeout}
 }
 
 // TestHookFaults puts each fault in each hook and calls the dispatcher
@@ -397,7 +402,7 @@ func TestHookFaults(t *testing.T) {
 	for _, hook := range allHooks {
 		for _, f := range allFaults {
 			for _, e := range entries {
-				txHook := hook == HookBegin || hook == HookCommit || hook == HookRollback
+				txHook := hook == runtime.HookBegin || hook == runtime.HookCommit || hook == runtime.HookRollback
 				if txHook && !e.tx {
 					continue
 				}
@@ -405,10 +410,10 @@ func TestHookFaults(t *testing.T) {
 				if txHook {
 					ns = []int64{0, 0}
 				}
-				if hook == HookRollback {
+				if hook == runtime.HookRollback {
 					ns = []int64{0, 2}
 				}
-				name := fmt.Sprintf("%s/%s/%s", hookName(hook), faultNames[f], e.name)
+				name := fmt.Sprintf("%s/%s/%s", runtime.HookName(hook), faultNames[f], e.name)
 				checkHookFault(t, name, newLab(t, hook, f, e.cancelled), e, ns, expected(hook, f, e))
 			}
 		}
@@ -416,7 +421,7 @@ func TestHookFaults(t *testing.T) {
 }
 
 var (
-	allHooks  = []string{HookHandler, HookAuthorizer, HookObserver, HookOutput, hookErrorMethods, HookBegin, HookCommit, HookRollback}
+	allHooks  = []string{runtime.HookHandler, runtime.HookAuthorizer, runtime.HookObserver, runtime.HookOutput, hookErrorMethods, runtime.HookBegin, runtime.HookCommit, runtime.HookRollback}
 	allFaults = []fault{faultPanic, faultPanicNil, faultPanicBadError, faultGoexit, faultBlock, faultBlockIgnoring, faultCancel}
 )
 
@@ -439,7 +444,7 @@ func FuzzHookFaults(f *testing.F) {
 			ns[i] = int64(c % 3)
 		}
 		h, fl := allHooks[int(hook)%len(allHooks)], allFaults[int(fault)%len(allFaults)]
-		name := fmt.Sprintf("%s/%s/%s/%v", hookName(h), faultNames[fl], e.name, ns)
+		name := fmt.Sprintf("%s/%s/%s/%v", runtime.HookName(h), faultNames[fl], e.name, ns)
 		checkHookFault(t, name, newLab(t, h, fl, e.cancelled), e, ns, nil)
 	})
 }
@@ -450,7 +455,7 @@ func checkHookFault(t *testing.T, name string, l *lab, e entry, ns []int64, want
 	if !mustReturn(t, name, func() { out = e.run(l, ns) }) {
 		return
 	}
-	if got := Outcome(out.main); want != nil && !slices.Contains(want, got) {
+	if got := runtime.Outcome(out.main); want != nil && !slices.Contains(want, got) {
 		t.Errorf("%s: outcome %s, want one of %v (%v)", name, got, want, out.main)
 	}
 	if n := l.startedAfterDone.Load(); n > 0 {
@@ -463,14 +468,14 @@ func checkHookFault(t *testing.T, name string, l *lab, e entry, ns []int64, want
 		t.Errorf("%s: Rollback ran while a handler was still running", name)
 	}
 	for _, err := range out.all {
-		if Outcome(err) == FailureInternal {
+		if runtime.Outcome(err) == runtime.FailureInternal {
 			t.Errorf("%s: an unclassified error: %v", name, err)
 		}
-		msg := ModelMessage(err)
+		msg := runtime.ModelMessage(err)
 		if strings.Contains(msg, secret) || strings.Contains(msg, "goroutine ") || strings.Contains(msg, ".go:") {
 			t.Errorf("%s: a panic's detail reaches the model: %q", name, msg)
 		}
-		if r := Report(err); r.Error != Outcome(err) || r.Message != msg {
+		if r := runtime.Report(err); r.Error != runtime.Outcome(err) || r.Message != msg {
 			t.Errorf("%s: the report disagrees with Outcome and ModelMessage: %+v", name, r)
 		}
 	}
@@ -480,18 +485,18 @@ func checkHookFault(t *testing.T, name string, l *lab, e entry, ns []int64, want
 // through Dispatch and DispatchBatch, and nothing runs.
 func TestAuthorizerPanicFailsClosed(t *testing.T) {
 	for _, e := range []entry{entries[0], entries[4]} {
-		l := newLab(t, HookAuthorizer, faultPanic, false)
+		l := newLab(t, runtime.HookAuthorizer, faultPanic, false)
 		var err error
 		if !mustReturn(t, e.name, func() { err = e.run(l, []int64{1, 0}).main }) {
 			continue
 		}
-		var denied *DeniedError
-		var panicked *PanicError
-		if !errors.As(err, &denied) || !errors.As(denied.Err, &panicked) || panicked.Hook != HookAuthorizer {
+		var denied *runtime.DeniedError
+		var panicked *runtime.PanicError
+		if !errors.As(err, &denied) || !errors.As(denied.Err, &panicked) || panicked.Hook != runtime.HookAuthorizer {
 			t.Errorf("%s: want a denial holding the authorizer's panic, got %v", e.name, err)
 		}
-		if strings.Contains(ModelMessage(err), secret) {
-			t.Errorf("%s: the panic value reaches the model: %q", e.name, ModelMessage(err))
+		if strings.Contains(runtime.ModelMessage(err), secret) {
+			t.Errorf("%s: the panic value reaches the model: %q", e.name, runtime.ModelMessage(err))
 		}
 		if n := l.handlerStarts.Load(); n > 0 {
 			t.Errorf("%s: %d handlers ran after the authorizer panicked", e.name, n)
@@ -502,7 +507,7 @@ func TestAuthorizerPanicFailsClosed(t *testing.T) {
 // TestObserverPanicIsContained: a panicking observer changes nothing of
 // the call's result.
 func TestObserverPanicIsContained(t *testing.T) {
-	l := newLab(t, HookObserver, faultPanic, false)
+	l := newLab(t, runtime.HookObserver, faultPanic, false)
 	d := l.dispatcher(0, false)
 	var result any
 	var err error
@@ -514,17 +519,17 @@ func TestObserverPanicIsContained(t *testing.T) {
 }
 
 // TestHandlerGoexitReturns: a handler that ends its goroutine with
-// runtime.Goexit gets an ExitError, with no timeout and with a context that
+// goruntime.Goexit gets an ExitError, with no timeout and with a context that
 // is never cancelled alike.
 func TestHandlerGoexitReturns(t *testing.T) {
 	for _, ctx := range []context.Context{context.Background(), t.Context()} {
-		d := newDispatcher(func(context.Context, int64) (any, error) { runtime.Goexit(); return nil, nil }, Config{}, false, 0)
+		d := newDispatcher(func(context.Context, int64) (any, error) { goruntime.Goexit(); return nil, nil }, runtime.Config{}, false, 0)
 		var err error
 		if !mustReturn(t, "Dispatch", func() { _, err = d.Dispatch(ctx, "echo", []byte(`{"n":0}`)) }) {
 			continue
 		}
-		var exited *ExitError
-		if !errors.As(err, &exited) || exited.Hook != HookHandler || Outcome(err) != FailureExited {
+		var exited *runtime.ExitError
+		if !errors.As(err, &exited) || exited.Hook != runtime.HookHandler || runtime.Outcome(err) != runtime.FailureExited {
 			t.Errorf("want an ExitError of the handler, got %v", err)
 		}
 	}
@@ -535,19 +540,19 @@ func TestHandlerGoexitReturns(t *testing.T) {
 func TestCancelledContextStartsNothing(t *testing.T) {
 	var starts atomic.Int32
 	destructive := func(context.Context, int64) (any, error) { starts.Add(1); return nil, nil }
-	d := newDispatcher(destructive, Config{}, false, 0)
+	d := newDispatcher(destructive, runtime.Config{}, false, 0)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	calls := echoCalls([]int64{0, 0})
 	for range 200 {
 		_, err := d.Dispatch(ctx, "echo", []byte(`{"n":0}`))
-		var canceled *CanceledError
-		if !errors.As(err, &canceled) || !errors.Is(err, context.Canceled) || !strings.Contains(ModelMessage(err), "no effect") {
+		var canceled *runtime.CanceledError
+		if !errors.As(err, &canceled) || !errors.Is(err, context.Canceled) || !strings.Contains(runtime.ModelMessage(err), "no effect") {
 			t.Fatalf("Dispatch: want a CanceledError, got %v", err)
 		}
-		for _, opts := range []BatchOptions{{}, {Concurrency: 2}, {Transaction: &fakeTx{}}} {
+		for _, opts := range []runtime.BatchOptions{{}, {Concurrency: 2}, {Transaction: &fakeTx{}}} {
 			for _, r := range d.DispatchBatch(ctx, calls, opts) {
-				if Outcome(r.Err) != FailureCanceled {
+				if runtime.Outcome(r.Err) != runtime.FailureCanceled {
 					t.Fatalf("DispatchBatch %+v: want canceled, got %v", opts, r.Err)
 				}
 			}
@@ -577,16 +582,16 @@ func TestRollbackAfterHandlersReturn(t *testing.T) {
 		effect.Store(true)
 		return n, nil
 	}
-	d := newDispatcher(slow, Config{}, false, 10*time.Millisecond)
+	d := newDispatcher(slow, runtime.Config{}, false, 10*time.Millisecond)
 	tx := &recordingTx{onRollback: func() { rolledBackBeforeEffect.Store(!effect.Load()) }}
 	time.AfterFunc(50*time.Millisecond, func() { close(release) })
-	var results []CallResult
+	var results []runtime.CallResult
 	if !mustReturn(t, "DispatchBatch", func() {
-		results = d.DispatchBatch(context.Background(), echoCalls([]int64{0, 0}), BatchOptions{Transaction: tx})
+		results = d.DispatchBatch(context.Background(), echoCalls([]int64{0, 0}), runtime.BatchOptions{Transaction: tx})
 	}) {
 		return
 	}
-	if Outcome(results[0].Err) != FailureTimeout || tx.log() != "begin rollback" {
+	if runtime.Outcome(results[0].Err) != runtime.FailureTimeout || tx.log() != "begin rollback" {
 		t.Fatalf("want call 1 to time out and the batch to roll back: %v, %q", results[0].Err, tx.log())
 	}
 	if rolledBackBeforeEffect.Load() {
@@ -634,15 +639,15 @@ func (r *recordingTx) Rollback(context.Context) error {
 func TestErrorMethodsThatPanic(t *testing.T) {
 	l := &lab{hook: hookErrorMethods, fault: faultPanic, ctx: context.Background()}
 	for _, err := range []error{
-		&HandlerError{Tool: "echo", Err: &faultyError{l: l}},
+		&runtime.HandlerError{Tool: "echo", Err: &faultyError{l: l}},
 		fmt.Errorf("wrapped: %w", &faultyError{l: l}),
-		&PanicError{Tool: "echo", Value: badError{}},
+		&runtime.PanicError{Tool: "echo", Value: badError{}},
 	} {
 		var outcome, msg string
-		if !mustReturn(t, fmt.Sprintf("%T", err), func() { outcome, msg = Outcome(err), ModelMessage(err); _ = Report(err) }) {
+		if !mustReturn(t, fmt.Sprintf("%T", err), func() { outcome, msg = runtime.Outcome(err), runtime.ModelMessage(err); _ = runtime.Report(err) }) {
 			continue
 		}
-		if outcome != ownClass(err) || strings.Contains(msg, secret) {
+		if outcome != runtime.OwnClass(err) || strings.Contains(msg, secret) {
 			t.Errorf("%T: outcome %s, message %q", err, outcome, msg)
 		}
 	}
@@ -653,9 +658,9 @@ func TestErrorMethodsThatPanic(t *testing.T) {
 func TestLateResultIsNotSuccess(t *testing.T) {
 	for range 50 {
 		ctx, cancel := context.WithCancel(context.Background())
-		d := newDispatcher(func(context.Context, int64) (any, error) { cancel(); return int64(1), nil }, Config{}, false, 0)
+		d := newDispatcher(func(context.Context, int64) (any, error) { cancel(); return int64(1), nil }, runtime.Config{}, false, 0)
 		result, err := d.Dispatch(ctx, "echo", []byte(`{"n":0}`))
-		if result != nil || Outcome(err) != FailureTimeout {
+		if result != nil || runtime.Outcome(err) != runtime.FailureTimeout {
 			t.Fatalf("a result after the context ended: %v, %v", result, err)
 		}
 	}

@@ -1,4 +1,4 @@
-package runtime
+package runtime_test
 
 import (
 	"context"
@@ -9,6 +9,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/toolgen/toolgen/runtime"
+	"github.com/toolgen/toolgen/runtime/toolgenimpl"
 )
 
 // A handler's error is the service's: whatever it wraps (the error of a
@@ -23,14 +26,14 @@ const leakText = "internal-value-7731"
 
 func innerErrors() map[string]error {
 	return map[string]error{
-		"validation": &ValidationError{Tool: "inner_" + leakText, Violations: []Violation{{Pointer: "/" + leakText, Keyword: "pattern", Message: leakText, Hint: leakText}}},
-		"unknown":    &UnknownToolError{Name: leakText, Known: []string{leakText}},
-		"output":     &OutputError{Tool: leakText, Violations: []Violation{{Pointer: "/" + leakText, Keyword: "type", Message: leakText}}},
-		"denied":     &DeniedError{Tool: leakText, Reason: leakText},
-		"timeout":    &TimeoutError{Tool: leakText, Cause: context.DeadlineExceeded},
-		"canceled":   &CanceledError{Tool: leakText, Cause: context.Canceled},
-		"notrun":     &NotRunError{Tool: leakText, Call: 1, Reason: leakText},
-		"handler":    &HandlerError{Tool: leakText, Err: errors.New(leakText)},
+		"validation": &runtime.ValidationError{Tool: "inner_" + leakText, Violations: []runtime.Violation{{Pointer: "/" + leakText, Keyword: "pattern", Message: leakText, Hint: leakText}}},
+		"unknown":    &runtime.UnknownToolError{Name: leakText, Known: []string{leakText}},
+		"output":     &runtime.OutputError{Tool: leakText, Violations: []runtime.Violation{{Pointer: "/" + leakText, Keyword: "type", Message: leakText}}},
+		"denied":     &runtime.DeniedError{Tool: leakText, Reason: leakText},
+		"timeout":    &runtime.TimeoutError{Tool: leakText, Cause: context.DeadlineExceeded},
+		"canceled":   &runtime.CanceledError{Tool: leakText, Cause: context.Canceled},
+		"notrun":     &runtime.NotRunError{Tool: leakText, Call: 1, Reason: leakText},
+		"handler":    &runtime.HandlerError{Tool: leakText, Err: errors.New(leakText)},
 	}
 }
 
@@ -67,7 +70,7 @@ func wrappings(inner error) map[string]error {
 		"fmt %w":        fmt.Errorf("lookup: %w", inner),
 		"twice":         fmt.Errorf("outer: %w", fmt.Errorf("inner: %w", inner)),
 		"joined":        errors.Join(errors.New("first"), inner),
-		"transient":     Transient(fmt.Errorf("retry: %w", inner)),
+		"transient":     runtime.Transient(fmt.Errorf("retry: %w", inner)),
 		"self-wrapping": &selfWrapping{inner: inner},
 		"cycle":         errors.Join(a, inner),
 		"lying As":      errors.Join(lyingAs{}, inner),
@@ -79,31 +82,31 @@ func TestHandlerErrorsAreTheServices(t *testing.T) {
 		for wrapName, returned := range wrappings(inner) {
 			name := innerName + "/" + wrapName
 			var mu sync.Mutex
-			var observed []CallInfo
-			obs := observerFunc(func(_ context.Context, info CallInfo) {
+			var observed []runtime.CallInfo
+			obs := observerFunc(func(_ context.Context, info runtime.CallInfo) {
 				mu.Lock()
 				defer mu.Unlock()
 				observed = append(observed, info)
 			})
-			d := newDispatcher(func(context.Context, int64) (any, error) { return nil, returned }, Config{Observer: obs}, false, 0)
+			d := newDispatcher(func(context.Context, int64) (any, error) { return nil, returned }, runtime.Config{Observer: obs}, false, 0)
 			var err error
 			if !mustReturn(t, name, func() { _, err = d.Dispatch(context.Background(), "echo", []byte(`{"n":1}`)) }) {
 				continue
 			}
 			var outcome string
-			var report ErrorReport
-			if !mustReturn(t, name+" classified", func() { outcome, report = Outcome(err), Report(err) }) {
+			var report runtime.ErrorReport
+			if !mustReturn(t, name+" classified", func() { outcome, report = runtime.Outcome(err), runtime.Report(err) }) {
 				continue
 			}
-			if outcome != FailureToolFailed {
-				t.Errorf("%s: outcome %s, want %s (%v)", name, outcome, FailureToolFailed, err)
+			if outcome != runtime.FailureToolFailed {
+				t.Errorf("%s: outcome %s, want %s (%v)", name, outcome, runtime.FailureToolFailed, err)
 			}
 			if report.Error != outcome || report.Tool != "" || report.Violations != nil || report.KnownTools != nil || strings.Contains(report.Message, leakText) {
 				t.Errorf("%s: the report carries what the handler's error wraps: %+v", name, report)
 			}
 			mu.Lock()
 			for _, info := range observed {
-				if info.Outcome != FailureToolFailed || info.Violations != nil {
+				if info.Outcome != runtime.FailureToolFailed || info.Violations != nil {
 					t.Errorf("%s: the observer saw %s with violations %v", name, info.Outcome, info.Violations)
 				}
 			}
@@ -112,9 +115,9 @@ func TestHandlerErrorsAreTheServices(t *testing.T) {
 	}
 }
 
-type observerFunc func(context.Context, CallInfo)
+type observerFunc func(context.Context, runtime.CallInfo)
 
-func (f observerFunc) Observe(ctx context.Context, info CallInfo) { f(ctx, info) }
+func (f observerFunc) Observe(ctx context.Context, info runtime.CallInfo) { f(ctx, info) }
 
 // selfWrappingResult fails to encode with an error whose Unwrap leads back
 // to itself.
@@ -128,13 +131,13 @@ func (selfWrappingResult) MarshalJSON() ([]byte, error) {
 // error is an invalid output, and the call returns.
 func TestResultEncodingErrorCycle(t *testing.T) {
 	s := specs(false, 0)
-	s[0].CheckOutput = func(result any) []Violation {
-		return CheckOutput(result, func(r *Reader) { r.Skip() })
+	s[0].CheckOutput = func(result any) []runtime.Violation {
+		return toolgenimpl.CheckOutput(result, func(r *toolgenimpl.Reader) { r.Skip() })
 	}
-	d := NewDispatcher(behaviour(func(context.Context, int64) (any, error) { return selfWrappingResult{}, nil }), s, index, Config{})
+	d := runtime.NewDispatcher(behaviour(func(context.Context, int64) (any, error) { return selfWrappingResult{}, nil }), s, index, runtime.Config{})
 	var err error
-	if mustReturn(t, "dispatch", func() { _, err = d.Dispatch(context.Background(), "echo", []byte(`{"n":1}`)) }) && Outcome(err) != FailureInvalidOutput {
-		t.Errorf("outcome %s, want %s (%v)", Outcome(err), FailureInvalidOutput, err)
+	if mustReturn(t, "dispatch", func() { _, err = d.Dispatch(context.Background(), "echo", []byte(`{"n":1}`)) }) && runtime.Outcome(err) != runtime.FailureInvalidOutput {
+		t.Errorf("outcome %s, want %s (%v)", runtime.Outcome(err), runtime.FailureInvalidOutput, err)
 	}
 }
 
@@ -144,8 +147,8 @@ func TestResultEncodingErrorCycle(t *testing.T) {
 // equal digests and different ones different digests.
 func TestArgumentDigestHidesShortSecrets(t *testing.T) {
 	var digests []string
-	obs := observerFunc(func(_ context.Context, info CallInfo) { digests = append(digests, info.ArgumentSHA256) })
-	d := newDispatcher(echo, Config{Observer: obs}, false, 0)
+	obs := observerFunc(func(_ context.Context, info runtime.CallInfo) { digests = append(digests, info.ArgumentSHA256) })
+	d := newDispatcher(echo, runtime.Config{Observer: obs}, false, 0)
 	seen := map[string]string{}
 	for n := range 1000 {
 		raw := fmt.Appendf(nil, `{"n":%d}`, n)

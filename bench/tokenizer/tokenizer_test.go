@@ -35,7 +35,7 @@ var sink int
 //   - jsontext-dupcheck: as jsontext with default options, i.e. duplicate
 //     object names are detected (what a strict validator wants).
 //   - jx: github.com/go-faster/jx Decoder, generic Next/Obj/Arr/Str/Num walk.
-//   - toolgen-reader: toolgen's runtime.Reader, which has jsontext check the
+//   - toolgen-reader: toolgen's toolgenimpl.Reader, which has jsontext check the
 //     whole text and then walks the checked bytes, as generated code reads;
 //     names as bytes, like jsontext-rawnames.
 //   - encoding-json: encoding/json Decoder.Token (baseline). It has no Reset,

@@ -8,7 +8,7 @@ import (
 
 	"github.com/go-faster/jx"
 	"github.com/go-json-experiment/json/jsontext"
-	"github.com/toolgen/toolgen/runtime"
+	"github.com/toolgen/toolgen/runtime/toolgenimpl"
 )
 
 // Every walker visits every value of its input and materialises every string
@@ -155,19 +155,19 @@ func walkStd(d *json.Decoder) (n, strLen int, err error) {
 	}
 }
 
-// walkReader walks one value with toolgen's runtime.Reader the way generated
+// walkReader walks one value with toolgen's toolgenimpl.Reader the way generated
 // code reads it: jsontext checks the whole text when the reader is made, then
 // the reader walks the checked bytes. String values are materialised as Go
 // strings (String copies them into the reader's blocks); names are taken as
 // bytes, as generated code matches them, so it compares with
 // walkJSONTextRawNames; numbers are kept as their raw text.
 func walkReader(data []byte) (n, strLen int, err error) {
-	r := runtime.NewReader(data)
+	r := toolgenimpl.NewReader(data)
 	var walk func()
 	walk = func() {
 		n++
 		switch r.Kind() {
-		case runtime.KindObject:
+		case toolgenimpl.KindObject:
 			r.BeginObject()
 			for r.More() {
 				n++
@@ -175,13 +175,13 @@ func walkReader(data []byte) (n, strLen int, err error) {
 				walk()
 			}
 			r.EndObject()
-		case runtime.KindArray:
+		case toolgenimpl.KindArray:
 			r.BeginArray()
 			for r.More() {
 				walk()
 			}
 			r.EndArray()
-		case runtime.KindString:
+		case toolgenimpl.KindString:
 			s, _ := r.String()
 			strLen += keep(s)
 		default:

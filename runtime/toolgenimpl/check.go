@@ -1,0 +1,637 @@
+package toolgenimpl
+
+import (
+	"encoding/json"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/toolgen/toolgen/runtime"
+	"github.com/toolgen/toolgen/runtime/internal/message"
+)
+
+// SchemaFunc is the shape of the function generated for one schema: it checks
+// the value x, records what is wrong in c, marks in ev (when not nil) the
+// members or items it evaluated, for unevaluatedProperties and
+// unevaluatedItems, and reports whether x is valid.
+type SchemaFunc func(c *Check, x *Value, ev *Evaluated) bool
+
+// Check carries one validation of a whole Value by generated schema
+// functions: the violations found, where in the value the check is, and the
+// schema resources entered on the way, which $dynamicRef consults.
+type Check struct {
+	violations []runtime.Violation
+	omitted    int
+	quiet      int    // > 0 while trying an alternative whose failure is not an error
+	steps      []step // the location in the value
+	scope      []int  // the schema resources entered, outermost first
+
+	prefix     string // pointer and path of the value within the whole arguments
+	prefixPath string
+	sensitive  int // > 0 while checking a value that must not be echoed
+}
+
+type step struct {
+	name  string
+	index int // -1 for a member name
+}
+
+// CheckValue runs check on v, a value read whole by r, and records its
+// violations as r's own, at r's current position.
+func (r *Reader) CheckValue(v *Value, check SchemaFunc) bool {
+	c := Check{prefix: r.pointer(), prefixPath: r.path(), sensitive: r.sensitive}
+	ok := check(&c, v, nil)
+	for _, violation := range c.violations {
+		r.add(violation)
+	}
+	r.omitted += c.omitted
+	return ok
+}
+
+// ValidateJSON reads data as one JSON value and checks it with check: the
+// entry point of a validator generated for a whole schema. It returns nil or
+// a *runtime.ValidationError naming subject.
+func ValidateJSON(subject string, data []byte, check SchemaFunc, opts ...runtime.Options) error {
+	r := NewReader(data, opts...)
+	if v, ok := r.Value(); ok && r.Valid() {
+		r.CheckValue(&v, check)
+	}
+	return r.Finish(subject)
+}
+
+// Violations returns what the check has recorded.
+func (c *Check) Violations() []runtime.Violation { return c.violations }
+
+// Quiet reports whether violations are being discarded: a failed check may
+// then stop at once, since only the verdict counts.
+func (c *Check) Quiet() bool { return c.quiet > 0 }
+
+// Try runs fn with violations discarded and reports its verdict: for anyOf,
+// oneOf, not, if and contains, whose subschemas may fail without error.
+func (c *Check) Try(fn SchemaFunc, x *Value, ev *Evaluated) bool {
+	c.quiet++
+	ok := fn(c, x, ev)
+	c.quiet--
+	return ok
+}
+
+// BeginSensitive and EndSensitive bracket the checking of a value that must
+// never be echoed (a schema that applies to it is writeOnly, or marked
+// sensitive): violations inside still say what was expected, but not what
+// came. Brackets nest, so what is inside a sensitive value is sensitive too.
+func (c *Check) BeginSensitive() { c.sensitive++ }
+
+// EndSensitive ends what BeginSensitive began.
+func (c *Check) EndSensitive() { c.sensitive-- }
+
+// Enter moves the check into the member called name; Leave moves it back.
+func (c *Check) Enter(name string) { c.steps = append(c.steps, step{name: name, index: -1}) }
+
+// EnterItem moves the check into item i; Leave moves it back.
+func (c *Check) EnterItem(i int) { c.steps = append(c.steps, step{index: i}) }
+
+// Leave undoes the last Enter or EnterItem.
+func (c *Check) Leave() { c.steps = c.steps[:len(c.steps)-1] }
+
+// Push records that the check entered schema resource id, for $dynamicRef;
+// Pop undoes it.
+func (c *Check) Push(id int) { c.scope = append(c.scope, id) }
+
+// Pop undoes the last Push.
+func (c *Check) Pop() { c.scope = c.scope[:len(c.scope)-1] }
+
+// Dynamic returns the position in candidates of the outermost schema resource
+// in the dynamic scope that is one of them, or -1: $dynamicRef resolves to the
+// $dynamicAnchor of that resource.
+func (c *Check) Dynamic(candidates []int) int {
+	for _, id := range c.scope {
+		for i, candidate := range candidates {
+			if id == candidate {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// Report records a violation at the current location, unless quiet, and
+// returns false so that callers can write `ok = c.Report(...) && ok`.
+func (c *Check) Report(keyword, message, hint string) bool {
+	if c.quiet > 0 {
+		return false
+	}
+	if len(c.violations) >= runtime.MaxViolations {
+		c.omitted++
+		return false
+	}
+	c.violations = append(c.violations, runtime.Violation{Pointer: c.pointer(), Keyword: keyword, Message: message, Hint: hint})
+	return false
+}
+
+func (c *Check) pointer() string {
+	var b strings.Builder
+	b.WriteString(c.prefix)
+	for _, s := range c.steps {
+		b.WriteByte('/')
+		if s.index >= 0 {
+			b.WriteString(strconv.Itoa(s.index))
+		} else {
+			b.WriteString(strings.ReplaceAll(strings.ReplaceAll(s.name, "~", "~0"), "/", "~1"))
+		}
+	}
+	return b.String()
+}
+
+// subject names the current value at the start of a hint.
+func (c *Check) subject() string {
+	var b strings.Builder
+	b.WriteString(c.prefixPath)
+	for _, s := range c.steps {
+		if s.index >= 0 {
+			b.WriteString("[" + strconv.Itoa(s.index) + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(message.Truncate(s.name, hintNameRunes))
+	}
+	if b.Len() == 0 {
+		return "The arguments"
+	}
+	return "Field " + strconv.Quote(b.String())
+}
+
+// shown renders x for a hint, unless it must not be echoed.
+func (c *Check) shown(x *Value) string {
+	if c.sensitive > 0 {
+		return message.NotShown
+	}
+	switch x.Kind {
+	case KindNull:
+		return "null"
+	case KindBool:
+		return strconv.FormatBool(x.Bool)
+	case KindNumber:
+		return message.Truncate(x.Text, 40)
+	case KindString:
+		return message.Truncate(strconv.Quote(x.Text), 60)
+	case KindArray:
+		return "an array"
+	}
+	return "an object"
+}
+
+// shownWithArticle is shown, with "the string" or "the number" before a
+// string or a number.
+func (c *Check) shownWithArticle(x *Value) string {
+	if c.sensitive == 0 {
+		switch x.Kind {
+		case KindString:
+			return "the string " + c.shown(x)
+		case KindNumber:
+			return "the number " + c.shown(x)
+		}
+	}
+	return c.shown(x)
+}
+
+// hintStart is the start of a hint: the current value's subject.
+func (c *Check) hintStart() []byte { return []byte(c.subject()) }
+
+// report records a violation whose hint ends by showing x.
+func (c *Check) report(keyword string, msg, hint []byte, x *Value) bool {
+	return c.Report(keyword, string(msg), string(hint)+c.shown(x)+".")
+}
+
+// size records a size bound, keyword, that n fails.
+func (c *Check) size(keyword string, n, limit int) bool {
+	return c.Report(keyword, string(message.SizeMessage(nil, keyword, n, limit)), string(message.SizeHint(c.hintStart(), keyword, n, limit)))
+}
+
+// text is x's JSON text, as much of it as a message shows.
+func (c *Check) text(x *Value) []byte {
+	switch x.Kind {
+	case KindNull:
+		return []byte("null")
+	case KindBool:
+		return strconv.AppendBool(nil, x.Bool)
+	case KindNumber:
+		return []byte(x.Text)
+	case KindString:
+		return message.AppendQuoted(nil, x.Text)
+	case KindArray:
+		return []byte("[…]")
+	}
+	return []byte("{…}")
+}
+
+// Types is a set of JSON Schema type names, for the type keyword.
+type Types uint8
+
+// The JSON Schema types.
+const (
+	TypeNull Types = 1 << iota
+	TypeBoolean
+	TypeObject
+	TypeArray
+	TypeNumber
+	TypeString
+	TypeInteger
+)
+
+var typeNames = [...]string{"null", "boolean", "object", "array", "number", "string", "integer"}
+
+// Has reports whether x is of one of the types.
+func (t Types) Has(x *Value) bool {
+	switch x.Kind {
+	case KindNull:
+		return t&TypeNull != 0
+	case KindBool:
+		return t&TypeBoolean != 0
+	case KindObject:
+		return t&TypeObject != 0
+	case KindArray:
+		return t&TypeArray != 0
+	case KindString:
+		return t&TypeString != 0
+	case KindNumber:
+		return t&TypeNumber != 0 || t&TypeInteger != 0 && x.IsInteger()
+	}
+	return false
+}
+
+func (t Types) String() string {
+	var names []string
+	for i, name := range typeNames {
+		if t&(1<<i) != 0 {
+			names = append(names, name)
+		}
+	}
+	return strings.Join(names, " or ")
+}
+
+// Type checks the type keyword.
+func (c *Check) Type(x *Value, t Types) bool {
+	if t.Has(x) {
+		return true
+	}
+	expected := withArticle(t.String())
+	return c.Report("type", string(message.TypeMessage(nil, expected, false, kindOf(x))),
+		string(message.TypeHint(c.hintStart(), expected, false))+c.shownWithArticle(x)+".")
+}
+
+func kindOf(x *Value) string {
+	switch x.Kind {
+	case KindNull:
+		return "null"
+	case KindBool:
+		return "boolean"
+	case KindNumber:
+		return "number"
+	case KindString:
+		return "string"
+	case KindArray:
+		return "array"
+	}
+	return "object"
+}
+
+func withArticle(s string) string {
+	if s != "" && strings.ContainsRune("aeiou", rune(s[0])) {
+		return "an " + s
+	}
+	return "a " + s
+}
+
+// False records that x meets the schema false, which nothing meets.
+func (c *Check) False() bool {
+	return c.Report("false", "no value is allowed here", c.subject()+" is not allowed; remove it.")
+}
+
+// Const checks the const keyword; want is the JSON text for hints.
+func (c *Check) Const(x, value *Value, want string) bool {
+	if x.Equal(value) {
+		return true
+	}
+	return c.report("const", message.ConstMessage(nil, c.text(x), c.sensitive > 0, want), message.ConstHint(c.hintStart(), want), x)
+}
+
+// Enum checks the enum keyword; texts are the values' JSON texts for hints.
+func (c *Check) Enum(x *Value, values []Value, texts string) bool {
+	for i := range values {
+		if x.Equal(&values[i]) {
+			return true
+		}
+	}
+	allowed := []string{texts} // already joined as the list is
+	return c.report("enum", message.EnumMessage(nil, c.text(x), c.sensitive > 0, allowed), message.EnumHint(c.hintStart(), allowed), x)
+}
+
+// Bound checks minimum, maximum, exclusiveMinimum and exclusiveMaximum on a
+// number, exactly.
+func (c *Check) Bound(x *Value, keyword, limit string) bool {
+	cmp := compareNumbers(x.Text, limit)
+	var ok bool
+	switch keyword {
+	case "minimum":
+		ok = cmp >= 0
+	case "maximum":
+		ok = cmp <= 0
+	case "exclusiveMinimum":
+		ok = cmp > 0
+	default:
+		ok = cmp < 0
+	}
+	if ok {
+		return true
+	}
+	return c.report(keyword, message.BoundMessage(nil, []byte(x.Text), c.sensitive > 0, keyword, limit), message.BoundHint(c.hintStart(), keyword, limit), x)
+}
+
+// MultipleOf checks the multipleOf keyword on a number, exactly.
+func (c *Check) MultipleOf(x *Value, divisor *big.Rat, text string) bool {
+	if multipleOf(x.Text, divisor) {
+		return true
+	}
+	return c.report("multipleOf", message.BoundMessage(nil, []byte(x.Text), c.sensitive > 0, "multipleOf", text), message.BoundHint(c.hintStart(), "multipleOf", text), x)
+}
+
+// Length checks minLength (min >= 0) and maxLength (max >= 0) on a string,
+// counting code points.
+func (c *Check) Length(x *Value, min, max int) bool {
+	n := RuneCount(x.Text)
+	switch {
+	case min >= 0 && n < min:
+		return c.size("minLength", n, min)
+	case max >= 0 && n > max:
+		return c.size("maxLength", n, max)
+	}
+	return true
+}
+
+// Pattern checks the pattern keyword; source is the pattern as written.
+func (c *Check) Pattern(x *Value, re *regexp.Regexp, source string) bool {
+	if re.MatchString(x.Text) {
+		return true
+	}
+	return c.report("pattern", message.PatternMessage(nil, source), message.PatternHint(c.hintStart(), source), x)
+}
+
+// Format checks the format keyword with the named format's checker.
+func (c *Check) Format(x *Value, name string, valid func(string) bool) bool {
+	if valid(x.Text) {
+		return true
+	}
+	return c.report("format", message.FormatMessage(nil, name), message.FormatHint(c.hintStart(), name), x)
+}
+
+// Count checks minItems/maxItems (noun "item") and minProperties/
+// maxProperties (noun "property") against n; a bound below 0 is absent.
+func (c *Check) Count(n, min, max int, noun string) bool {
+	minKeyword, maxKeyword := "minItems", "maxItems"
+	if noun == "property" {
+		minKeyword, maxKeyword = "minProperties", "maxProperties"
+	}
+	switch {
+	case min >= 0 && n < min:
+		return c.size(minKeyword, n, min)
+	case max >= 0 && n > max:
+		return c.size(maxKeyword, n, max)
+	}
+	return true
+}
+
+// UniqueItems checks that no two items of an array are equal.
+func (c *Check) UniqueItems(x *Value) bool {
+	for i := range x.Items {
+		for j := i + 1; j < len(x.Items); j++ {
+			if x.Items[i].Equal(&x.Items[j]) {
+				return c.Report("uniqueItems", string(message.UniqueItemsMessage(nil, i, j)), string(message.UniqueItemsHint(c.hintStart(), i, j)))
+			}
+		}
+	}
+	return true
+}
+
+// Required checks that an object has each of the named members.
+func (c *Check) Required(x *Value, names ...string) bool {
+	ok := true
+	for _, name := range names {
+		if !x.Has(name) {
+			ok = c.Report("required", string(message.RequiredMessage(nil, name)),
+				string(message.RequiredHint([]byte(c.memberSubject(name))))) && ok
+		}
+	}
+	return ok
+}
+
+// DependentRequired checks that an object with member present has the
+// members it requires.
+func (c *Check) DependentRequired(x *Value, present string, required ...string) bool {
+	if !x.Has(present) {
+		return true
+	}
+	ok := true
+	for _, name := range required {
+		if !x.Has(name) {
+			ok = c.Report("dependentRequired", string(message.DependentRequiredMessage(nil, present, name)),
+				string(message.DependentRequiredHint([]byte(c.memberSubject(name)), present))) && ok
+		}
+	}
+	return ok
+}
+
+func (c *Check) memberSubject(name string) string {
+	c.Enter(name)
+	s := c.subject()
+	c.Leave()
+	return s
+}
+
+// NotAllowed records that the current member is forbidden by keyword
+// (additionalProperties or unevaluatedProperties, with the schema false).
+// Inside a sensitive object the member's name is part of the secret, so the
+// violation is reported at the object, without the name.
+func (c *Check) NotAllowed(keyword string) bool {
+	if c.sensitive > 0 && len(c.steps) > 0 && c.steps[len(c.steps)-1].index < 0 {
+		last := c.steps[len(c.steps)-1]
+		c.Leave()
+		defer func() { c.steps = append(c.steps, last) }()
+		return c.Report(keyword, "a property is not allowed", c.subject()+" has a property that is not allowed here; remove it.")
+	}
+	return c.Report(keyword, "property is not allowed", c.subject()+" is not allowed here; remove it.")
+}
+
+// ItemNotAllowed records that the current item is forbidden by keyword
+// (items or unevaluatedItems, with the schema false).
+func (c *Check) ItemNotAllowed(keyword string) bool {
+	return c.Report(keyword, "item is not allowed", c.subject()+" is one item too many here; remove it.")
+}
+
+// PropertyName records that a member's name fails propertyNames, at the
+// member. Inside a sensitive object the name is part of the secret and is
+// reported as HiddenPropertyName does.
+func (c *Check) PropertyName(name string) bool {
+	if c.sensitive > 0 {
+		return c.HiddenPropertyName()
+	}
+	c.Enter(name)
+	defer c.Leave()
+	return c.Report("propertyNames", "property name "+strconv.Quote(name)+" is not allowed",
+		c.subject()+" has a name that is not allowed here; rename or remove it.")
+}
+
+// HiddenPropertyName records that a member's name fails propertyNames when
+// the name must not be echoed (the propertyNames schema or the object is
+// sensitive): the violation is at the object, and says only that some name
+// is wrong, since the name, its pointer and its path would all quote it.
+func (c *Check) HiddenPropertyName() bool {
+	return c.Report("propertyNames", "a property name is not allowed",
+		c.subject()+" has a property name that is not allowed here; rename or remove that property.")
+}
+
+// Contains checks that between min and max items (max < 0: no limit) matched
+// the contains schema.
+func (c *Check) Contains(matched, min, max int) bool {
+	switch {
+	case matched < min:
+		keyword := "minContains"
+		if min == 1 {
+			keyword = "contains"
+		}
+		return c.Report(keyword, strconv.Itoa(matched)+" items match contains, fewer than "+strconv.Itoa(min),
+			c.subject()+" must have at least "+plural(min, "item")+" of the required form; it has "+strconv.Itoa(matched)+".")
+	case max >= 0 && matched > max:
+		return c.Report("maxContains", strconv.Itoa(matched)+" items match contains, more than "+strconv.Itoa(max),
+			c.subject()+" must have at most "+plural(max, "item")+" of that form; it has "+strconv.Itoa(matched)+".")
+	}
+	return true
+}
+
+// AnyOf records that x matches none of the alternatives of an anyOf. Each
+// alternative is checked again, collecting its first violation, so that the
+// hint says what each form lacks; valid values never pay for it.
+func (c *Check) AnyOf(x *Value, alternatives ...SchemaFunc) bool {
+	return c.union("anyOf", x, alternatives)
+}
+
+// OneOf records that x matches matched of the alternatives of a oneOf,
+// rather than exactly one.
+func (c *Check) OneOf(x *Value, matched int, alternatives ...SchemaFunc) bool {
+	if matched == 0 {
+		return c.union("oneOf", x, alternatives)
+	}
+	return c.Report("oneOf", string(message.ManyMessage(nil, matched)), string(message.ManyHint(c.hintStart())))
+}
+
+func (c *Check) union(keyword string, x *Value, alternatives []SchemaFunc) bool {
+	if c.quiet > 0 {
+		return false
+	}
+	hint := message.NoneHint(c.hintStart())
+	reasons := 0
+	for i, alt := range alternatives {
+		if first, found := c.firstViolation(alt, x); found {
+			hint = message.NoneReason(hint, reasons, i+1, first.Hint)
+			reasons++
+		}
+	}
+	return c.Report(keyword, string(message.NoneMessage(nil, len(alternatives))), string(message.NoneEnd(hint, reasons)))
+}
+
+// firstViolation checks x with fn and returns the first violation it
+// records, leaving the check's own record as it was.
+func (c *Check) firstViolation(fn SchemaFunc, x *Value) (runtime.Violation, bool) {
+	mark, omitted := len(c.violations), c.omitted
+	fn(c, x, nil)
+	var first runtime.Violation
+	found := len(c.violations) > mark
+	if found {
+		first = c.violations[mark]
+	}
+	c.violations, c.omitted = c.violations[:mark], omitted
+	return first, found
+}
+
+// Not records that x matches a schema it must not match.
+func (c *Check) Not() bool {
+	return c.Report("not", "matches a schema it must not match",
+		c.subject()+" has a form that is not allowed here; change it.")
+}
+
+// Evaluated records which members of an object, or items of an array, some
+// keyword has evaluated successfully: what unevaluatedProperties and
+// unevaluatedItems leave alone. A nil *Evaluated records nothing, so schema
+// functions mark unconditionally and only pay when someone asks.
+type Evaluated struct {
+	marks []bool
+}
+
+// NewEvaluated returns an empty record for x's members or items.
+func NewEvaluated(x *Value) *Evaluated {
+	n := len(x.Members)
+	if x.Kind == KindArray {
+		n = len(x.Items)
+	}
+	return &Evaluated{marks: make([]bool, n)}
+}
+
+// Fork returns an empty record for the same value, to collect what one
+// subschema evaluates before knowing whether it passes; nil for nil.
+func (e *Evaluated) Fork() *Evaluated {
+	if e == nil {
+		return nil
+	}
+	return &Evaluated{marks: make([]bool, len(e.marks))}
+}
+
+// Merge adds what other evaluated.
+func (e *Evaluated) Merge(other *Evaluated) {
+	if e == nil || other == nil {
+		return
+	}
+	for i, m := range other.marks {
+		if m {
+			e.marks[i] = true
+		}
+	}
+}
+
+// Mark records that member or item i was evaluated.
+func (e *Evaluated) Mark(i int) {
+	if e != nil {
+		e.marks[i] = true
+	}
+}
+
+// MarkFrom records that items from i on were evaluated.
+func (e *Evaluated) MarkFrom(i int) {
+	if e == nil {
+		return
+	}
+	for ; i < len(e.marks); i++ {
+		e.marks[i] = true
+	}
+}
+
+// Has reports whether member or item i was evaluated.
+func (e *Evaluated) Has(i int) bool { return e != nil && e.marks[i] }
+
+// Checked reads the next value whole and checks it with check, a generated
+// schema function, recording the violations at their places. It returns the
+// value's JSON text and whether the value passed.
+func (r *Reader) Checked(check SchemaFunc) (json.RawMessage, bool) {
+	raw, ok := r.Raw()
+	if !ok {
+		return nil, false
+	}
+	s := r.Sub(raw)
+	v, ok := s.Value()
+	r.Adopt(s)
+	if !ok || !s.Valid() {
+		return raw, false
+	}
+	return raw, r.CheckValue(&v, check)
+}

@@ -1,0 +1,6 @@
+//go:build !race
+
+package toolgenimpl
+
+// raceEnabled: see race_test.go.
+const raceEnabled = false

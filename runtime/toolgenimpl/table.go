@@ -1,0 +1,91 @@
+package toolgenimpl
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/toolgen/toolgen/runtime"
+)
+
+// ToolInfo is one row of the static table generated code keeps about its
+// tools: plain data and function values, which the compiler lays out as data
+// with no initialisation code, so that catalogs of thousands of tools still
+// compile quickly. Definition and Spec derive the richer values from it.
+type ToolInfo struct {
+	Name, Title, Description string
+	// The catalog's schemas; "" when the tool has none.
+	InputSchema, OutputSchema, StrictInputSchema string
+
+	AnnotationTitle                              string
+	ReadOnly, Destructive, Idempotent, OpenWorld Hint
+
+	Timeout     time.Duration
+	Parse       func(raw []byte, opts runtime.Options) (any, error)
+	Call        func(ctx context.Context, h any, args any) (any, error)
+	CheckOutput func(result any) []runtime.Violation
+}
+
+// Hint is an annotation a catalog may set or leave out.
+type Hint int8
+
+// The states of a Hint.
+const (
+	HintUnset Hint = iota
+	HintTrue
+	HintFalse
+)
+
+// ptr returns the hint as runtime.Annotations holds it: nil when unset.
+func (h Hint) ptr() *bool {
+	switch h {
+	case HintTrue:
+		return Ptr(true)
+	case HintFalse:
+		return Ptr(false)
+	}
+	return nil
+}
+
+// Annotations returns the row's annotations, with fresh pointers.
+func (t *ToolInfo) Annotations() runtime.Annotations {
+	return runtime.Annotations{
+		Title:           t.AnnotationTitle,
+		ReadOnlyHint:    t.ReadOnly.ptr(),
+		DestructiveHint: t.Destructive.ptr(),
+		IdempotentHint:  t.Idempotent.ptr(),
+		OpenWorldHint:   t.OpenWorld.ptr(),
+	}
+}
+
+// Definition returns the tool as the model sees it.
+func (t *ToolInfo) Definition() runtime.ToolDefinition {
+	return runtime.ToolDefinition{
+		Name:              t.Name,
+		Title:             t.Title,
+		Description:       t.Description,
+		InputSchema:       rawOrNil(t.InputSchema),
+		OutputSchema:      rawOrNil(t.OutputSchema),
+		StrictInputSchema: rawOrNil(t.StrictInputSchema),
+		Annotations:       t.Annotations(),
+	}
+}
+
+// Spec returns what a Dispatcher needs about the tool.
+func (t *ToolInfo) Spec() runtime.ToolSpec {
+	return runtime.ToolSpec{
+		Name:        t.Name,
+		Annotations: t.Annotations(),
+		Timeout:     t.Timeout,
+		Parse:       t.Parse,
+		Call:        t.Call,
+		CheckOutput: t.CheckOutput,
+	}
+}
+
+func rawOrNil(s string) json.RawMessage {
+	if s == "" {
+		return nil
+	}
+	return json.RawMessage(s)
+}

@@ -1,0 +1,210 @@
+package toolgenimpl
+
+import (
+	"errors"
+	"math/big"
+	"regexp"
+	"testing"
+
+	"github.com/toolgen/toolgen/runtime"
+	"github.com/toolgen/toolgen/runtime/format"
+)
+
+// voiceCase is one keyword failing on the value of member "v": read is how
+// a typed reader checks it, check how a schema function does.
+type voiceCase struct {
+	keyword string
+	args    string // the arguments, {"v": <failing value>}
+	read    func(r *Reader)
+	check   func(c *Check, v *Value) bool
+}
+
+// readMember reads the arguments object, reading member "v" with read.
+func readMember(r *Reader, read func(r *Reader)) {
+	if r.BeginObject() {
+		for r.More() {
+			r.Name()
+			read(r)
+		}
+		r.EndObject()
+	}
+}
+
+// readArray reads an array of numbers and calls after with its length.
+func readArray(after func(r *Reader, n int)) func(r *Reader) {
+	return func(r *Reader) {
+		n := 0
+		if r.BeginArray() {
+			for r.More() {
+				r.Number()
+				n++
+			}
+			r.EndArray()
+		}
+		after(r, n)
+	}
+}
+
+// readObject reads an object of numbers and calls after with the names it
+// held.
+func readObject(after func(r *Reader, names map[string]bool)) func(r *Reader) {
+	return func(r *Reader) {
+		names := map[string]bool{}
+		if r.BeginObject() {
+			for r.More() {
+				names[string(r.Name())] = true
+				r.Number()
+			}
+			r.EndObject()
+		}
+		after(r, names)
+	}
+}
+
+func readNumber(then func(r *Reader)) func(r *Reader) {
+	return func(r *Reader) { r.Number(); then(r) }
+}
+
+func readString(then func(r *Reader)) func(r *Reader) {
+	return func(r *Reader) { r.String(); then(r) }
+}
+
+// readUnion reads a value as a generated reader of a union does, trying
+// each alternative on a sub-reader, and reports it with report.
+func readUnion(report func(r *Reader, matched int, failures []runtime.Violation), alts ...func(r *Reader)) func(r *Reader) {
+	return func(r *Reader) {
+		raw, ok := r.Raw()
+		if !ok {
+			return
+		}
+		matched := 0
+		var failures []runtime.Violation
+		for _, alt := range alts {
+			sub := r.Sub(raw)
+			if alt(sub); sub.Valid() {
+				matched++
+			} else {
+				failures = append(failures, sub.Violations()[0])
+			}
+		}
+		report(r, matched, failures)
+	}
+}
+
+// typeIs is a schema function of one type.
+func typeIs(t Types) SchemaFunc {
+	return func(c *Check, x *Value, _ *Evaluated) bool { return c.Type(x, t) }
+}
+
+func voiceCases() []voiceCase {
+	readStr := func(r *Reader) { r.String() }
+	readInt := func(r *Reader) { r.Int() }
+	readNum := func(r *Reader) { r.Number() }
+	email, sms := MustParseValue(`"email"`), MustParseValue(`"sms"`)
+	return []voiceCase{
+		{"minimum", `{"v":2}`, readNumber(func(r *Reader) { r.Minimum("3") }),
+			func(c *Check, v *Value) bool { return c.Bound(v, "minimum", "3") }},
+		{"exclusiveMinimum", `{"v":3}`, readNumber(func(r *Reader) { r.ExclusiveMinimum("3") }),
+			func(c *Check, v *Value) bool { return c.Bound(v, "exclusiveMinimum", "3") }},
+		{"maximum", `{"v":12.5}`, readNumber(func(r *Reader) { r.Maximum("10") }),
+			func(c *Check, v *Value) bool { return c.Bound(v, "maximum", "10") }},
+		{"exclusiveMaximum", `{"v":-1e2}`, readNumber(func(r *Reader) { r.ExclusiveMaximum("-100") }),
+			func(c *Check, v *Value) bool { return c.Bound(v, "exclusiveMaximum", "-100") }},
+		{"multipleOf", `{"v":1}`, readNumber(func(r *Reader) { r.MultipleOf("0.3") }),
+			func(c *Check, v *Value) bool { return c.MultipleOf(v, big.NewRat(3, 10), "0.3") }},
+		{"minLength", `{"v":"ab"}`, readString(func(r *Reader) { r.MinLength(3, 2) }),
+			func(c *Check, v *Value) bool { return c.Length(v, 3, -1) }},
+		{"minLength", `{"v":""}`, readString(func(r *Reader) { r.MinLength(1, 0) }),
+			func(c *Check, v *Value) bool { return c.Length(v, 1, -1) }},
+		{"maxLength", `{"v":"héllo"}`, readString(func(r *Reader) { r.MaxLength(1, 5) }),
+			func(c *Check, v *Value) bool { return c.Length(v, -1, 1) }},
+		{"pattern", `{"v":"ab"}`, readString(func(r *Reader) { r.Pattern("^SKU-[0-9]+$") }),
+			func(c *Check, v *Value) bool { return c.Pattern(v, regexp.MustCompile("^SKU-[0-9]+$"), "^SKU-[0-9]+$") }},
+		{"format", `{"v":"not an email"}`, readString(func(r *Reader) { r.Format("email") }),
+			func(c *Check, v *Value) bool { return c.Format(v, "email", format.IsEmail) }},
+		{"format", `{"v":"2024-13-01"}`, readString(func(r *Reader) { r.Format("date") }),
+			func(c *Check, v *Value) bool { return c.Format(v, "date", format.IsDate) }},
+		{"enum", `{"v":"fax"}`, readString(func(r *Reader) { r.Enum([]string{`"email"`, `"sms"`}) }),
+			func(c *Check, v *Value) bool { return c.Enum(v, []Value{email, sms}, `"email", "sms"`) }},
+		{"enum", `{"v":4}`, readNumber(func(r *Reader) { r.Enum([]string{"1", "2"}) }),
+			func(c *Check, v *Value) bool {
+				return c.Enum(v, []Value{MustParseValue("1"), MustParseValue("2")}, "1, 2")
+			}},
+		{"const", `{"v":"sms"}`, readString(func(r *Reader) { r.Const(`"email"`) }),
+			func(c *Check, v *Value) bool { return c.Const(v, &email, `"email"`) }},
+		{"const", `{"v":false}`, func(r *Reader) { r.Bool(); r.Const("true") },
+			func(c *Check, v *Value) bool { t := MustParseValue("true"); return c.Const(v, &t, "true") }},
+		{"type", `{"v":5}`, readString(func(*Reader) {}),
+			func(c *Check, v *Value) bool { return c.Type(v, TypeString) }},
+		{"type", `{"v":"five"}`, func(r *Reader) { r.Int() },
+			func(c *Check, v *Value) bool { return c.Type(v, TypeInteger) }},
+		{"type", `{"v":true}`, readNumber(func(*Reader) {}),
+			func(c *Check, v *Value) bool { return c.Type(v, TypeNumber) }},
+		{"type", `{"v":[1]}`, func(r *Reader) { r.Bool() },
+			func(c *Check, v *Value) bool { return c.Type(v, TypeBoolean) }},
+		{"anyOf", `{"v":true}`, readUnion(func(r *Reader, _ int, failures []runtime.Violation) { r.AnyOf(2, failures) }, readStr, readInt),
+			func(c *Check, v *Value) bool { return c.AnyOf(v, typeIs(TypeString), typeIs(TypeInteger)) }},
+		{"oneOf", `{"v":"x"}`, readUnion(func(r *Reader, matched int, failures []runtime.Violation) { r.OneOf(2, matched, failures) }, readInt, readNum),
+			func(c *Check, v *Value) bool { return c.OneOf(v, 0, typeIs(TypeInteger), typeIs(TypeNumber)) }},
+		{"oneOf", `{"v":5}`, readUnion(func(r *Reader, matched int, failures []runtime.Violation) { r.OneOf(2, matched, failures) }, readInt, readNum),
+			func(c *Check, v *Value) bool { return c.OneOf(v, 2, typeIs(TypeInteger), typeIs(TypeNumber)) }},
+		{"minItems", `{"v":[1]}`, readArray(func(r *Reader, n int) { r.MinItems(2, n) }),
+			func(c *Check, v *Value) bool { return c.Count(len(v.Items), 2, -1, "item") }},
+		{"minItems", `{"v":[]}`, readArray(func(r *Reader, n int) { r.MinItems(3, n) }),
+			func(c *Check, v *Value) bool { return c.Count(len(v.Items), 3, -1, "item") }},
+		{"maxItems", `{"v":[1,2,3]}`, readArray(func(r *Reader, n int) { r.MaxItems(1, n) }),
+			func(c *Check, v *Value) bool { return c.Count(len(v.Items), -1, 1, "item") }},
+		{"uniqueItems", `{"v":[1,2,1]}`, readArray(func(r *Reader, _ int) { r.UniqueItems(0, 2) }),
+			func(c *Check, v *Value) bool { return c.UniqueItems(v) }},
+		{"required", `{"v":{}}`, readObject(func(r *Reader, _ map[string]bool) { r.Required("id") }),
+			func(c *Check, v *Value) bool { return c.Required(v, "id") }},
+		{"dependentRequired", `{"v":{"card":1}}`, readObject(func(r *Reader, _ map[string]bool) { r.DependentRequired("card", "cvc") }),
+			func(c *Check, v *Value) bool { return c.DependentRequired(v, "card", "cvc") }},
+	}
+}
+
+// violationsOf returns the violations of err, a *runtime.ValidationError.
+func violationsOf(t *testing.T, err error) []runtime.Violation {
+	t.Helper()
+	var ve *runtime.ValidationError
+	if !errors.As(err, &ve) {
+		return nil
+	}
+	return ve.Violations
+}
+
+// TestOneVoice: for each keyword both a typed reader and a schema function
+// check, the same failing value gets the same violation (pointer, keyword,
+// message and hint) from both, shown or hidden.
+func TestOneVoice(t *testing.T) {
+	for _, c := range voiceCases() {
+		for _, sensitive := range []bool{false, true} {
+			r := NewReader([]byte(c.args))
+			if sensitive {
+				r.BeginSensitive()
+			}
+			readMember(r, c.read)
+			typed := violationsOf(t, r.Finish("t"))
+
+			schema := violationsOf(t, ValidateJSON("t", []byte(c.args), func(ch *Check, x *Value, _ *Evaluated) bool {
+				if sensitive {
+					ch.BeginSensitive()
+					defer ch.EndSensitive()
+				}
+				ch.Enter("v")
+				defer ch.Leave()
+				return c.check(ch, x.Member("v"))
+			}))
+			if len(typed) != 1 || len(schema) != 1 {
+				t.Errorf("%s %s (sensitive %v): typed reader %v, schema function %v; want one violation each", c.keyword, c.args, sensitive, typed, schema)
+				continue
+			}
+			if typed[0].Keyword != c.keyword {
+				t.Errorf("%s %s: keyword %q", c.keyword, c.args, typed[0].Keyword)
+			}
+			if typed[0] != schema[0] {
+				t.Errorf("%s %s (sensitive %v):\ntyped reader    %+v\nschema function %+v", c.keyword, c.args, sensitive, typed[0], schema[0])
+			}
+		}
+	}
+}
