@@ -138,7 +138,7 @@ func TestValidatorFileImportsGrouped(t *testing.T) {
 	if err != nil || len(refused) > 0 {
 		t.Fatalf("GenerateValidators: %v %v", err, refused)
 	}
-	if !strings.Contains(string(src), "\n\t\"regexp\"\n\n\t\"github.com/toolgen/toolgen/runtime\"\n") {
+	if !strings.Contains(string(src), "\n\t\"regexp\"\n\n\t\"github.com/toolgen/toolgen/runtime/") {
 		t.Errorf("the imports are not in two groups:\n%s", src[:min(len(src), 400)])
 	}
 	checkImportsGrouped(t, src)
