@@ -320,10 +320,14 @@ func (e *emitter) itemChecks(v *Value, depth int, val string) []jen.Code {
 		case !comparable(v.Elem):
 			find = rt("DuplicateJSON").Call(jen.Id(varName("texts", depth)))
 		}
+		// Items that failed to read hold zero values: then the duplicates
+		// are looked for in the array's text instead.
 		out = append(out, jen.If(jen.Id(clean)).Block(
 			jen.If(jen.List(jen.Id("i"), jen.Id("j"), jen.Id("dup")).Op(":=").Add(find), jen.Id("dup")).Block(
 				jen.Id("r").Dot("UniqueItems").Call(jen.Id("i"), jen.Id("j")),
 			),
+		).Else().If(jen.List(jen.Id("i"), jen.Id("j"), jen.Id("dup")).Op(":=").Id("r").Dot("DuplicateSince").Call(jen.Id(varName("start", depth))), jen.Id("dup")).Block(
+			jen.Id("r").Dot("UniqueItems").Call(jen.Id("i"), jen.Id("j")),
 		))
 	}
 	return out

@@ -325,7 +325,9 @@ func (e *emitter) read(v *Value, depth int, store func(jen.Code) jen.Code, direc
 		room := jen.Id("r").Dot("ItemCount").Call()
 		body := []jen.Code{jen.Id(val).Op(":=").Make(e.typ(v), jen.Lit(0), room)}
 		if v.UniqueItems {
-			body = append(body, jen.Id(varName("mark", depth)).Op(":=").Id("r").Dot("Mark").Call())
+			body = append(body,
+				jen.Id(varName("start", depth)).Op(":=").Id("r").Dot("Offset").Call(),
+				jen.Id(varName("mark", depth)).Op(":=").Id("r").Dot("Mark").Call())
 		}
 		loop := []jen.Code{jen.Var().Id(item).Add(e.elemType(v.Elem))}
 		if v.UniqueItems && !comparable(v.Elem) && !isRawText(v.Elem) {

@@ -512,7 +512,7 @@ var localNames = []string{
 	"args", "c", "cfg", "clean", "ctx", "data", "declared", "defs", "dup", "err", "ev",
 	"failures", "h", "i", "item", "j", "key", "m", "mark", "matched", "members", "n",
 	"name", "ok", "opts", "others", "r", "raw", "result", "s", "seen", "specs",
-	"sub", "text", "texts", "tools", "u", "v", "val", "value", "x",
+	"start", "sub", "text", "texts", "tools", "u", "v", "val", "value", "x",
 }
 
 // newNamespace returns a namespace in which Go's predeclared identifiers,

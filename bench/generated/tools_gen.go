@@ -690,6 +690,7 @@ members:
 			r.Optional()
 			if r.BeginArray() {
 				v := make([]string, 0, r.ItemCount())
+				start := r.Offset()
 				mark := r.Mark()
 				for r.More() {
 					var item string
@@ -712,6 +713,8 @@ members:
 					if i, j, dup := toolgenimpl.Duplicate(v); dup {
 						r.UniqueItems(i, j)
 					}
+				} else if i, j, dup := r.DuplicateSince(start); dup {
+					r.UniqueItems(i, j)
 				}
 				x.Labels = v
 			}

@@ -599,6 +599,7 @@ members:
 			r.Optional()
 			if r.BeginArray() {
 				v := make([]SearchOrdersStatusItem, 0, r.ItemCount())
+				start := r.Offset()
 				mark := r.Mark()
 				for r.More() {
 					var item SearchOrdersStatusItem
@@ -613,6 +614,8 @@ members:
 					if i, j, dup := toolgenimpl.Duplicate(v); dup {
 						r.UniqueItems(i, j)
 					}
+				} else if i, j, dup := r.DuplicateSince(start); dup {
+					r.UniqueItems(i, j)
 				}
 				x.Status = v
 			}

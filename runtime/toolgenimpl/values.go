@@ -190,3 +190,33 @@ func ContainsJSON(set []string, v []byte) bool {
 	}
 	return false
 }
+
+// Offset is where the reader stands in its text. Taken right after
+// BeginArray, it lets DuplicateSince find the array's items again.
+func (r *Reader) Offset() int { return r.pos }
+
+// DuplicateSince finds the first two items that are equal as JSON values in
+// the array the reader has just ended, whose items began at start (an
+// Offset taken right after BeginArray). It judges the text, not the values
+// read, so uniqueItems is judged even where an item failed to read (a
+// wrong type leaves a zero value, which would make false duplicates). It
+// finds nothing once reading stopped, as the array may not have been read
+// to its end.
+func (r *Reader) DuplicateSince(start int) (i, j int, found bool) {
+	if r.stopped || start < 1 || start > r.pos || r.data[start-1] != '[' {
+		return 0, 0, false
+	}
+	dec := jsontext.NewDecoder(bytes.NewReader(r.data[start-1 : r.pos]))
+	if _, err := dec.ReadToken(); err != nil { // the '['
+		return 0, 0, false
+	}
+	var items []json.RawMessage
+	for dec.PeekKind() != ']' {
+		v, err := dec.ReadValue()
+		if err != nil {
+			return 0, 0, false
+		}
+		items = append(items, json.RawMessage(v.Clone()))
+	}
+	return DuplicateJSON(items)
+}
