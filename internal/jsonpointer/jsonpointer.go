@@ -18,8 +18,9 @@ func Escape(tok string) string {
 }
 
 // AppendEscaped appends the escaped form of tok to b, for callers that build
-// pointers in a buffer without an allocation per token.
-func AppendEscaped(b []byte, tok string) []byte {
+// pointers in a buffer without an allocation per token (the runtime's reader
+// holds member names as bytes).
+func AppendEscaped[T ~string | ~[]byte](b []byte, tok T) []byte {
 	for i := 0; i < len(tok); i++ {
 		switch c := tok[i]; c {
 		case '~':

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/runtime"
 	"github.com/toolgen/toolgen/runtime/internal/message"
 )
@@ -137,7 +138,7 @@ func (c *Check) pointer() string {
 		if s.index >= 0 {
 			b.WriteString(strconv.Itoa(s.index))
 		} else {
-			b.WriteString(strings.ReplaceAll(strings.ReplaceAll(s.name, "~", "~0"), "/", "~1"))
+			b.WriteString(jsonpointer.Escape(s.name))
 		}
 	}
 	return b.String()

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/runtime"
 	"github.com/toolgen/toolgen/runtime/internal/message"
 
@@ -1285,23 +1286,12 @@ func (r *Reader) memberName(span nameSpan) []byte {
 	return appendUnquoted(nil, quoted)
 }
 
-// appendPointerToken appends name as a JSON Pointer reference token,
-// escaping '~' as ~0 and '/' as ~1 (RFC 6901).
+// appendPointerToken appends name as a JSON Pointer reference token.
 func appendPointerToken(b, name []byte) []byte {
 	if bytes.IndexByte(name, '~') < 0 && bytes.IndexByte(name, '/') < 0 {
 		return append(b, name...) // as names almost always are
 	}
-	for _, c := range name {
-		switch c {
-		case '~':
-			b = append(b, "~0"...)
-		case '/':
-			b = append(b, "~1"...)
-		default:
-			b = append(b, c)
-		}
-	}
-	return b
+	return jsonpointer.AppendEscaped(b, name)
 }
 
 // pointer is the JSON Pointer of the value just read, within the whole arguments.

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/runtime"
 	"github.com/toolgen/toolgen/runtime/internal/message"
 
@@ -41,7 +42,7 @@ func (r *Reader) Discriminate(text []byte, property string, tags []string) int {
 			}
 		}
 	}
-	member := r.pointer() + "/" + strings.ReplaceAll(strings.ReplaceAll(property, "~", "~0"), "/", "~1")
+	member := r.pointer() + "/" + jsonpointer.Escape(property)
 	shown, got := describe(value, false), message.Truncate(string(value), 60)
 	if r.sensitive > 0 {
 		shown, got = "a value that is not shown", "(hidden)"
