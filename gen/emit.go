@@ -77,7 +77,7 @@ type emitter struct {
 	// enumListNames names the variable listing each plain enum type's values.
 	enumListNames map[*NamedType]string
 	fieldLists    map[*NamedType]string // the member list variable of each struct type
-	objectTypes   map[*NamedType]string // the runtime.ObjectType variable of each struct type held by pointer
+	objectTypes   map[*NamedType]string // the toolgenimpl.ObjectType variable of each struct type held by pointer
 
 	// The types the catalog chose (goJSONSchema), in the order met, and the
 	// values their values are checked as before conversion.

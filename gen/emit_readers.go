@@ -69,7 +69,7 @@ func (e *emitter) otherMember(t *NamedType, name jen.Code) []jen.Code {
 }
 
 // members emits the loop over the members of an object of t, which declares
-// some: a switch on the member's index (see runtime.Reader.NextMember),
+// some: a switch on the member's index (see toolgenimpl.Reader.NextMember),
 // which has marked it seen and reported it if repeated, and has read the end
 // of the object when it returns EndOfObject. other handles a member t does
 // not declare.
@@ -241,7 +241,7 @@ func (e *emitter) plainElement(v *Value, depth int, dst jen.Code) []jen.Code {
 
 // readHeld emits the statements that read one non-null value of v and point
 // dst, a pointer, at it. An object is read in place into an element of a
-// block of the reader's (runtime.NewObject): a variable whose address is
+// block of the reader's (toolgenimpl.NewObject): a variable whose address is
 // taken would cost an allocation per object.
 func (e *emitter) readHeld(v *Value, depth int, dst jen.Code) []jen.Code {
 	if v.Kind != kindStruct {
@@ -255,7 +255,7 @@ func (e *emitter) readHeld(v *Value, depth int, dst jen.Code) []jen.Code {
 	}
 }
 
-// objectType declares the runtime.ObjectType that stands for t, a struct
+// objectType declares the toolgenimpl.ObjectType that stands for t, a struct
 // type held by pointer, and returns the variable's name.
 func (e *emitter) objectType(t *NamedType) string {
 	if name, ok := e.objectTypes[t]; ok {
@@ -270,7 +270,7 @@ func (e *emitter) objectType(t *NamedType) string {
 }
 
 // pointerTo returns a pointer to val, a value of v read into a variable. A
-// scalar's is an element of a block of the reader's (runtime.HoldInt and its
+// scalar's is an element of a block of the reader's (toolgenimpl.HoldInt and its
 // siblings): taking val's address would cost an allocation per value.
 func (e *emitter) pointerTo(v *Value, val jen.Code) jen.Code {
 	if v.Custom != nil {
@@ -304,7 +304,7 @@ func (e *emitter) read(v *Value, depth int, store func(jen.Code) jen.Code, direc
 		return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id("r").Dot(method).Call(), jen.Id("ok")).Block(body...)}
 	case kindEnum:
 		if list, texts, ok := e.enumLists(v.Named); ok {
-			// A plain enum reads like a scalar: runtime.ReadEnum finds the
+			// A plain enum reads like a scalar: toolgenimpl.ReadEnum finds the
 			// constant the string equals.
 			body := []jen.Code{store(jen.Id(val))}
 			return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Add(rt("ReadEnum")).Call(jen.Id("r"), jen.Id(list), jen.Id(texts)), jen.Id("ok")).Block(body...)}

@@ -94,7 +94,7 @@ func (e *emitter) definitions() {
 	}
 }
 
-// hint renders an annotation as a runtime.Hint; nil leaves the field unset.
+// hint renders an annotation as a toolgenimpl.Hint; nil leaves the field unset.
 func hint(b *bool) jen.Code {
 	switch {
 	case b == nil:

@@ -258,7 +258,7 @@ func (e *emitter) sealedTypes() {
 }
 
 // enumLists returns the package variables that list the values of enum type
-// t, as constants and as JSON texts, for runtime.ReadEnum; false when t's
+// t, as constants and as JSON texts, for toolgenimpl.ReadEnum; false when t's
 // values have checks of their own beyond being one of the values, and its
 // readJSON method reads them.
 func (e *emitter) enumLists(t *NamedType) (list, texts string, ok bool) {
@@ -298,7 +298,7 @@ func (e *emitter) enumType(t *NamedType) {
 	e.end()
 
 	if list, _, ok := e.enumLists(t); ok {
-		e.f.Add(lineComment(fmt.Sprintf("%s lists the values of %s, for runtime.ReadEnum.", list, t.Name)))
+		e.f.Add(lineComment(fmt.Sprintf("%s lists the values of %s, for toolgenimpl.ReadEnum.", list, t.Name)))
 		e.f.Var().Id(list).Op("=").Index().Id(t.Name).Values(names...)
 		e.end()
 		return

@@ -156,7 +156,7 @@ func compileSchema(s Schema, opts ValidatorOptions, names *namespace) ([]jen.Cod
 	return append([]jen.Code{entry, jen.Line()}, k.code...), nil
 }
 
-// checker compiles schemas into check functions of the runtime.SchemaFunc
+// checker compiles schemas into check functions of the toolgenimpl.SchemaFunc
 // shape, one per schema reached, and the package variables they use.
 type checker struct {
 	reg             *schema.Registry

@@ -607,7 +607,7 @@ const (
 	RefundPaymentReasonFraud           RefundPaymentReason = "fraud"
 )
 
-// refundPaymentReasonList lists the values of RefundPaymentReason, for runtime.ReadEnum.
+// refundPaymentReasonList lists the values of RefundPaymentReason, for toolgenimpl.ReadEnum.
 var refundPaymentReasonList = []RefundPaymentReason{RefundPaymentReasonDuplicate, RefundPaymentReasonCustomerRequest, RefundPaymentReasonFraud}
 
 // SearchIssuesArgs are the arguments of tool "search_issues".
@@ -783,7 +783,7 @@ const (
 	SearchIssuesStateAll    SearchIssuesState = "all"
 )
 
-// searchIssuesStateList lists the values of SearchIssuesState, for runtime.ReadEnum.
+// searchIssuesStateList lists the values of SearchIssuesState, for toolgenimpl.ReadEnum.
 var searchIssuesStateList = []SearchIssuesState{SearchIssuesStateOpen, SearchIssuesStateClosed, SearchIssuesStateAll}
 
 // SearchIssuesSort is one of the values allowed at /properties/sort in the input
@@ -798,7 +798,7 @@ const (
 	SearchIssuesSortReactions SearchIssuesSort = "reactions"
 )
 
-// searchIssuesSortList lists the values of SearchIssuesSort, for runtime.ReadEnum.
+// searchIssuesSortList lists the values of SearchIssuesSort, for toolgenimpl.ReadEnum.
 var searchIssuesSortList = []SearchIssuesSort{SearchIssuesSortCreated, SearchIssuesSortUpdated, SearchIssuesSortComments, SearchIssuesSortReactions}
 
 // SearchIssuesOrder is one of the values allowed at /properties/order in the
@@ -811,7 +811,7 @@ const (
 	SearchIssuesOrderDesc SearchIssuesOrder = "desc"
 )
 
-// searchIssuesOrderList lists the values of SearchIssuesOrder, for runtime.ReadEnum.
+// searchIssuesOrderList lists the values of SearchIssuesOrder, for toolgenimpl.ReadEnum.
 var searchIssuesOrderList = []SearchIssuesOrder{SearchIssuesOrderAsc, SearchIssuesOrderDesc}
 
 // CreateOrderArgs are the arguments of tool "create_order".
@@ -1064,7 +1064,7 @@ const (
 	CreateOrderCustomerAddressCountryNZ CreateOrderCustomerAddressCountry = "NZ"
 )
 
-// createOrderCustomerAddressCountryList lists the values of CreateOrderCustomerAddressCountry, for runtime.ReadEnum.
+// createOrderCustomerAddressCountryList lists the values of CreateOrderCustomerAddressCountry, for toolgenimpl.ReadEnum.
 var createOrderCustomerAddressCountryList = []CreateOrderCustomerAddressCountry{CreateOrderCustomerAddressCountryUS, CreateOrderCustomerAddressCountryCA, CreateOrderCustomerAddressCountryMX, CreateOrderCustomerAddressCountryGB, CreateOrderCustomerAddressCountryIE, CreateOrderCustomerAddressCountryFR, CreateOrderCustomerAddressCountryDE, CreateOrderCustomerAddressCountryNL, CreateOrderCustomerAddressCountryBE, CreateOrderCustomerAddressCountryES, CreateOrderCustomerAddressCountryPT, CreateOrderCustomerAddressCountryIT, CreateOrderCustomerAddressCountrySE, CreateOrderCustomerAddressCountryNO, CreateOrderCustomerAddressCountryDK, CreateOrderCustomerAddressCountryFI, CreateOrderCustomerAddressCountryPL, CreateOrderCustomerAddressCountryJP, CreateOrderCustomerAddressCountryAU, CreateOrderCustomerAddressCountryNZ}
 
 // CreateOrderItemsItem is the object at /properties/items/items in the input
@@ -1225,7 +1225,7 @@ const (
 	CreateOrderItemsItemOptionsColorSilver CreateOrderItemsItemOptionsColor = "silver"
 )
 
-// createOrderItemsItemOptionsColorList lists the values of CreateOrderItemsItemOptionsColor, for runtime.ReadEnum.
+// createOrderItemsItemOptionsColorList lists the values of CreateOrderItemsItemOptionsColor, for toolgenimpl.ReadEnum.
 var createOrderItemsItemOptionsColorList = []CreateOrderItemsItemOptionsColor{CreateOrderItemsItemOptionsColorBlack, CreateOrderItemsItemOptionsColorWhite, CreateOrderItemsItemOptionsColorRed, CreateOrderItemsItemOptionsColorGreen, CreateOrderItemsItemOptionsColorBlue, CreateOrderItemsItemOptionsColorSilver}
 
 // CreateOrderItemsItemOptionsSize is one of the values allowed at
@@ -1243,7 +1243,7 @@ const (
 	CreateOrderItemsItemOptionsSizeXXL CreateOrderItemsItemOptionsSize = "XXL"
 )
 
-// createOrderItemsItemOptionsSizeList lists the values of CreateOrderItemsItemOptionsSize, for runtime.ReadEnum.
+// createOrderItemsItemOptionsSizeList lists the values of CreateOrderItemsItemOptionsSize, for toolgenimpl.ReadEnum.
 var createOrderItemsItemOptionsSizeList = []CreateOrderItemsItemOptionsSize{CreateOrderItemsItemOptionsSizeXS, CreateOrderItemsItemOptionsSizeS, CreateOrderItemsItemOptionsSizeM, CreateOrderItemsItemOptionsSizeL, CreateOrderItemsItemOptionsSizeXL, CreateOrderItemsItemOptionsSizeXXL}
 
 // matchPattern0 reports whether s matches ^[A-Za-z0-9_.-]+$. It is a byte loop

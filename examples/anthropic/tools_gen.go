@@ -397,7 +397,7 @@ const (
 	RescheduleDeliveryWindowEvening   RescheduleDeliveryWindow = "evening"
 )
 
-// rescheduleDeliveryWindowList lists the values of RescheduleDeliveryWindow, for runtime.ReadEnum.
+// rescheduleDeliveryWindowList lists the values of RescheduleDeliveryWindow, for toolgenimpl.ReadEnum.
 var rescheduleDeliveryWindowList = []RescheduleDeliveryWindow{RescheduleDeliveryWindowMorning, RescheduleDeliveryWindowAfternoon, RescheduleDeliveryWindowEvening}
 
 // matchPattern0 reports whether s matches ^ord_[0-9]{6}$. It is a byte loop that

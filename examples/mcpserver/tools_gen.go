@@ -470,7 +470,7 @@ const (
 	GetOrderResultStatusCancelled GetOrderResultStatus = "cancelled"
 )
 
-// getOrderResultStatusList lists the values of GetOrderResultStatus, for runtime.ReadEnum.
+// getOrderResultStatusList lists the values of GetOrderResultStatus, for toolgenimpl.ReadEnum.
 var getOrderResultStatusList = []GetOrderResultStatus{GetOrderResultStatusOpen, GetOrderResultStatusShipped, GetOrderResultStatusCancelled}
 
 // CancelOrderArgs are the arguments of tool "cancel_order".
@@ -552,7 +552,7 @@ const (
 	CancelOrderReasonFraud           CancelOrderReason = "fraud"
 )
 
-// cancelOrderReasonList lists the values of CancelOrderReason, for runtime.ReadEnum.
+// cancelOrderReasonList lists the values of CancelOrderReason, for toolgenimpl.ReadEnum.
 var cancelOrderReasonList = []CancelOrderReason{CancelOrderReasonCustomerRequest, CancelOrderReasonOutOfStock, CancelOrderReasonFraud}
 
 // SearchOrdersArgs are the arguments of tool "search_orders".
@@ -655,7 +655,7 @@ const (
 	SearchOrdersStatusItemCancelled SearchOrdersStatusItem = "cancelled"
 )
 
-// searchOrdersStatusItemList lists the values of SearchOrdersStatusItem, for runtime.ReadEnum.
+// searchOrdersStatusItemList lists the values of SearchOrdersStatusItem, for toolgenimpl.ReadEnum.
 var searchOrdersStatusItemList = []SearchOrdersStatusItem{SearchOrdersStatusItemOpen, SearchOrdersStatusItemShipped, SearchOrdersStatusItemCancelled}
 
 // matchPattern0 reports whether s matches ^ord_[0-9]{6}$. It is a byte loop that

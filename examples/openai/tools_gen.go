@@ -385,7 +385,7 @@ const (
 	RefundOrderReasonCustomerRequest RefundOrderReason = "customer_request"
 )
 
-// refundOrderReasonList lists the values of RefundOrderReason, for runtime.ReadEnum.
+// refundOrderReasonList lists the values of RefundOrderReason, for toolgenimpl.ReadEnum.
 var refundOrderReasonList = []RefundOrderReason{RefundOrderReasonDamaged, RefundOrderReasonLate, RefundOrderReasonCustomerRequest}
 
 // matchPattern0 reports whether s matches ^ord_[a-z0-9]{4,32}$. It is a byte loop

@@ -312,7 +312,7 @@ const (
 	SearchTicketsStatusClosed SearchTicketsStatus = "closed"
 )
 
-// searchTicketsStatusList lists the values of SearchTicketsStatus, for runtime.ReadEnum.
+// searchTicketsStatusList lists the values of SearchTicketsStatus, for toolgenimpl.ReadEnum.
 var searchTicketsStatusList = []SearchTicketsStatus{SearchTicketsStatusOpen, SearchTicketsStatusClosed}
 
 // CloseTicketArgs are the arguments of tool "close_ticket".

@@ -470,7 +470,7 @@ const (
 	RefundPaymentReasonFraud           RefundPaymentReason = "fraud"
 )
 
-// refundPaymentReasonList lists the values of RefundPaymentReason, for runtime.ReadEnum.
+// refundPaymentReasonList lists the values of RefundPaymentReason, for toolgenimpl.ReadEnum.
 var refundPaymentReasonList = []RefundPaymentReason{RefundPaymentReasonDuplicate, RefundPaymentReasonCustomerRequest, RefundPaymentReasonFraud}
 
 // RefundPaymentResult is the result of tool "refund_payment", as its output
@@ -547,7 +547,7 @@ const (
 	RefundPaymentResultStatusRefunded RefundPaymentResultStatus = "refunded"
 )
 
-// refundPaymentResultStatusList lists the values of RefundPaymentResultStatus, for runtime.ReadEnum.
+// refundPaymentResultStatusList lists the values of RefundPaymentResultStatus, for toolgenimpl.ReadEnum.
 var refundPaymentResultStatusList = []RefundPaymentResultStatus{RefundPaymentResultStatusQueued, RefundPaymentResultStatusRefunded}
 
 // GetPaymentArgs are the arguments of tool "get_payment".
@@ -744,7 +744,7 @@ const (
 	SendReceiptLocaleFrFR SendReceiptLocale = "fr-FR"
 )
 
-// sendReceiptLocaleList lists the values of SendReceiptLocale, for runtime.ReadEnum.
+// sendReceiptLocaleList lists the values of SendReceiptLocale, for toolgenimpl.ReadEnum.
 var sendReceiptLocaleList = []SendReceiptLocale{SendReceiptLocaleEnUS, SendReceiptLocaleEnGB, SendReceiptLocaleDeDE, SendReceiptLocaleFrFR}
 
 // matchPattern0 reports whether s matches ^pay_[A-Za-z0-9]{4,60}$. It is a byte

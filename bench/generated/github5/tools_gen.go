@@ -1172,7 +1172,7 @@ const (
 	IssueWriteMethodUpdate IssueWriteMethod = "update"
 )
 
-// issueWriteMethodList lists the values of IssueWriteMethod, for runtime.ReadEnum.
+// issueWriteMethodList lists the values of IssueWriteMethod, for toolgenimpl.ReadEnum.
 var issueWriteMethodList = []IssueWriteMethod{IssueWriteMethodCreate, IssueWriteMethodUpdate}
 
 // IssueWriteState is one of the values allowed at /properties/state in the input
@@ -1187,7 +1187,7 @@ const (
 	IssueWriteStateClosed IssueWriteState = "closed"
 )
 
-// issueWriteStateList lists the values of IssueWriteState, for runtime.ReadEnum.
+// issueWriteStateList lists the values of IssueWriteState, for toolgenimpl.ReadEnum.
 var issueWriteStateList = []IssueWriteState{IssueWriteStateOpen, IssueWriteStateClosed}
 
 // IssueWriteStateReason is one of the values allowed at /properties/state_reason
@@ -1203,7 +1203,7 @@ const (
 	IssueWriteStateReasonDuplicate  IssueWriteStateReason = "duplicate"
 )
 
-// issueWriteStateReasonList lists the values of IssueWriteStateReason, for runtime.ReadEnum.
+// issueWriteStateReasonList lists the values of IssueWriteStateReason, for toolgenimpl.ReadEnum.
 var issueWriteStateReasonList = []IssueWriteStateReason{IssueWriteStateReasonCompleted, IssueWriteStateReasonNotPlanned, IssueWriteStateReasonDuplicate}
 
 // ListIssuesArgs are the arguments of tool "list_issues".
@@ -1396,7 +1396,7 @@ const (
 	ListIssuesDirectionDESC ListIssuesDirection = "DESC"
 )
 
-// listIssuesDirectionList lists the values of ListIssuesDirection, for runtime.ReadEnum.
+// listIssuesDirectionList lists the values of ListIssuesDirection, for toolgenimpl.ReadEnum.
 var listIssuesDirectionList = []ListIssuesDirection{ListIssuesDirectionASC, ListIssuesDirectionDESC}
 
 // ListIssuesFieldFiltersItem is the object at /properties/field_filters/items in
@@ -1470,7 +1470,7 @@ const (
 	ListIssuesFieldsItemFieldValues ListIssuesFieldsItem = "field_values"
 )
 
-// listIssuesFieldsItemList lists the values of ListIssuesFieldsItem, for runtime.ReadEnum.
+// listIssuesFieldsItemList lists the values of ListIssuesFieldsItem, for toolgenimpl.ReadEnum.
 var listIssuesFieldsItemList = []ListIssuesFieldsItem{ListIssuesFieldsItemNumber, ListIssuesFieldsItemTitle, ListIssuesFieldsItemBody, ListIssuesFieldsItemState, ListIssuesFieldsItemUser, ListIssuesFieldsItemLabels, ListIssuesFieldsItemAssignees, ListIssuesFieldsItemComments, ListIssuesFieldsItemCreatedAt, ListIssuesFieldsItemUpdatedAt, ListIssuesFieldsItemFieldValues}
 
 // ListIssuesOrderBy is one of the values allowed at /properties/orderBy in the
@@ -1486,7 +1486,7 @@ const (
 	ListIssuesOrderByCOMMENTS  ListIssuesOrderBy = "COMMENTS"
 )
 
-// listIssuesOrderByList lists the values of ListIssuesOrderBy, for runtime.ReadEnum.
+// listIssuesOrderByList lists the values of ListIssuesOrderBy, for toolgenimpl.ReadEnum.
 var listIssuesOrderByList = []ListIssuesOrderBy{ListIssuesOrderByCreatedAt, ListIssuesOrderByUpdatedAt, ListIssuesOrderByCOMMENTS}
 
 // ListIssuesState is one of the values allowed at /properties/state in the input
@@ -1502,7 +1502,7 @@ const (
 	ListIssuesStateCLOSED ListIssuesState = "CLOSED"
 )
 
-// listIssuesStateList lists the values of ListIssuesState, for runtime.ReadEnum.
+// listIssuesStateList lists the values of ListIssuesState, for toolgenimpl.ReadEnum.
 var listIssuesStateList = []ListIssuesState{ListIssuesStateOPEN, ListIssuesStateCLOSED}
 
 // PushFilesArgs are the arguments of tool "push_files".
@@ -1780,7 +1780,7 @@ const (
 	SearchCodeFieldsItemTextMatches SearchCodeFieldsItem = "text_matches"
 )
 
-// searchCodeFieldsItemList lists the values of SearchCodeFieldsItem, for runtime.ReadEnum.
+// searchCodeFieldsItemList lists the values of SearchCodeFieldsItem, for toolgenimpl.ReadEnum.
 var searchCodeFieldsItemList = []SearchCodeFieldsItem{SearchCodeFieldsItemName, SearchCodeFieldsItemPath, SearchCodeFieldsItemSHA, SearchCodeFieldsItemRepository, SearchCodeFieldsItemTextMatches}
 
 // SearchCodeOrder is one of the values allowed at /properties/order in the input
@@ -1795,7 +1795,7 @@ const (
 	SearchCodeOrderDesc SearchCodeOrder = "desc"
 )
 
-// searchCodeOrderList lists the values of SearchCodeOrder, for runtime.ReadEnum.
+// searchCodeOrderList lists the values of SearchCodeOrder, for toolgenimpl.ReadEnum.
 var searchCodeOrderList = []SearchCodeOrder{SearchCodeOrderAsc, SearchCodeOrderDesc}
 
 // Allowed values of enums, as JSON texts, for checks and hints.
