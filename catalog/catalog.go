@@ -77,6 +77,7 @@ type Tool struct {
 	RejectedDefaults map[string]bool
 
 	index  *positionIndex         // JSON Pointer -> line:col in File
+	unread []unreadMember         // members the loader did not read, for Lint to report
 	strict func() ([]byte, error) // the strict variant, made once when first asked
 }
 

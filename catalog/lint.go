@@ -61,6 +61,7 @@ func Lint(c *Catalog, opts LintOptions) Diagnostics {
 			l.schema(t, i, "output", t.OutputSchema, t.OutputSchemaPointer)
 		}
 	}
+	l.reportUnread()
 	l.diags.Sort()
 	return l.diags
 }
