@@ -200,3 +200,26 @@ func TestUnappliedDefaultIsDocumented(t *testing.T) {
 		})
 	}
 }
+
+// TestRejectedUnionDefaultNotApplied: a default beside a union that the
+// schema rejects is reported and not applied, as any rejected default is.
+func TestRejectedUnionDefaultNotApplied(t *testing.T) {
+	for _, schema := range []string{
+		`{"anyOf":[{"type":"string"},{"type":"null"}],"default":5}`,
+		`{"oneOf":[{"type":"string"},{"type":"integer"}],"default":true}`,
+		`{"oneOf":[{"type":"string","minLength":1},{"type":"string","maxLength":3}],"default":"ab"}`,
+	} {
+		data := `{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"p":` + schema + `}}}]}`
+		src, diags := generate("rejected.json", []byte(data), gen.Options{Package: "x"})
+		if src == nil {
+			t.Fatalf("%s: generation failed:\n%v", schema, diags)
+		}
+		var warned bool
+		for _, d := range diags {
+			warned = warned || d.Severity == catalog.Warning && d.Pointer == "/tools/0/inputSchema/properties/p/default" && strings.Contains(d.Message, "does not validate")
+		}
+		if !warned || bytes.Contains(src, []byte("Defaults to")) {
+			t.Errorf("%s: warned %t; the default is applied: %t\n%v", schema, warned, bytes.Contains(src, []byte("Defaults to")), diags)
+		}
+	}
+}
