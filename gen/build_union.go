@@ -67,12 +67,13 @@ func (b *builder) nullableUnion(n *node, name string) *Value {
 	return v
 }
 
-// besideUnion reports whether keyword k beside anyOf or oneOf leaves the
-// union's mapping as it is: an inert keyword, or "default", which is an
-// annotation. The field holding the union applies the default by reading its
-// text as a value sent would be read (the linter has checked it against the
-// whole schema), so it lands in the one alternative it matches.
-func besideUnion(k string) bool { return understood(k) || k == "default" }
+// besideUnion reports whether member k beside anyOf or oneOf leaves the
+// union's mapping as it is: an inert keyword, a word that is no keyword (an
+// annotation, which the linter reports), or "default", also an annotation.
+// The field holding the union applies the default by reading its text as a
+// value sent would be read (the linter has checked it against the whole
+// schema), so it lands in the one alternative it matches.
+func besideUnion(k string) bool { return understood(k) || k == "default" || !isKeyword(k) }
 
 func isNullSchema(j *schema.Node) bool {
 	if j.Kind != '{' {
