@@ -47,7 +47,7 @@ type Tool struct {
 	File string
 
 	Name        string
-	Title       string // the tool's title, or annotations.title when only that is set
+	Title       string // the tool's "title", or annotations.title when only that is set
 	Description string
 	// InputSchema and OutputSchema are the schema bytes exactly as they stand in
 	// the file. OutputSchema is nil when the tool has none.
@@ -77,6 +77,7 @@ type Tool struct {
 	RejectedDefaults map[string]bool
 
 	index  *positionIndex         // JSON Pointer -> line:col in File
+	unread []unreadMember         // members the loader did not read, for Lint to report
 	strict func() ([]byte, error) // the strict variant, made once when first asked
 }
 
@@ -92,7 +93,10 @@ func (t *Tool) StrictVariant() ([]byte, error) {
 	return t.strict()
 }
 
-// Annotations are MCP's tool annotations; nil means the catalog did not say.
+// Annotations are MCP's tool annotations, read from any catalog shape: the
+// tool's "annotations" object, or the hints as members of the tool
+// ("idempotent": true, "readOnlyHint": false, ...). A nil hint means the
+// catalog did not say.
 type Annotations struct {
 	Title           string
 	ReadOnlyHint    *bool

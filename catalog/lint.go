@@ -8,9 +8,11 @@ import (
 // LintOptions tune Lint.
 type LintOptions struct {
 	// Strict makes every word in a schema that is not a JSON Schema 2020-12
-	// keyword an error, vendor extensions ("x-...") included; only
-	// "x-toolgen" stays allowed. Without Strict an unknown word is a warning
-	// (it is an annotation by the spec) and an "x-" word is silent.
+	// keyword an error, vendor extensions ("x-...") and other vocabularies'
+	// keywords included; only "x-toolgen" stays allowed. It also makes every
+	// member of a tool that toolgen does not read an error. Without Strict
+	// an unknown word is a warning (it is an annotation by the spec), an
+	// "x-" word is silent, and an unread member is a warning.
 	Strict bool
 }
 
@@ -31,7 +33,13 @@ const maxNameLen = 128
 //     warnings;
 //   - every "default" in an input schema validates against its own schema
 //     node; one that does not is a warning and is recorded in the tool's
-//     RejectedDefaults so that the generator does not apply it.
+//     RejectedDefaults so that the generator does not apply it;
+//   - a keyword of OpenAPI or of another draft ("example", "nullable",
+//     "additionalItems", ...) is a warning saying what 2020-12 writes
+//     instead, never a misspelling (an error in Strict mode);
+//   - a member of a tool that the loader did not read ("icons",
+//     "cache_control", ...) is a warning naming it, once per member name
+//     (an error in Strict mode).
 //
 // Each diagnostic points at the exact node in the file. Lint sets
 // RejectedDefaults on the catalog's tools. The diagnostics are sorted by
@@ -61,6 +69,7 @@ func Lint(c *Catalog, opts LintOptions) Diagnostics {
 			l.schema(t, i, "output", t.OutputSchema, t.OutputSchemaPointer)
 		}
 	}
+	l.reportUnread()
 	l.diags.Sort()
 	return l.diags
 }

@@ -77,7 +77,7 @@ func TestLintWords(t *testing.T) {
 	// default are not keywords; x-toolgen and x-vendor are silent.
 	checkDiags(t, Lint(c, LintOptions{}), append(typos,
 		want{11, 39, Warning, base + "/properties/page/optional", `unknown keyword "optional" is ignored as an annotation`},
-		want{15, 52, Warning, base + "/properties/nested/items/anyOf/0/nullable", `unknown keyword "nullable" is ignored as an annotation`},
+		want{15, 52, Warning, base + "/properties/nested/items/anyOf/0/nullable", `"nullable" is a keyword of OpenAPI 3.0, not of JSON Schema 2020-12, and is ignored here as an annotation; null is not allowed here; to allow it, write "type": ["string", "null"]`},
 		nestedTypo, vendorTypo,
 	))
 
@@ -86,7 +86,7 @@ func TestLintWords(t *testing.T) {
 	checkDiags(t, Lint(c, LintOptions{Strict: true}), append(typos,
 		want{11, 39, Error, base + "/properties/page/optional", `unknown keyword "optional": ` + strict},
 		want{11, 57, Error, base + "/properties/page/x-vendor", `unknown keyword "x-vendor": ` + strict},
-		want{15, 52, Error, base + "/properties/nested/items/anyOf/0/nullable", `unknown keyword "nullable": ` + strict},
+		want{15, 52, Error, base + "/properties/nested/items/anyOf/0/nullable", `write "type": ["string", "null"]; strict mode allows only JSON Schema 2020-12 keywords and "x-toolgen"`},
 		nestedTypo, vendorTypo,
 	))
 }

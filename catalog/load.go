@@ -288,16 +288,21 @@ func (l *loader) tool(n *schema.Node, f Format) {
 
 	switch f {
 	case FormatMCP, FormatMCPArray:
-		t.Title = l.optString(t.Name, def, "title")
 		t.OutputSchema, t.OutputSchemaPointer = l.schema(t.Name, def, "outputSchema", false)
-		t.Annotations = l.annotations(t.Name, def.Member("annotations"))
-		if t.Title == "" {
-			t.Title = t.Annotations.Title
-		}
 	case FormatOpenAIChat, FormatOpenAIResponses:
 		t.Strict = l.optBool(t.Name, def, "strict")
 	}
 	t.Settings = l.settings(t.Name, def.Member("x-toolgen"))
+	// Annotations, hints and timeouts are read from every shape, and what
+	// is not read is recorded for Lint to report.
+	if f == FormatOpenAIChat {
+		l.members(&t, f, def, n)
+	} else {
+		l.members(&t, f, def)
+	}
+	if t.Title == "" {
+		t.Title = t.Annotations.Title
+	}
 
 	if len(l.diags) == before {
 		l.c.Tools = append(l.c.Tools, t)
@@ -361,25 +366,6 @@ func (l *loader) optBool(tool string, obj *schema.Node, key string) *bool {
 	}
 	b := n.Kind == jsontext.KindTrue
 	return &b
-}
-
-// annotations reads MCP tool annotations. Members other than the ones
-// toolgen knows are left alone: MCP may add hints.
-func (l *loader) annotations(tool string, n *schema.Node) Annotations {
-	var a Annotations
-	if n == nil {
-		return a
-	}
-	if !n.IsObject() {
-		l.errorf(tool, n.Pointer, "\"annotations\" must be an object, found %s", n.KindName())
-		return a
-	}
-	a.Title = l.optString(tool, n, "title")
-	a.ReadOnlyHint = l.optBool(tool, n, "readOnlyHint")
-	a.DestructiveHint = l.optBool(tool, n, "destructiveHint")
-	a.IdempotentHint = l.optBool(tool, n, "idempotentHint")
-	a.OpenWorldHint = l.optBool(tool, n, "openWorldHint")
-	return a
 }
 
 // settingKeys are the members an "x-toolgen" object may have.

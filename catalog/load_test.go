@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -53,18 +54,19 @@ func TestFormats(t *testing.T) {
 		names         []string
 		pointers      []string
 		schemaPtrs    []string
-		schemaLineCol [2]int // of the second tool's schema key
+		schemaLineCol [2]int   // of the second tool's schema key
+		unread        []string // pointers of the members toolgen has no use for
 	}{
 		{"mcp.json", FormatMCP, []string{"create_order", "list_orders"},
-			[]string{"/tools/0", "/tools/1"}, []string{"/tools/0/inputSchema", "/tools/1/inputSchema"}, [2]int{33, 7}},
+			[]string{"/tools/0", "/tools/1"}, []string{"/tools/0/inputSchema", "/tools/1/inputSchema"}, [2]int{33, 7}, []string{"/tools/0/icons", "/tools/0/_meta"}},
 		{"mcp-array.json", FormatMCPArray, []string{"pods_list", "pods_delete"},
-			[]string{"/0", "/1"}, []string{"/0/inputSchema", "/1/inputSchema"}, [2]int{12, 5}},
+			[]string{"/0", "/1"}, []string{"/0/inputSchema", "/1/inputSchema"}, [2]int{12, 5}, nil},
 		{"openai-chat.json", FormatOpenAIChat, []string{"get_weather", "get_time"},
-			[]string{"/0", "/1"}, []string{"/0/function/parameters", "/1/function/parameters"}, [2]int{21, 7}},
+			[]string{"/0", "/1"}, []string{"/0/function/parameters", "/1/function/parameters"}, [2]int{21, 7}, nil},
 		{"openai-responses.json", FormatOpenAIResponses, []string{"get_weather", "get_time"},
-			[]string{"/0", "/1"}, []string{"/0/parameters", "/1/parameters"}, [2]int{17, 5}},
+			[]string{"/0", "/1"}, []string{"/0/parameters", "/1/parameters"}, [2]int{17, 5}, nil},
 		{"anthropic.json", FormatAnthropic, []string{"get_weather", "get_time"},
-			[]string{"/0", "/1"}, []string{"/0/input_schema", "/1/input_schema"}, [2]int{15, 5}},
+			[]string{"/0", "/1"}, []string{"/0/input_schema", "/1/input_schema"}, [2]int{15, 5}, []string{"/1/cache_control"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -93,8 +95,19 @@ func TestFormats(t *testing.T) {
 			if line, col := c.Position(c.Tools[1].SchemaPointer); line != tt.schemaLineCol[0] || col != tt.schemaLineCol[1] {
 				t.Errorf("Position(%s) = %d:%d, want %d:%d", c.Tools[1].SchemaPointer, line, col, tt.schemaLineCol[0], tt.schemaLineCol[1])
 			}
-			if diags := Lint(c, LintOptions{Strict: true}); len(diags) != 0 {
-				t.Errorf("Lint: %v", diags)
+			// The members toolgen has no use for are warnings, errors
+			// under Strict, and the only diagnostics.
+			for _, strict := range []bool{false, true} {
+				var unread []string
+				for _, d := range Lint(c, LintOptions{Strict: strict}) {
+					if (d.Severity == Error) != strict || !strings.Contains(d.Message, "is not read") {
+						t.Errorf("Lint (strict %t): %v", strict, d)
+					}
+					unread = append(unread, d.Pointer)
+				}
+				if !slices.Equal(unread, tt.unread) {
+					t.Errorf("Lint (strict %t) reports %q, want %q", strict, unread, tt.unread)
+				}
 			}
 		})
 	}

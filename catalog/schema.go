@@ -166,7 +166,7 @@ func (s *schemaLint) walk() {
 			kptr := appendPointer(v.Pointer, m.Name)
 			switch {
 			case !IsKeyword(m.Name):
-				s.unknownWord(m.Name, kptr)
+				s.unknownWord(n, m.Name, kptr)
 			case m.Name == "$schema":
 				if d := m.Value; d.Kind == '"' && strings.TrimSuffix(d.Str, "#") != draft2020 {
 					s.wrongDraft = true
@@ -184,8 +184,8 @@ func (s *schemaLint) walk() {
 	})
 }
 
-// unknownWord reports a member of a schema object that is not a keyword.
-func (s *schemaLint) unknownWord(key, ptr string) {
+// unknownWord reports a member of schema object n that is not a keyword.
+func (s *schemaLint) unknownWord(n *schema.Node, key, ptr string) {
 	at := s.base + ptr
 	if schema.IsExtension(key) {
 		return // toolgen's settings, and go-jsonschema's Go types (gen reads them)
@@ -195,6 +195,14 @@ func (s *schemaLint) unknownWord(key, ptr string) {
 			s.errorf(s.tool.Name, at, "unknown keyword %q; did you mean %q?", key, sug)
 		} else if s.opts.Strict {
 			s.errorf(s.tool.Name, at, "unknown keyword %q: strict mode allows only JSON Schema 2020-12 keywords and \"x-toolgen\"; remove it", key)
+		}
+		return
+	}
+	if advice := foreignAdvice(n, key); advice != "" {
+		if s.opts.Strict {
+			s.errorf(s.tool.Name, at, "%s; strict mode allows only JSON Schema 2020-12 keywords and \"x-toolgen\"", advice)
+		} else {
+			s.warnf(s.tool.Name, at, "%s", advice)
 		}
 		return
 	}

@@ -40,8 +40,11 @@ func TestYAMLMatchesJSON(t *testing.T) {
 			}
 		}
 	}
-	if diags := Lint(fromYAML, LintOptions{Strict: true}); len(diags) != 0 {
-		t.Errorf("Lint: %v", diags)
+	// Only the members toolgen has no use for, as in the JSON.
+	for _, d := range Lint(fromYAML, LintOptions{Strict: true}) {
+		if !strings.Contains(d.Message, "is not read") || d.Pointer != "/tools/0/icons" && d.Pointer != "/tools/0/_meta" {
+			t.Errorf("Lint: %v", d)
+		}
 	}
 }
 

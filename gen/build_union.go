@@ -27,7 +27,7 @@ func (b *builder) nullableUnion(n *node, name string) *Value {
 		return nil
 	}
 	for _, k := range n.keys() {
-		if k != keyword && !understood(k) {
+		if k != keyword && !besideUnion(k) {
 			return nil
 		}
 	}
@@ -67,6 +67,14 @@ func (b *builder) nullableUnion(n *node, name string) *Value {
 	return v
 }
 
+// besideUnion reports whether member k beside anyOf or oneOf leaves the
+// union's mapping as it is: an inert keyword, a word that is no keyword (an
+// annotation, which the linter reports), or "default", also an annotation.
+// The field holding the union applies the default by reading its text as a
+// value sent would be read (the linter has checked it against the whole
+// schema), so it lands in the one alternative it matches.
+func besideUnion(k string) bool { return understood(k) || k == "default" || !isKeyword(k) }
+
 func isNullSchema(j *schema.Node) bool {
 	if j.Kind != '{' {
 		return false
@@ -93,7 +101,7 @@ func (b *builder) union(n *node, name string) *Value {
 		keyword = "oneOf"
 	}
 	for _, k := range n.keys() {
-		if k != keyword && !understood(k) && k != "type" {
+		if k != keyword && !besideUnion(k) && k != "type" {
 			b.errorf(n.ptr+"/"+jsonpointer.Escape(k), "keyword %q beside %s is not supported yet; move it into each alternative", k, keyword)
 			return nil
 		}

@@ -53,7 +53,7 @@ func (b *builder) typedReason(n *node) string {
 			continue
 		}
 		for _, k := range n.keys() {
-			if k != union && !understood(k) && k != "type" && k != "$defs" && k != "definitions" && k != "default" {
+			if k != union && !besideUnion(k) && k != "type" && k != "$defs" && k != "definitions" {
 				return "keyword " + k + " beside " + union
 			}
 		}

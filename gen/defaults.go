@@ -3,6 +3,8 @@ package gen
 import (
 	"math/big"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/jsonpointer"
 )
@@ -59,4 +61,14 @@ func goKindName(k typeKind) string {
 		return "int64"
 	}
 	return "float64"
+}
+
+// describeDefault renders a default compactly for a message, shortened when
+// long.
+func describeDefault(v jsontext.Value) string {
+	s := []rune(string(compact(v)))
+	if len(s) > 60 {
+		return string(s[:57]) + "..."
+	}
+	return string(s)
 }

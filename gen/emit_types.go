@@ -126,6 +126,9 @@ func fieldDoc(f *Field) string {
 	if f.Default != nil {
 		notes = append(notes, "Defaults to "+string(f.Default)+".")
 	}
+	if f.Unapplied != nil {
+		notes = append(notes, "The schema gives the default "+string(compact(f.Unapplied))+", which is not applied: the field's Go type is the catalog's choice, and converting the default to it could fail unseen.")
+	}
 	if f.Holder == holdPointer && !f.Required && f.Default == nil {
 		notes = append(notes, "Nil when absent.")
 	}

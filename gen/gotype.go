@@ -224,12 +224,18 @@ func importName(p string) string {
 
 // fieldGoType applies a property's goJSONSchema settings that concern its
 // field (identifier is applied with the other names): pointer and
-// extraTags. It refuses a default the field could only convert unseen.
+// extraTags. A default the field could only convert unseen is kept as
+// documentation instead of applied.
 func (b *builder) fieldGoType(c *node, f *Field) {
 	if f.Default != nil && holdsCustom(f.Value, map[*Value]bool{}) {
 		// A default is converted only when the member is absent, where a
-		// refusal could be reported to nobody: the author would never know.
-		b.errorf(c.ptr+"/default", "a default on a value held as a Go type of the catalog's choosing (goJSONSchema, or time.Time under -time) is not supported yet; remove the default, or the type")
+		// failure could be reported to nobody. A default is an annotation:
+		// it is kept in the field's comment, and the generator says so.
+		b.warn(b.base+c.ptr+"/default", b.tool.Name,
+			"default %s is not applied: the member is held as a Go type of the catalog's choosing (goJSONSchema, or time.Time under -time), which the default could only be converted to unseen; it is kept in the field's doc comment, so the handler sees the member absent (remove the default, or the Go type, to silence this)",
+			describeDefault(f.Default))
+		f.Unapplied, f.Default = f.Default, nil
+		f.Holder = holderFor(f)
 	}
 	ext := b.goTypeExt(c)
 	if ext == nil {

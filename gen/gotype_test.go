@@ -53,8 +53,6 @@ func TestGoTypeRefused(t *testing.T) {
 		{"json tag", property(`{"type": "string", "goJSONSchema": {"extraTags": {"json": "q"}}}`), "/properties/p/goJSONSchema/extraTags/json", "struct tag key"},
 		{"tag key", property(`{"type": "string", "goJSONSchema": {"extraTags": {"a:b": "q"}}}`), "/properties/p/goJSONSchema/extraTags/a:b", "struct tag key"},
 		{"nillable alone", property(`{"type": "string", "goJSONSchema": {"nillable": true}}`), "/properties/p/goJSONSchema", `set "type" too`},
-		{"default", property(`{"type": "string", "default": "a", ` + x + `}`), "/properties/p/default", "default on a value held as a Go type"},
-		{"default of items", property(`{"type": "array", "default": ["a"], "items": {"type": "string", ` + x + `}}`), "/properties/p/default", "default on a value held as a Go type"},
 		{"pointer on JSON text", property(`{"type": ["string", "integer"], "goJSONSchema": {"pointer": true}}`), "/properties/p/goJSONSchema/pointer", "kept as JSON text"},
 	}
 	for _, c := range cases {

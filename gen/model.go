@@ -212,8 +212,10 @@ type Field struct {
 	Value    *Value
 	Required bool
 	Default  jsontext.Value // applied when the member is absent
-	Holder   holder
-	Tags     map[string]string // struct tags besides json (goJSONSchema extraTags)
+	// Unapplied is a default the field cannot hold, kept as documentation.
+	Unapplied jsontext.Value
+	Holder    holder
+	Tags      map[string]string // struct tags besides json (goJSONSchema extraTags)
 }
 
 // holder is how a field holds its value, so that absent, null and a value

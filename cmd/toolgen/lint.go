@@ -27,7 +27,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("toolgen lint", "usage: toolgen lint -provider NAME [-strict] CATALOG\n"+
 		"\nReports, per tool and JSON Pointer, what the provider will reject or silently change.", nil)
 	provider := flags.String("provider", "", "the provider whose rules apply (required): "+strings.Join(names, ", "))
-	strict := flags.Bool("strict", false, "treat every word in a schema that is not a JSON Schema keyword as an error")
+	strict := flags.Bool("strict", false, "treat every word in a schema that is not a JSON Schema 2020-12 keyword, and every tool member toolgen does not read, as an error")
 	if code, done := parseFlags(flags, args, []string{"CATALOG"}, stdout, stderr); done {
 		return code
 	}

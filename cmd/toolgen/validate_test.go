@@ -139,13 +139,13 @@ func TestValidateCannotBuild(t *testing.T) {
 	}
 	refused := filepath.Join(dir, "refused.json")
 	if err := os.WriteFile(refused, []byte(`{"tools":[{"name":"t","inputSchema":{"type":"object",
-		"properties":{"a":{"anyOf":[{"type":"string"},{"type":"null"}],"default":null}}}}]}`), 0o644); err != nil {
+		"properties":{"a":{"type":"string","pattern":"^(?!admin)"}}}}]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Run("a catalog that does not generate", func(t *testing.T) {
 		var stdout, stderr bytes.Buffer
 		code := run([]string{"validate", refused, calls}, &stdout, &stderr)
-		if code != exitInvalid || stdout.Len() != 0 || !strings.Contains(stderr.String(), refused+":2:66: ") {
+		if code != exitInvalid || stdout.Len() != 0 || !strings.Contains(stderr.String(), refused+":2:38: ") {
 			t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout.String(), stderr.String())
 		}
 	})

@@ -1,0 +1,190 @@
+package catalog
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/internal/schema"
+)
+
+// Every shape of tool may carry what toolgen uses beyond the name,
+// description and schemas: MCP's "annotations", the same hints written as
+// members of the tool ("idempotent": true, "idempotentHint": true), a
+// "title" and a "timeout". MCP defines them; OpenAI and Anthropic have no
+// place for them, so catalogs in those shapes put them beside the tool's
+// name. Whatever else a tool object holds is recorded, and Lint reports it:
+// nothing a catalog says is dropped without a word.
+
+// formatMembers are the members each format's tool object has that the
+// loader reads itself: for OpenAI chat, those of "function" and of the
+// object around it.
+var formatMembers = map[Format][]string{
+	FormatMCP:             {"name", "description", "inputSchema", "outputSchema", "x-toolgen"},
+	FormatMCPArray:        {"name", "description", "inputSchema", "outputSchema", "x-toolgen"},
+	FormatOpenAIChat:      {"type", "function", "name", "description", "parameters", "strict", "x-toolgen"},
+	FormatOpenAIResponses: {"type", "name", "description", "parameters", "strict", "x-toolgen"},
+	FormatAnthropic:       {"type", "name", "description", "input_schema", "x-toolgen"},
+}
+
+// hintMembers name each hint as MCP's annotations spell it, and as a
+// member of the tool may: with or without "Hint".
+var hintMembers = map[string]string{
+	"readOnlyHint": "readOnlyHint", "readOnly": "readOnlyHint",
+	"destructiveHint": "destructiveHint", "destructive": "destructiveHint",
+	"idempotentHint": "idempotentHint", "idempotent": "idempotentHint",
+	"openWorldHint": "openWorldHint", "openWorld": "openWorldHint",
+}
+
+// unreadMember is a member of a tool the loader did not read.
+type unreadMember struct {
+	name    string // as the message shows it: "icons", "annotations.foo"
+	pointer string
+	why     string // what to do, when there is more to say than that it is unused
+}
+
+// members reads the annotations, hints, title and timeout of tool t from
+// objs (the tool object; for OpenAI chat "function" and the object around
+// it) and records every member that is neither these nor f's own.
+func (l *loader) members(t *Tool, f Format, objs ...*schema.Node) {
+	hints := map[string]*schema.Node{} // MCP's name -> the member that set it
+	var annotations *schema.Node
+	for _, obj := range objs {
+		for _, m := range obj.Members {
+			switch name := m.Name; {
+			case name == "annotations":
+				if annotations != nil {
+					l.errorf(t.Name, m.Value.Pointer, "the tool has \"annotations\" twice, here and at %s; keep one", annotations.Pointer)
+					continue
+				}
+				annotations = m.Value
+				l.annotations(t, m.Value, hints)
+			case hintMembers[name] != "":
+				l.hint(t, hintMembers[name], m.Value, hints)
+			case name == "title":
+				t.Title = l.optString(t.Name, obj, "title")
+			case name == "timeout":
+				l.timeout(t, m.Value)
+			case slices.Contains(formatMembers[f], name):
+			default:
+				t.unread = append(t.unread, unreadMember{name: name, pointer: m.Value.Pointer})
+			}
+		}
+	}
+}
+
+// annotations reads MCP tool annotations. A member MCP does not define is
+// recorded as unread.
+func (l *loader) annotations(t *Tool, n *schema.Node, hints map[string]*schema.Node) {
+	if !n.IsObject() {
+		l.errorf(t.Name, n.Pointer, "\"annotations\" must be an object, found %s", n.KindName())
+		return
+	}
+	for _, m := range n.Members {
+		switch {
+		case m.Name == "title":
+			t.Annotations.Title = l.optString(t.Name, n, "title")
+		case strings.HasSuffix(m.Name, "Hint") && hintMembers[m.Name] == m.Name:
+			l.hint(t, m.Name, m.Value, hints)
+		default:
+			t.unread = append(t.unread, unreadMember{name: "annotations." + m.Name, pointer: m.Value.Pointer,
+				why: "MCP defines title, readOnlyHint, destructiveHint, idempotentHint and openWorldHint"})
+		}
+	}
+}
+
+// hint sets MCP hint name from value v; a hint given twice must agree.
+func (l *loader) hint(t *Tool, name string, v *schema.Node, hints map[string]*schema.Node) {
+	if v.Kind != jsontext.KindTrue && v.Kind != jsontext.KindFalse {
+		l.errorf(t.Name, v.Pointer, "%q must be true or false, found %s", lastToken(v.Pointer), v.KindName())
+		return
+	}
+	b := v.Kind == jsontext.KindTrue
+	if prev := hints[name]; prev != nil {
+		if prev.Kind != v.Kind {
+			l.errorf(t.Name, v.Pointer, "%q says %t, but %s says %t; the tool can have one %s", lastToken(v.Pointer), b, prev.Pointer, !b, name)
+		}
+		return
+	}
+	hints[name] = v
+	dst := map[string]**bool{
+		"readOnlyHint": &t.Annotations.ReadOnlyHint, "destructiveHint": &t.Annotations.DestructiveHint,
+		"idempotentHint": &t.Annotations.IdempotentHint, "openWorldHint": &t.Annotations.OpenWorldHint,
+	}[name]
+	*dst = &b
+}
+
+// timeout reads a "timeout" beside the tool's name, as "x-toolgen" takes
+// it. A number has no unit, so it is not guessed at: it is recorded as
+// unread, with what to write.
+func (l *loader) timeout(t *Tool, v *schema.Node) {
+	if v.Kind != jsontext.KindString {
+		t.unread = append(t.unread, unreadMember{name: "timeout", pointer: v.Pointer,
+			why: fmt.Sprintf("toolgen reads a timeout as a duration string such as \"30s\" or \"1m30s\", and %s has no unit; write the duration", describeValue(v))})
+		return
+	}
+	d, err := time.ParseDuration(v.Str)
+	if err != nil || d <= 0 {
+		l.errorf(t.Name, v.Pointer, "\"timeout\" %q is not a positive duration such as \"5s\" or \"1m30s\"", v.Str)
+		return
+	}
+	if t.Settings.Timeout != 0 && t.Settings.Timeout != d {
+		l.errorf(t.Name, v.Pointer, "\"timeout\" %q disagrees with the timeout %s of \"x-toolgen\"; keep one", v.Str, t.Settings.Timeout)
+		return
+	}
+	t.Settings.Timeout = d
+}
+
+// lastToken is the last token of a JSON Pointer, unescaped.
+func lastToken(ptr string) string {
+	tok := ptr[strings.LastIndex(ptr, "/")+1:]
+	return strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+}
+
+// reportUnread reports the members of the catalog's tools that the loader
+// did not read: a warning (an error under Strict) per member name, at its
+// first occurrence, counting the other tools that have it, so that a
+// member every tool carries is one line rather than one per tool.
+func (l *linter) reportUnread() {
+	type group struct {
+		first *Tool
+		m     unreadMember
+		tools int
+	}
+	groups := map[string]*group{}
+	var order []string
+	for i := range l.c.Tools {
+		t := &l.c.Tools[i]
+		for _, m := range t.unread {
+			key := m.name + "\x00" + m.why
+			if g := groups[key]; g != nil {
+				g.tools++
+				continue
+			}
+			groups[key] = &group{first: t, m: m, tools: 1}
+			order = append(order, key)
+		}
+	}
+	sort.Strings(order)
+	for _, key := range order {
+		g := groups[key]
+		msg := fmt.Sprintf("%q is not read: toolgen has no use for it, and it is not in the generated definitions", g.m.name)
+		if g.m.why != "" {
+			msg = fmt.Sprintf("%q is not read: %s", g.m.name, g.m.why)
+		}
+		switch {
+		case g.tools == 2:
+			msg += " (1 other tool has it too)"
+		case g.tools > 2:
+			msg += fmt.Sprintf(" (%d other tools have it too)", g.tools-1)
+		}
+		sev := Warning
+		if l.opts.Strict {
+			sev, msg = Error, msg+"; strict mode allows only the members toolgen reads"
+		}
+		l.diags = append(l.diags, g.first.Diagnostic(sev, g.m.pointer, "%s", msg))
+	}
+}
