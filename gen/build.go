@@ -45,7 +45,8 @@ type builder struct {
 	names    *namespace
 	patterns map[string]*Pattern
 	divisors map[string]*Divisor
-	shared   map[string]*Value // $defs shared between tools, by name and bytes
+	shared   map[string]*Value     // $defs shared between tools, by name and bytes
+	enums    map[string]*NamedType // string enums, by canonical schema text
 
 	// The catalog's schemas as documents of one registry, so that $id
 	// references between tools resolve, and the compiler of schema functions.
@@ -66,6 +67,7 @@ type builder struct {
 	built    map[string]*Value // by node pointer: $ref targets and recursion
 	building map[string]bool
 	reported map[string]bool // nodes whose x-toolgen settings were checked
+	goNamed  map[string]bool // nodes whose x-toolgen goName was honoured
 
 	// Per schema, by node pointer: goJSONSchema extensions read, and those
 	// honoured, as a value's type or as a field's settings.
@@ -84,6 +86,7 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 		patterns: map[string]*Pattern{},
 		divisors: map[string]*Divisor{},
 		shared:   map[string]*Value{},
+		enums:    map[string]*NamedType{},
 	}
 	b.model.names = b.names
 	originals := make([]string, len(cat.Tools))
@@ -321,6 +324,9 @@ func (b *builder) ref(n *node) *Value {
 		return nil
 	}
 	name := b.refName(target)
+	if gn := b.settings(tn).goName; gn != "" {
+		name, b.goNamed[target] = gn, true
+	}
 	key := name + "\x00" + string(raw)
 	if v, ok := b.shared[key]; ok && !bytes.Contains(raw, []byte(`"$ref"`)) {
 		b.built[target] = v
