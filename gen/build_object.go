@@ -301,7 +301,7 @@ func goNameUse(ptr string) string {
 	if ptr == "" {
 		return "the root's Go name is the tool's; set \"x-toolgen\": {\"goName\": ...} beside the tool's name instead"
 	}
-	return "it names the Go field of a property, the Go type of a union's alternative or of a $defs schema, and this schema is none of those the generated code declares (a $ref alternative is named by its target, a schema checked whole as JSON text has no Go type)"
+	return "a goName names a property's Go field, or the Go type of a $defs schema or of a union alternative written in place; remove it or move it to one of those"
 }
 
 func holderFor(f *Field) holder {
