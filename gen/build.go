@@ -323,10 +323,7 @@ func (b *builder) ref(n *node) *Value {
 		b.errorf(n.ptr+"/$ref", "$ref %q: %v", ref, err)
 		return nil
 	}
-	name := b.refName(target)
-	if gn := b.settings(tn).goName; gn != "" {
-		name, b.goNamed[target] = gn, true
-	}
+	name := b.refTypeName(target, tn)
 	key := name + "\x00" + string(raw)
 	if v, ok := b.shared[key]; ok && !bytes.Contains(raw, []byte(`"$ref"`)) {
 		b.built[target] = v
@@ -351,6 +348,16 @@ func (b *builder) refTarget(target string) (jsontext.Value, *node, error) {
 	}
 	n, err := nodeOf(j, target)
 	return j.Raw, n, err
+}
+
+// refTypeName is the name wanted for the type of the $ref target tn, at
+// target: the goName of its x-toolgen, else refName.
+func (b *builder) refTypeName(target string, tn *node) string {
+	if gn := b.settings(tn).goName; gn != "" {
+		b.goNamed[target] = true
+		return gn
+	}
+	return b.refName(target)
 }
 
 // refName names the type of a $ref target: its $defs name, or the path to it.

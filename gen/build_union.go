@@ -281,7 +281,11 @@ func (b *builder) alternativeNames(keyword, name string, nodes []*node) []altNam
 		title, _ := c.str("title")
 		switch gn := b.settings(c).goName; {
 		case c.has("$ref"):
-			// The alternative is the referenced schema's type, named there.
+			// The alternative is the referenced schema's type, named there;
+			// its accessor is named after it.
+			if ref := b.refLabel(c, name); ref != "" {
+				a.label = ref
+			}
 		case gn != "":
 			a.want, a.chosen, a.source = gn, true, "its goName"
 			a.label = strings.TrimPrefix(gn, name)
@@ -316,6 +320,30 @@ func (b *builder) alternativeNames(keyword, name string, nodes []*node) []altNam
 		}
 	}
 	return out
+}
+
+// refLabel is the label of an alternative that is a local $ref: the name
+// of the referenced schema's type, less the union's name if it starts with
+// it; "" if the reference leads nowhere here.
+func (b *builder) refLabel(c *node, union string) string {
+	ref, _ := c.str("$ref")
+	if !strings.HasPrefix(ref, "#") || b.tree == nil {
+		return ""
+	}
+	target := unescapeURIFragment(ref[1:])
+	j := b.tree.At(target)
+	if j == nil {
+		return ""
+	}
+	tn, err := nodeOf(j, target)
+	if err != nil {
+		return ""
+	}
+	full := b.refTypeName(target, tn)
+	if rest := strings.TrimPrefix(full, union); rest != "" && isExportedIdent(rest) {
+		return rest
+	}
+	return full
 }
 
 // hasWord reports whether s has a letter or digit to name something after.
