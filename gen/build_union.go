@@ -166,6 +166,9 @@ func (b *builder) seal(v *Value, name string) *Sealed {
 					want = a.Value.Name
 				}
 				variant.Type, variant.Wrap = b.typeName(want), true
+				if a.Chosen && variant.Type != want {
+					b.warn(b.base+a.Value.Ptr, b.tool.Name, "the Go name %s the alternative is given is taken by another declaration; using %s (set \"x-toolgen\": {\"goName\": ...} on the alternative to choose another)", want, variant.Type)
+				}
 			}
 			s.Variants = append(s.Variants, variant)
 		}
@@ -260,6 +263,7 @@ type altName struct {
 	label  string // unique within the union: the end of its Go names
 	want   string // the Go type name wanted for the alternative
 	chosen bool   // the catalog named it: goName, discriminator or title
+	goName bool   // by its x-toolgen goName
 	source string // what named it, for diagnostics
 }
 
@@ -287,7 +291,7 @@ func (b *builder) alternativeNames(keyword, name string, nodes []*node) []altNam
 				a.label = ref
 			}
 		case gn != "":
-			a.want, a.chosen, a.source = gn, true, "its goName"
+			a.want, a.chosen, a.goName, a.source = gn, true, true, "its goName"
 			a.label = strings.TrimPrefix(gn, name)
 			if !isExportedIdent(a.label) {
 				a.label = gn
@@ -313,7 +317,7 @@ func (b *builder) alternativeNames(keyword, name string, nodes []*node) []altNam
 	}
 	for _, rn := range renamed {
 		i := slices.Index(keys, rn.Original)
-		if out[i].chosen && out[i].source != "its goName" {
+		if out[i].chosen && !out[i].goName {
 			b.warn(b.base+nodes[i].ptr, b.tool.Name,
 				"alternative %d of the %s is named %s after %s, as an earlier alternative is; using %s (set \"x-toolgen\": {\"goName\": ...} on the alternative to choose another)",
 				i+1, keyword, rn.Wanted, out[i].source, rn.Got)
@@ -356,7 +360,7 @@ func hasWord(s string) bool {
 // another declaration of the file and the namespace numbered it.
 func (b *builder) checkAlternativeName(c *node, alt *Value, an altName) {
 	declared := alt.Named != nil && alt.Named.Ptr == c.ptr
-	if an.source == "its goName" && (declared || alt.Named == nil) {
+	if an.goName && (declared || alt.Named == nil) {
 		b.goNamed[c.ptr] = true
 	}
 	if an.chosen && declared && alt.Named.Name != an.want {
