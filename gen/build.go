@@ -45,7 +45,8 @@ type builder struct {
 	names    *namespace
 	patterns map[string]*Pattern
 	divisors map[string]*Divisor
-	shared   map[string]*Value // $defs shared between tools, by name and bytes
+	shared   map[string]*Value     // $defs shared between tools, by name and bytes
+	enums    map[string]*NamedType // string enums, by canonical schema text
 
 	// The catalog's schemas as documents of one registry, so that $id
 	// references between tools resolve, and the compiler of schema functions.
@@ -66,6 +67,7 @@ type builder struct {
 	built    map[string]*Value // by node pointer: $ref targets and recursion
 	building map[string]bool
 	reported map[string]bool // nodes whose x-toolgen settings were checked
+	goNamed  map[string]bool // nodes whose x-toolgen goName was honoured
 
 	// Per schema, by node pointer: goJSONSchema extensions read, and those
 	// honoured, as a value's type or as a field's settings.
@@ -84,6 +86,7 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 		patterns: map[string]*Pattern{},
 		divisors: map[string]*Divisor{},
 		shared:   map[string]*Value{},
+		enums:    map[string]*NamedType{},
 	}
 	b.model.names = b.names
 	originals := make([]string, len(cat.Tools))
@@ -320,7 +323,7 @@ func (b *builder) ref(n *node) *Value {
 		b.errorf(n.ptr+"/$ref", "$ref %q: %v", ref, err)
 		return nil
 	}
-	name := b.refName(target)
+	name := b.refTypeName(target, tn)
 	key := name + "\x00" + string(raw)
 	if v, ok := b.shared[key]; ok && !bytes.Contains(raw, []byte(`"$ref"`)) {
 		b.built[target] = v
@@ -345,6 +348,16 @@ func (b *builder) refTarget(target string) (jsontext.Value, *node, error) {
 	}
 	n, err := nodeOf(j, target)
 	return j.Raw, n, err
+}
+
+// refTypeName is the name wanted for the type of the $ref target tn, at
+// target: the goName of its x-toolgen, else refName.
+func (b *builder) refTypeName(target string, tn *node) string {
+	if gn := b.settings(tn).goName; gn != "" {
+		b.goNamed[target] = true
+		return gn
+	}
+	return b.refName(target)
 }
 
 // refName names the type of a $ref target: its $defs name, or the path to it.

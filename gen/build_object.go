@@ -224,6 +224,7 @@ type nodeSettings struct {
 // Without one, go-jsonschema's goJSONSchema "identifier" chooses.
 func (b *builder) override(c *node) string {
 	if name := b.settings(c).goName; name != "" {
+		b.goNamed[c.ptr] = true
 		return name
 	}
 	if ext := b.goTypeExt(c); ext != nil && ext.Identifier != nil {
@@ -271,6 +272,36 @@ func (b *builder) settings(c *node) nodeSettings {
 		}
 	}
 	return s
+}
+
+// unusedSettings reads the x-toolgen settings of every schema below j, so
+// that a malformed one is reported wherever it stands, and warns of each
+// goName nothing took: a goName names a property's field, a union
+// alternative's type or a $defs schema's type, and is meaningless elsewhere.
+func (b *builder) unusedSettings(j *schema.Node) {
+	if j == nil {
+		return
+	}
+	if j.Place != nil && j.Kind == '{' && j.Member("x-toolgen") != nil {
+		ptr := j.Place.Ptr
+		if s := b.settings(&node{ptr: ptr, tree: j}); s.goName != "" && !b.goNamed[ptr] {
+			b.warn(b.base+ptr+"/x-toolgen/goName", b.tool.Name, "goName %q is ignored here: %s", s.goName, goNameUse(ptr))
+		}
+	}
+	for _, m := range j.Members {
+		b.unusedSettings(m.Value)
+	}
+	for _, it := range j.Items {
+		b.unusedSettings(it)
+	}
+}
+
+// goNameUse says, for a goName nothing took at ptr, where one would count.
+func goNameUse(ptr string) string {
+	if ptr == "" {
+		return "the root's Go name is the tool's; set \"x-toolgen\": {\"goName\": ...} beside the tool's name instead"
+	}
+	return "a goName names a property's Go field, or the Go type of a $defs schema or of a union alternative written in place; remove it or move it to one of those"
 }
 
 func holderFor(f *Field) holder {

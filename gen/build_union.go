@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/toolgen/toolgen/internal/jsonpointer"
@@ -111,18 +112,25 @@ func (b *builder) union(n *node, name string) *Value {
 		kinds, _ := b.kinds(n)
 		v.Kinds = kinds
 	}
-	for i := range len(n.tree.Member(keyword).Items) {
+	count := len(n.tree.Member(keyword).Items)
+	nodes := make([]*node, count)
+	for i := range count {
 		c, err := n.child(keyword, strconv.Itoa(i))
 		if err != nil {
 			b.errorf(n.ptr+"/"+keyword, "%v", err)
 			return nil
 		}
-		alt := b.value(c, b.nestedName(name, fmt.Sprintf("Alt%d", i+1)))
+		nodes[i] = c
+	}
+	for i, an := range b.alternativeNames(keyword, name, nodes) {
+		c := nodes[i]
+		alt := b.value(c, an.want)
 		if alt == nil || b.goTypeAlternative(alt, c.ptr) {
 			return nil
 		}
-		fn := b.names.claim(fmt.Sprintf("read%sAlt%d", name, i+1))
-		v.Union.Alternatives = append(v.Union.Alternatives, &Alternative{Func: fn, Value: alt})
+		b.checkAlternativeName(c, alt, an)
+		fn := b.names.claim("read" + an.want)
+		v.Union.Alternatives = append(v.Union.Alternatives, &Alternative{Func: fn, Value: alt, Label: an.label, Chosen: an.chosen})
 	}
 	v.Doc, _ = n.str("description")
 	if sealed := b.seal(v, name); sealed != nil {
@@ -161,7 +169,14 @@ func (b *builder) seal(v *Value, name string) *Sealed {
 			if a.Value.Kind == kindStruct || a.Value.Kind == kindEnum {
 				variant.Type = a.Value.Named.Name
 			} else {
-				variant.Type, variant.Wrap = b.typeName(s.Interface+goName(kinds[i])), true
+				want := s.Interface + goName(kinds[i])
+				if a.Chosen {
+					want = a.Value.Name
+				}
+				variant.Type, variant.Wrap = b.typeName(want), true
+				if a.Chosen && variant.Type != want {
+					b.warn(b.base+a.Value.Ptr, b.tool.Name, "the Go name %s the alternative is given is taken by another declaration; using %s (set \"x-toolgen\": {\"goName\": ...} on the alternative to choose another)", want, variant.Type)
+				}
 			}
 			s.Variants = append(s.Variants, variant)
 		}
@@ -247,6 +262,191 @@ func constantOf(t *NamedType, member string) (string, bool) {
 		}
 		b, err := jsontext.AppendUnquote(nil, text)
 		return string(b), err == nil
+	}
+	return "", false
+}
+
+// altName is what one alternative of a union is called.
+type altName struct {
+	label  string // unique within the union: the end of its Go names
+	want   string // the Go type name wanted for the alternative
+	chosen bool   // the catalog named it: goName, discriminator or title
+	goName bool   // by its x-toolgen goName
+	source string // what named it, for diagnostics
+}
+
+// alternativeNames names the alternatives of a union, whose Go name is
+// name: each by the x-toolgen goName on it, else by the value it gives the
+// discriminator that tells the alternatives apart, else by its title, else
+// by its position (Alt1, Alt2, ...). The names go through goName, as
+// property names do. Labels are unique within the union, so that the
+// union's accessors are: one that another alternative already has is
+// numbered, with a warning.
+func (b *builder) alternativeNames(keyword, name string, nodes []*node) []altName {
+	tags := b.discriminatorValues(nodes)
+	out := make([]altName, len(nodes))
+	keys := make([]string, len(nodes))
+	wanted := make(map[string]string, len(nodes))
+	for i, c := range nodes {
+		a := &out[i]
+		a.label = fmt.Sprintf("Alt%d", i+1)
+		title, _ := c.str("title")
+		switch gn := b.settings(c).goName; {
+		case c.has("$ref"):
+			// The alternative is the referenced schema's type, named there;
+			// its accessor is named after it.
+			if ref := b.refLabel(c, name); ref != "" {
+				a.label = ref
+			}
+		case gn != "":
+			a.want, a.chosen, a.goName, a.source = gn, true, true, "its goName"
+			a.label = strings.TrimPrefix(gn, name)
+			if !isExportedIdent(a.label) {
+				a.label = gn
+			}
+		case tags != nil && hasWord(tags[i]):
+			a.label, a.chosen = goName(tags[i]), true
+			a.source = fmt.Sprintf("its discriminator value %q", tags[i])
+		case hasWord(title):
+			a.label, a.chosen = goName(title), true
+			a.source = fmt.Sprintf("its title %q", title)
+		}
+		// Keys in the alternatives' order, so that the first keeps a label
+		// two want.
+		keys[i] = fmt.Sprintf("%08d", i)
+		wanted[keys[i]] = a.label
+	}
+	labels, renamed := assignNames(keys, func(k string) string { return wanted[k] }, nil)
+	for i := range out {
+		out[i].label = labels[i]
+		if out[i].want == "" {
+			out[i].want = b.nestedName(name, labels[i])
+		}
+	}
+	for _, rn := range renamed {
+		i := slices.Index(keys, rn.Original)
+		if out[i].chosen && !out[i].goName {
+			b.warn(b.base+nodes[i].ptr, b.tool.Name,
+				"alternative %d of the %s is named %s after %s, as an earlier alternative is; using %s (set \"x-toolgen\": {\"goName\": ...} on the alternative to choose another)",
+				i+1, keyword, rn.Wanted, out[i].source, rn.Got)
+		}
+	}
+	return out
+}
+
+// refLabel is the label of an alternative that is a local $ref: the name
+// of the referenced schema's type, less the union's name if it starts with
+// it; "" if the reference leads nowhere here.
+func (b *builder) refLabel(c *node, union string) string {
+	ref, _ := c.str("$ref")
+	if !strings.HasPrefix(ref, "#") || b.tree == nil {
+		return ""
+	}
+	target := unescapeURIFragment(ref[1:])
+	j := b.tree.At(target)
+	if j == nil {
+		return ""
+	}
+	tn, err := nodeOf(j, target)
+	if err != nil {
+		return ""
+	}
+	full := b.refTypeName(target, tn)
+	if rest := strings.TrimPrefix(full, union); rest != "" && isExportedIdent(rest) {
+		return rest
+	}
+	return full
+}
+
+// hasWord reports whether s has a letter or digit to name something after.
+func hasWord(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+}
+
+// checkAlternativeName records that a goName on the alternative c was
+// honoured, and warns when the name the catalog chose for it was taken by
+// another declaration of the file and the namespace numbered it.
+func (b *builder) checkAlternativeName(c *node, alt *Value, an altName) {
+	declared := alt.Named != nil && alt.Named.Ptr == c.ptr
+	if an.goName && (declared || alt.Named == nil) {
+		b.goNamed[c.ptr] = true
+	}
+	if an.chosen && declared && alt.Named.Name != an.want {
+		b.warn(b.base+c.ptr, b.tool.Name,
+			"the Go name %s, which the alternative takes from %s, is taken by another declaration; using %s (set \"x-toolgen\": {\"goName\": ...} on the alternative to choose another)",
+			an.want, an.source, alt.Named.Name)
+	}
+}
+
+// discriminatorValues returns the value each alternative gives the member
+// that tells them apart, or nil if there is none: a member every
+// alternative, an object schema (or a reference to one), requires and fixes
+// to a string with const or a one-value enum, a different one in each.
+func (b *builder) discriminatorValues(nodes []*node) []string {
+	objs := make([]*schema.Node, len(nodes))
+	for i, c := range nodes {
+		objs[i] = b.localTarget(c.tree)
+		if !objs[i].IsObject() {
+			return nil
+		}
+	}
+	props := objs[0].Member("properties")
+	if !props.IsObject() {
+		return nil
+	}
+	for _, candidate := range props.Members {
+		tags := make([]string, 0, len(nodes))
+		seen := map[string]bool{}
+		for _, o := range objs {
+			tag, ok := fixedString(o, candidate.Name)
+			if !ok || seen[tag] {
+				break
+			}
+			seen[tag] = true
+			tags = append(tags, tag)
+		}
+		if len(tags) == len(nodes) {
+			return tags
+		}
+	}
+	return nil
+}
+
+// localTarget follows a chain of local $refs from j to the schema it ends
+// at; j itself if it is not a reference.
+func (b *builder) localTarget(j *schema.Node) *schema.Node {
+	for range 16 {
+		ref := j.Member("$ref")
+		if ref == nil || ref.Kind != '"' || !strings.HasPrefix(ref.Str, "#") || b.tree == nil {
+			return j
+		}
+		next := b.tree.At(unescapeURIFragment(ref.Str[1:]))
+		if next == nil {
+			return j
+		}
+		j = next
+	}
+	return j
+}
+
+// fixedString returns the string the object schema s requires its member
+// to hold, if it fixes one with const or a one-value enum.
+func fixedString(s *schema.Node, member string) (string, bool) {
+	required := false
+	if r := s.Member("required"); r != nil {
+		for _, item := range r.Items {
+			required = required || item.Kind == '"' && item.Str == member
+		}
+	}
+	p := s.Member("properties").Member(member)
+	if !required || !p.IsObject() {
+		return "", false
+	}
+	if c := p.Member("const"); c != nil {
+		return c.Str, c.Kind == '"'
+	}
+	if e := p.Member("enum"); e != nil && len(e.Items) == 1 {
+		return e.Items[0].Str, e.Items[0].Kind == '"'
 	}
 	return "", false
 }

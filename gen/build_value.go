@@ -338,7 +338,19 @@ func (b *builder) array(n *node, name string) *Value {
 }
 
 // enum maps a string enum to a named string type with one constant per value.
+// An enum whose schema is the same as one already mapped, wherever in the
+// catalog, shares its type.
 func (b *builder) enum(n *node, name string) *Value {
+	key := canonicalSchema(n.tree.Raw)
+	if t, ok := b.enums[key]; ok {
+		b.checks(n, &Value{Ptr: n.ptr, Kind: kindString}) // its warnings, here too
+		if t.Tool != b.tool.Name && !slices.Contains(t.AlsoUsedBy, b.tool.Name) {
+			t.AlsoUsedBy = append(t.AlsoUsedBy, b.tool.Name)
+		}
+		v := &Value{Ptr: n.ptr, Kind: kindEnum, Named: t}
+		b.built[n.ptr] = v
+		return v
+	}
 	t := &NamedType{Name: b.typeName(name), Ptr: n.ptr, Tool: b.tool.Name, Schema: b.schema}
 	base := &Value{Ptr: n.ptr, Kind: kindString}
 	b.checks(n, base)
@@ -368,6 +380,7 @@ func (b *builder) enum(n *node, name string) *Value {
 		t.Doc = d
 	}
 	b.model.Types = append(b.model.Types, t)
+	b.enums[key] = t
 	v := &Value{Ptr: n.ptr, Kind: kindEnum, Named: t}
 	b.built[n.ptr] = v
 	return v
@@ -390,4 +403,15 @@ func (b *builder) raw(n *node, kinds []string) *Value {
 		v.Kinds = []string{"array", "boolean", "null", "number", "object", "string"}
 	}
 	return v
+}
+
+// canonicalSchema is the text of a schema in canonical form (RFC 8785:
+// members sorted, no insignificant whitespace), so that two spellings of one
+// schema compare equal.
+func canonicalSchema(raw jsontext.Value) string {
+	v := slices.Clone(raw)
+	if err := v.Canonicalize(); err != nil {
+		return string(raw) // the parser accepted it; keep it distinct
+	}
+	return string(v)
 }

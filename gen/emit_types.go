@@ -2,8 +2,8 @@ package gen
 
 import (
 	"fmt"
-	"go/token"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -111,6 +111,17 @@ func typeDoc(t *NamedType, format string) string {
 		return t.Doc // a tool's arguments: the doc already says whose
 	}
 	doc := fmt.Sprintf(format, t.Name, displayPtr(t.Ptr), t.Schema, t.Tool)
+	if len(t.AlsoUsedBy) > 0 {
+		quoted := make([]string, len(t.AlsoUsedBy))
+		for i, tool := range t.AlsoUsedBy {
+			quoted[i] = strconv.Quote(tool)
+		}
+		who := "Tool " + quoted[0] + " uses"
+		if n := len(quoted); n > 1 {
+			who = "Tools " + strings.Join(quoted[:n-1], ", ") + " and " + quoted[n-1] + " use"
+		}
+		doc += " " + who + " the same schema, and this type."
+	}
 	if t.Doc != "" {
 		doc += "\n\n" + t.Doc
 	}
@@ -204,10 +215,7 @@ func (e *emitter) unionTypes() {
 		)
 		e.end()
 		for i, alt := range u.Alternatives {
-			method := "As" + strings.TrimPrefix(alt.Value.Name, u.Type)
-			if method == "As" || !token.IsIdentifier(method) {
-				method = fmt.Sprintf("AsAlt%d", i+1)
-			}
+			method := "As" + alt.Label
 			e.f.Add(comment(fmt.Sprintf("%s reads the value as alternative %d of the %s (the schema at %s) and reports whether it is one.", method, i+1, u.Keyword, displayPtr(alt.Value.Ptr))))
 			e.f.Func().Params(jen.Id("u").Id(u.Type)).Id(method).Params().Params(e.elemType(alt.Value), jen.Bool()).Block(
 				jen.Return(jen.Id(alt.Func).Call(rt("NewReader").Call(jen.Id("u")))),

@@ -169,6 +169,13 @@ type Variant struct {
 type Alternative struct {
 	Func  string
 	Value *Value
+	// Label tells the alternative apart from the others of its union, as the
+	// end of its Go names: its discriminator's value, its title, or AltN.
+	Label string
+	// Chosen is set when the catalog named the alternative (goName,
+	// discriminator or title), so that a type declared for it takes that
+	// name rather than one made of its JSON kind.
+	Chosen bool
 }
 
 // NamedType is a declared Go type: a struct for an object, or a string type
@@ -202,6 +209,9 @@ type NamedType struct {
 	// Enum.
 	Base   *Value // the checks an enum value gets besides membership
 	Values []EnumValue
+	// AlsoUsedBy lists the other tools whose schemas hold the same enum
+	// (the same schema, canonically), which share the type.
+	AlsoUsedBy []string
 }
 
 // Field is one property of a struct.

@@ -56,6 +56,7 @@ var initialisms = []string{
 	"RPC",
 	"SHA",
 	"SLA",
+	"SMS",
 	"SMTP",
 	"SQL",
 	"SSH",

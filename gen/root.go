@@ -30,6 +30,7 @@ func (b *builder) schemaRoot(text jsontext.Value, base, which, name, prefix stri
 		b.tree = tree
 	}
 	b.built, b.building, b.reported = map[string]*Value{}, map[string]bool{}, map[string]bool{}
+	b.goNamed = map[string]bool{}
 	b.goExts, b.goApplied, b.goFieldApplied = map[string]*schemas.GoJSONSchemaExtension{}, map[string]bool{}, map[string]bool{}
 	_, n, err := b.refTarget("")
 	if n == nil && err == nil {
@@ -53,6 +54,7 @@ func (b *builder) schemaRoot(text jsontext.Value, base, which, name, prefix stri
 	v.Named.Root = true
 	if b.doc != nil {
 		b.unusedGoTypes(b.doc.Root)
+		b.unusedSettings(b.doc.Root)
 	}
 	if !exact || bytes.Contains(b.root, []byte(`"$dynamicRef"`)) {
 		// A $dynamicRef anywhere needs the whole dynamic scope from the root.

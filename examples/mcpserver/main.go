@@ -135,7 +135,7 @@ func (s *shop) SearchOrders(ctx context.Context, valid ValidSearchOrdersArgs) (a
 		if o.customer != args.CustomerEmail {
 			continue
 		}
-		if args.Status != nil && !slices.Contains(args.Status, SearchOrdersStatusItem(o.Status)) {
+		if args.Status != nil && !slices.Contains(args.Status, GetOrderResultStatus(o.Status)) {
 			continue
 		}
 		found = append(found, *o)

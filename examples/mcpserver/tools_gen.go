@@ -460,7 +460,8 @@ members:
 }
 
 // GetOrderResultStatus is one of the values allowed at /properties/status in the
-// output schema of tool "get_order".
+// output schema of tool "get_order". Tool "search_orders" uses the same schema,
+// and this type.
 type GetOrderResultStatus string
 
 // The values of GetOrderResultStatus.
@@ -567,7 +568,7 @@ type SearchOrdersArgs struct {
 	// Only orders in one of these states; all when absent.
 	//
 	// Nil when absent.
-	Status []SearchOrdersStatusItem `json:"status,omitzero"`
+	Status []GetOrderResultStatus `json:"status,omitzero"`
 
 	// The most orders to return.
 	//
@@ -598,12 +599,12 @@ members:
 		case 1: // "status"
 			r.Optional()
 			if r.BeginArray() {
-				v := make([]SearchOrdersStatusItem, 0, r.ItemCount())
+				v := make([]GetOrderResultStatus, 0, r.ItemCount())
 				start := r.Offset()
 				mark := r.Mark()
 				for r.More() {
-					var item SearchOrdersStatusItem
-					if v1, ok := toolgenimpl.ReadEnum(r, searchOrdersStatusItemList, getOrderResultStatusValues); ok {
+					var item GetOrderResultStatus
+					if v1, ok := toolgenimpl.ReadEnum(r, getOrderResultStatusList, getOrderResultStatusValues); ok {
 						item = v1
 					}
 					v = append(v, item)
@@ -643,20 +644,6 @@ members:
 		x.Limit = 10
 	}
 }
-
-// SearchOrdersStatusItem is one of the values allowed at /properties/status/items
-// in the input schema of tool "search_orders".
-type SearchOrdersStatusItem string
-
-// The values of SearchOrdersStatusItem.
-const (
-	SearchOrdersStatusItemOpen      SearchOrdersStatusItem = "open"
-	SearchOrdersStatusItemShipped   SearchOrdersStatusItem = "shipped"
-	SearchOrdersStatusItemCancelled SearchOrdersStatusItem = "cancelled"
-)
-
-// searchOrdersStatusItemList lists the values of SearchOrdersStatusItem, for toolgenimpl.ReadEnum.
-var searchOrdersStatusItemList = []SearchOrdersStatusItem{SearchOrdersStatusItemOpen, SearchOrdersStatusItemShipped, SearchOrdersStatusItemCancelled}
 
 // matchPattern0 reports whether s matches ^ord_[0-9]{6}$. It is a byte loop that
 // agrees with regexp on every input, since each step's bytes cannot be taken by

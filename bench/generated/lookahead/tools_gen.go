@@ -792,13 +792,13 @@ members:
 				var matched int
 				var failures []runtime.Violation
 				sub1 := r.Sub(v)
-				if _, ok := readPayUntaggedMethodAlt1(sub1); ok {
+				if _, ok := readPayUntaggedMethodCard(sub1); ok {
 					matched++
 				} else {
 					failures = append(failures, sub1.Violations()[0])
 				}
 				sub2 := r.Sub(v)
-				if _, ok := readPayUntaggedMethodAlt2(sub2); ok {
+				if _, ok := readPayUntaggedMethodTransfer(sub2); ok {
 					matched++
 				} else {
 					failures = append(failures, sub2.Violations()[0])
@@ -1102,26 +1102,26 @@ func (u *PayUntaggedMethod) UnmarshalJSON(data []byte) error {
 // AsCard reads the value as alternative 1 of the anyOf (the schema at
 // /$defs/card) and reports whether it is one.
 func (u PayUntaggedMethod) AsCard() (Card2, bool) {
-	return readPayUntaggedMethodAlt1(toolgenimpl.NewReader(u))
+	return readPayUntaggedMethodCard(toolgenimpl.NewReader(u))
 }
 
 // AsTransfer reads the value as alternative 2 of the anyOf (the schema at
 // /$defs/transfer) and reports whether it is one.
 func (u PayUntaggedMethod) AsTransfer() (Transfer2, bool) {
-	return readPayUntaggedMethodAlt2(toolgenimpl.NewReader(u))
+	return readPayUntaggedMethodTransfer(toolgenimpl.NewReader(u))
 }
 
-// readPayUntaggedMethodAlt1 reads a value of the schema at /$defs/card and
+// readPayUntaggedMethodCard reads a value of the schema at /$defs/card and
 // reports whether it is valid.
-func readPayUntaggedMethodAlt1(r *toolgenimpl.Reader) (Card2, bool) {
+func readPayUntaggedMethodCard(r *toolgenimpl.Reader) (Card2, bool) {
 	var value Card2
 	value.readJSON(r)
 	return value, r.Finish("") == nil
 }
 
-// readPayUntaggedMethodAlt2 reads a value of the schema at /$defs/transfer and
-// reports whether it is valid.
-func readPayUntaggedMethodAlt2(r *toolgenimpl.Reader) (Transfer2, bool) {
+// readPayUntaggedMethodTransfer reads a value of the schema at /$defs/transfer
+// and reports whether it is valid.
+func readPayUntaggedMethodTransfer(r *toolgenimpl.Reader) (Transfer2, bool) {
 	var value Transfer2
 	value.readJSON(r)
 	return value, r.Finish("") == nil
