@@ -37,20 +37,13 @@ func (r *Reader) DependentRequired(present, missing string) {
 // and skips its value. allowed lists the members that are.
 func (r *Reader) NotAllowed(name string, allowed []string) {
 	if r.sensitive > 0 {
-		r.hiddenMember("additionalProperties", "a property is not allowed", " has a property that is not allowed here; remove it.")
+		r.hiddenMember("additionalProperties", message.HiddenNotAllowedMessage, message.HiddenNotAllowedHint)
 		return
 	}
 	if t, ok := r.beginViolation(); ok {
-		t = message.AppendQuoted(append(t, "property "...), name)
-		t = append(t, " is not allowed"...)
+		t = message.NotAllowedMessage(t, []byte(name))
 		t = r.appendSubject(r.beginHint(t))
-		if len(allowed) > 0 {
-			t = message.AppendList(append(t, " is not allowed here; remove it. Allowed fields: "...), allowed)
-			t = append(t, '.')
-		} else {
-			t = append(t, " is not allowed here; this object takes no fields."...)
-		}
-		r.record("additionalProperties", t)
+		r.record("additionalProperties", message.NotAllowedHint(t, allowed, true))
 	}
 	r.Skip()
 }
@@ -59,13 +52,13 @@ func (r *Reader) NotAllowed(name string, allowed []string) {
 // in the same object, and skips its value.
 func (r *Reader) Duplicate(name string) {
 	if r.sensitive > 0 {
-		r.hiddenMember("json", "a property appears more than once", " has a property that appears more than once; send each field once.")
+		r.hiddenMember("json", message.HiddenDuplicateMessage, message.HiddenDuplicateHint)
 		return
 	}
 	if t, ok := r.beginViolation(); ok {
-		t = message.AppendQuoted(append(t, "duplicate property "...), name)
+		t = message.DuplicateMessage(t, []byte(name))
 		t = r.appendSubject(r.beginHint(t))
-		r.record("json", append(t, " appears more than once; send each field once."...))
+		r.record("json", message.DuplicateHint(t))
 	}
 	r.Skip()
 }
@@ -213,10 +206,6 @@ func (r *Reader) none(keyword string, n int, first []runtime.Violation) {
 		}
 		r.record(keyword, message.NoneEnd(t, len(first)))
 	}
-}
-
-func plural(n int, noun string) string {
-	return string(message.AppendPlural(nil, n, noun))
 }
 
 // beginObjectViolation is beginViolation at the object whose member name was

@@ -3,6 +3,8 @@ package message
 import (
 	"strconv"
 	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // The functions below word the violations that both the typed readers and
@@ -161,13 +163,134 @@ func UniqueItemsHint(b []byte, i, j int) []byte {
 	return append(b, " are equal."...)
 }
 
-// appendText appends a value's JSON text, shortened, for a message, or
-// Hidden.
-func appendText(b, text []byte, hidden bool) []byte {
+// NotAllowedMessage: the member name is not allowed in its object
+// (additionalProperties or unevaluatedProperties is false).
+func NotAllowedMessage(b []byte, name []byte) []byte {
+	return append(AppendQuoted(append(b, "property "...), name), " is not allowed"...)
+}
+
+// NotAllowedHint is the whole hint after the member's subject. allowed
+// lists the members the object takes, when listed is true; when the
+// members allowed depend on more than their names (patternProperties,
+// unevaluatedProperties), listed is false and the hint says only to remove
+// it.
+func NotAllowedHint(b []byte, allowed []string, listed bool) []byte {
+	switch {
+	case !listed:
+		return append(b, " is not allowed here; remove it."...)
+	case len(allowed) == 0:
+		return append(b, " is not allowed here; this object takes no fields."...)
+	}
+	return append(AppendList(append(b, " is not allowed here; remove it. Allowed fields: "...), allowed), '.')
+}
+
+// A member is not allowed in a sensitive object, where its name is not
+// shown; the hint follows the object's subject.
+const (
+	HiddenNotAllowedMessage = "a property is not allowed"
+	HiddenNotAllowedHint    = " has a property that is not allowed here; remove it."
+)
+
+// AppendSubject appends the subject of a hint about the value at path
+// (members joined by dots, indexes in brackets): the arguments as a whole,
+// or the field.
+func AppendSubject[S ~string | ~[]byte](b []byte, path S) []byte {
+	if len(path) == 0 {
+		return append(b, "The arguments"...)
+	}
+	return AppendQuoted(append(b, "Field "...), path)
+}
+
+// What a hint shows for a value: a string or a number with its article
+// (TheString, TheNumber) before the value itself where TypeHint asks for
+// one; an object or an array by its kind alone.
+const (
+	TheString   = "the string "
+	TheNumber   = "the number "
+	ShownObject = "an object"
+	ShownArray  = "an array"
+	ShownNone   = "nothing"
+)
+
+// WithArticle puts "a" or "an" before a JSON type name.
+func WithArticle(name string) string {
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
+}
+
+// Either joins type names as a hint offers them: "string or integer".
+func Either(names []string) string { return strings.Join(names, " or ") }
+
+// appendText appends a value's JSON text for a message, or Hidden.
+func appendText(b, text []byte, hidden bool) []byte { return AppendValueText(b, text, hidden) }
+
+// AppendValueText appends a value's JSON text for a message, in one form
+// whatever the sender's spacing and escapes: no white space between
+// tokens, each string as jsontext.AppendQuote writes it (AppendJSONString),
+// shortened to 60 runes. The typed readers give the text as sent, the
+// schema functions as they encode a held value; both come out the same.
+// A value that must not be echoed is Hidden.
+func AppendValueText(b, text []byte, hidden bool) []byte {
 	if hidden {
 		return append(b, Hidden...)
 	}
-	return AppendTruncated(b, text, 60)
+	start := len(b)
+	return TruncateFrom(appendCompact(b, text, ValueTextBytes), start, 60)
+}
+
+// ValueTextBytes bounds the bytes of a value's text that AppendValueText
+// looks at: more than its 60 runes can take, so that a long value costs no
+// more than a short one.
+const ValueTextBytes = 4*60 + 16
+
+// appendCompact appends the JSON text text without white space between
+// tokens and with its strings requoted by AppendJSONString when they hold
+// an escape, stopping once it has appended more than limit bytes. text has
+// been checked as JSON.
+func appendCompact(b, text []byte, limit int) []byte {
+	start := len(b)
+	for i := 0; i < len(text) && len(b)-start <= limit; i++ {
+		switch c := text[i]; c {
+		case ' ', '\t', '\n', '\r':
+		case '"':
+			end, escaped := i+1, false
+			for ; end < len(text) && text[end] != '"'; end++ {
+				if text[end] == '\\' {
+					escaped = true
+					end++
+				}
+			}
+			end = min(end+1, len(text))
+			b = appendString(b, text[i:end], escaped)
+			i = end - 1
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// appendString appends the JSON string quoted, requoted if it holds an
+// escape.
+func appendString(b, quoted []byte, escaped bool) []byte {
+	if escaped {
+		if s, err := jsontext.AppendUnquote(nil, quoted); err == nil {
+			return AppendJSONString(b, s)
+		}
+	}
+	return append(b, quoted...)
+}
+
+// AppendJSONString appends s as a JSON string, escaped as little as JSON
+// allows.
+func AppendJSONString[S ~string | ~[]byte](b []byte, s S) []byte {
+	out, err := jsontext.AppendQuote(b, s)
+	if err != nil { // invalid UTF-8, which a checked text never holds
+		return strconv.AppendQuote(b, string(s))
+	}
+	return out
 }
 
 // AppendQuoted appends s quoted as strconv.Quote quotes it, without an
