@@ -623,10 +623,10 @@ func (k *checker) nameList(names []string) string {
 	k.vars = append(k.vars,
 		lineComment(fmt.Sprintf("%s lists the members an object allows, for the hint about one it does not.", name)).Line().
 			Var().Id(name).Op("=").Index().String().ValuesFunc(func(g *jen.Group) {
-				for _, n := range names {
-					g.Lit(n)
-				}
-			}), jen.Line())
+			for _, n := range names {
+				g.Lit(n)
+			}
+		}), jen.Line())
 	return name
 }
 
