@@ -176,9 +176,9 @@ func (c *Check) shown(x *Value) string {
 	case KindString:
 		return message.Truncate(strconv.Quote(x.Text), 60)
 	case KindArray:
-		return message.ShownArray
+		return message.AnArray
 	}
-	return message.ShownObject
+	return message.AnObject
 }
 
 // shownWithArticle is shown, with "the string" or "the number" before a

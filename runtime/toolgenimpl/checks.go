@@ -81,7 +81,7 @@ func (r *Reader) hiddenMember(keyword, message, hint string) {
 // given as JSON texts.
 func (r *Reader) Enum(allowed []string) {
 	if t, ok := r.beginViolation(); ok {
-		t = message.EnumMessage(t, r.last, r.sensitive > 0, allowed)
+		t = message.EnumMessage(t, r.valueText(), r.sensitive > 0, allowed)
 		t = r.appendSubject(r.beginHint(t))
 		t = r.appendShown(message.EnumHint(t, allowed), false)
 		r.record("enum", append(t, '.'))
@@ -91,7 +91,7 @@ func (r *Reader) Enum(allowed []string) {
 // Const records that the value just read is not the one allowed value.
 func (r *Reader) Const(want string) {
 	if t, ok := r.beginViolation(); ok {
-		t = message.ConstMessage(t, r.last, r.sensitive > 0, want)
+		t = message.ConstMessage(t, r.valueText(), r.sensitive > 0, want)
 		t = r.appendSubject(r.beginHint(t))
 		t = r.appendShown(message.ConstHint(t, want), false)
 		r.record("const", append(t, '.'))

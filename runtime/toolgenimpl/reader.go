@@ -491,11 +491,11 @@ func (r *Reader) Null() bool {
 
 // BeginObject reads the start of an object. If the next value is not an
 // object it records a type violation, skips the value and returns false.
-func (r *Reader) BeginObject() bool { return r.begin(KindObject, "an object") }
+func (r *Reader) BeginObject() bool { return r.begin(KindObject, message.AnObject) }
 
 // BeginArray reads the start of an array. If the next value is not an array
 // it records a type violation, skips the value and returns false.
-func (r *Reader) BeginArray() bool { return r.begin(KindArray, "an array") }
+func (r *Reader) BeginArray() bool { return r.begin(KindArray, message.AnArray) }
 
 func (r *Reader) begin(want Kind, expected string) bool {
 	k := KindNone // Kind, written out: a call less per object and array
@@ -625,7 +625,7 @@ func (r *Reader) readString() ([]byte, bool) {
 		return nil, false
 	}
 	if r.next() != '"' {
-		r.mismatch("a string")
+		r.mismatch(message.AString)
 		return nil, false
 	}
 	r.nullHint = 0
@@ -763,7 +763,7 @@ func (r *Reader) StringView() (string, bool) {
 
 // Bool reads a boolean. A value of another kind is a type violation.
 func (r *Reader) Bool() (bool, bool) {
-	if !r.expect(KindBool, "a boolean") {
+	if !r.expect(KindBool, message.ABoolean) {
 		return false, false
 	}
 	return r.last[0] == 't', true
@@ -773,7 +773,7 @@ func (r *Reader) Bool() (bool, bool) {
 // defines it (1.0 and 1e2 are integers, 1.5 is not). A number that does not
 // fit in an int64 is a violation, never a wrap.
 func (r *Reader) Int() (int64, bool) {
-	if !r.expect(KindNumber, "an integer") {
+	if !r.expect(KindNumber, message.AnInteger) {
 		return 0, false
 	}
 	text := r.last
@@ -834,7 +834,7 @@ func parseShortInt(text []byte) (int64, bool) {
 // Number reads any JSON number as a float64. A number beyond float64's range
 // is a violation, never an infinity.
 func (r *Reader) Number() (float64, bool) {
-	if !r.expect(KindNumber, "a number") {
+	if !r.expect(KindNumber, message.ANumber) {
 		return 0, false
 	}
 	// Most numbers in tool arguments are small integers, which float64
@@ -1343,9 +1343,9 @@ func appendDescribe(b, v []byte, withArticle bool) []byte {
 		}
 		return message.AppendTruncated(b, v, 40)
 	case '{':
-		return append(b, message.ShownObject...)
+		return append(b, message.AnObject...)
 	case '[':
-		return append(b, message.ShownArray...)
+		return append(b, message.AnArray...)
 	case 0:
 		return append(b, message.ShownNone...)
 	}

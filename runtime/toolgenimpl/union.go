@@ -21,7 +21,7 @@ import (
 func (r *Reader) Discriminate(text []byte, property string, tags []string) int {
 	if jsontext.Value(text).Kind() != '{' {
 		if t, ok := r.beginViolation(); ok {
-			t = message.TypeMessage(t, message.ShownObject, false, kindName(text))
+			t = message.TypeMessage(t, message.AnObject, false, kindName(text))
 			t = r.appendSubject(r.beginHint(t))
 			t = r.appendShown(message.TagTypeHint(t, property, quoteAll(tags)), true)
 			r.record("type", append(t, '.'))
@@ -63,7 +63,7 @@ func (r *Reader) badTag(value []byte, property string, tags []string) {
 		hint = appendDescribe(hint, value, false)
 	}
 	r.add(runtime.Violation{Pointer: r.pointer() + "/" + jsonpointer.Escape(property), Keyword: "enum",
-		Message: string(message.EnumMessage(nil, value, hidden, tags)), Hint: string(append(hint, '.'))})
+		Message: string(message.EnumMessage(nil, messageText(value), hidden, tags)), Hint: string(append(hint, '.'))})
 }
 
 // quoteAll renders values as JSON strings for a hint.

@@ -3,8 +3,6 @@ package toolgenimpl
 import (
 	"strconv"
 	"strings"
-
-	"github.com/toolgen/toolgen/runtime/internal/message"
 )
 
 // Value is one JSON value held whole. Generated code reads a value this way
@@ -219,49 +217,4 @@ func MustParseValue(data string) Value {
 		panic("runtime.MustParseValue: " + strconv.Quote(data) + ": " + err.Error())
 	}
 	return v
-}
-
-// appendJSON appends x's JSON text, compact, with strings quoted by
-// message.AppendJSONString, stopping early once more than limit bytes are
-// appended: what a message shows of a value is its start.
-func (x *Value) appendJSON(b []byte, limit int) []byte {
-	start := len(b)
-	return x.appendJSONFrom(b, start+limit)
-}
-
-func (x *Value) appendJSONFrom(b []byte, end int) []byte {
-	switch x.Kind {
-	case KindNull:
-		return append(b, "null"...)
-	case KindBool:
-		return strconv.AppendBool(b, x.Bool)
-	case KindNumber:
-		return append(b, x.Text...)
-	case KindString:
-		return message.AppendJSONString(b, x.Text)
-	case KindArray:
-		b = append(b, '[')
-		for i := range x.Items {
-			if len(b) > end {
-				return b
-			}
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = x.Items[i].appendJSONFrom(b, end)
-		}
-		return append(b, ']')
-	}
-	b = append(b, '{')
-	for i := range x.Members {
-		if len(b) > end {
-			return b
-		}
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(message.AppendJSONString(b, x.Members[i].Name), ':')
-		b = x.Members[i].Value.appendJSONFrom(b, end)
-	}
-	return append(b, '}')
 }

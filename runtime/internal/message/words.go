@@ -3,8 +3,6 @@ package message
 import (
 	"strconv"
 	"strings"
-
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // The functions below word the violations that both the typed readers and
@@ -203,13 +201,22 @@ func AppendSubject[S ~string | ~[]byte](b []byte, path S) []byte {
 
 // What a hint shows for a value: a string or a number with its article
 // (TheString, TheNumber) before the value itself where TypeHint asks for
-// one; an object or an array by its kind alone.
+// one; an object or an array by its kind alone (AnObject, AnArray).
 const (
-	TheString   = "the string "
-	TheNumber   = "the number "
-	ShownObject = "an object"
-	ShownArray  = "an array"
-	ShownNone   = "nothing"
+	TheString = "the string "
+	TheNumber = "the number "
+	ShownNone = "nothing"
+)
+
+// The types a typed reader expects, as TypeMessage and TypeHint take them;
+// AnObject and AnArray also show a value of that kind in a hint.
+const (
+	AnObject  = "an object"
+	AnArray   = "an array"
+	AString   = "a string"
+	ABoolean  = "a boolean"
+	AnInteger = "an integer"
+	ANumber   = "a number"
 )
 
 // WithArticle puts "a" or "an" before a JSON type name.
@@ -226,72 +233,21 @@ func Either(names []string) string { return strings.Join(names, " or ") }
 // appendText appends a value's JSON text for a message, or Hidden.
 func appendText(b, text []byte, hidden bool) []byte { return AppendValueText(b, text, hidden) }
 
-// AppendValueText appends a value's JSON text for a message, in one form
-// whatever the sender's spacing and escapes: no white space between
-// tokens, each string as jsontext.AppendQuote writes it (AppendJSONString),
-// shortened to 60 runes. The typed readers give the text as sent, the
-// schema functions as they encode a held value; both come out the same.
-// A value that must not be echoed is Hidden.
+// AppendValueText appends a value's JSON text for a message, shortened to
+// 60 runes, or Hidden if it must not be echoed. Both paths give the text in
+// one form whatever the sender's spacing and escapes (see the typed
+// reader's valueText), so that they show the same.
 func AppendValueText(b, text []byte, hidden bool) []byte {
 	if hidden {
 		return append(b, Hidden...)
 	}
-	start := len(b)
-	return TruncateFrom(appendCompact(b, text, ValueTextBytes), start, 60)
+	return AppendTruncated(b, text, 60)
 }
 
-// ValueTextBytes bounds the bytes of a value's text that AppendValueText
-// looks at: more than its 60 runes can take, so that a long value costs no
-// more than a short one.
+// ValueTextBytes bounds the bytes of a value's text a message needs: more
+// than its 60 runes can take, so that a long value costs no more than a
+// short one.
 const ValueTextBytes = 4*60 + 16
-
-// appendCompact appends the JSON text text without white space between
-// tokens and with its strings requoted by AppendJSONString when they hold
-// an escape, stopping once it has appended more than limit bytes. text has
-// been checked as JSON.
-func appendCompact(b, text []byte, limit int) []byte {
-	start := len(b)
-	for i := 0; i < len(text) && len(b)-start <= limit; i++ {
-		switch c := text[i]; c {
-		case ' ', '\t', '\n', '\r':
-		case '"':
-			end, escaped := i+1, false
-			for ; end < len(text) && text[end] != '"'; end++ {
-				if text[end] == '\\' {
-					escaped = true
-					end++
-				}
-			}
-			end = min(end+1, len(text))
-			b = appendString(b, text[i:end], escaped)
-			i = end - 1
-		default:
-			b = append(b, c)
-		}
-	}
-	return b
-}
-
-// appendString appends the JSON string quoted, requoted if it holds an
-// escape.
-func appendString(b, quoted []byte, escaped bool) []byte {
-	if escaped {
-		if s, err := jsontext.AppendUnquote(nil, quoted); err == nil {
-			return AppendJSONString(b, s)
-		}
-	}
-	return append(b, quoted...)
-}
-
-// AppendJSONString appends s as a JSON string, escaped as little as JSON
-// allows.
-func AppendJSONString[S ~string | ~[]byte](b []byte, s S) []byte {
-	out, err := jsontext.AppendQuote(b, s)
-	if err != nil { // invalid UTF-8, which a checked text never holds
-		return strconv.AppendQuote(b, string(s))
-	}
-	return out
-}
 
 // AppendQuoted appends s quoted as strconv.Quote quotes it, without an
 // allocation when it has nothing to escape.
