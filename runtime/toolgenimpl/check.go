@@ -174,7 +174,7 @@ func (c *Check) shown(x *Value) string {
 	case KindNumber:
 		return message.Truncate(x.Text, 40)
 	case KindString:
-		return message.Truncate(strconv.Quote(x.Text), 60)
+		return message.Truncate(string(appendJSONString(nil, x.Text)), 60)
 	case KindArray:
 		return message.AnArray
 	}

@@ -1330,10 +1330,10 @@ func appendDescribe(b, v []byte, withArticle bool) []byte {
 			b = append(b, message.TheString...)
 		}
 		if bytes.IndexByte(v, '\\') >= 0 {
-			// Show the text, not its JSON escapes, quoted the Go way.
+			// Show the text with the fewest escapes, as a held value is shown.
 			if s, err := jsontext.AppendUnquote(nil, v); err == nil {
 				start := len(b)
-				return message.TruncateFrom(message.AppendQuoted(b, s), start, 60)
+				return message.TruncateFrom(appendJSONString(b, s), start, 60)
 			}
 		}
 		return message.AppendTruncated(b, v, 60)

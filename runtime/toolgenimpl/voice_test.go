@@ -13,6 +13,8 @@ import (
 
 	"github.com/toolgen/toolgen/runtime"
 	"github.com/toolgen/toolgen/runtime/format"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // voiceCase is one keyword failing on the value of member "v": read is how
@@ -319,4 +321,50 @@ func TestOneVoiceCoversEveryKeyword(t *testing.T) {
 	if found != len(voiceKeywords) {
 		t.Errorf("words.go has %d message functions; voiceKeywords lists %d", found, len(voiceKeywords))
 	}
+}
+
+// FuzzOneVoiceValues: whatever JSON value fails const or enum, and however
+// it is spaced and escaped, the typed reader and the schema function show
+// it in the same words, in the message and in the hint.
+func FuzzOneVoiceValues(f *testing.F) {
+	for _, seed := range []string{`1`, `-0.5e3`, `"a"`, `"\u00a0\u0001\\\"é"`, `"é"`, "\"\u2028\"", `[1, "b" ,{}]`,
+		`{"k\u0041" : [null, true,  false]}`, `[[[[]]]]`, `"` + strings.Repeat(`\u00e9`, 80) + `"`,
+		`[` + strings.Repeat(`"\n", `, 40) + `0]`} {
+		f.Add(seed)
+	}
+	never := MustParseValue(`{"never":"sent"}`)
+	f.Fuzz(func(t *testing.T, value string) {
+		if !jsontext.Value(value).IsValid() {
+			return
+		}
+		args := `{"v":` + value + `}`
+		for _, enum := range []bool{false, true} {
+			r := NewReader([]byte(args))
+			readMember(r, readRaw(func(r *Reader) {
+				if enum {
+					r.Enum([]string{`{"never":"sent"}`})
+				} else {
+					r.Const(`{"never":"sent"}`)
+				}
+			}))
+			typed := violationsOf(t, r.Finish("t"))
+			schema := violationsOf(t, ValidateJSON("t", []byte(args), func(c *Check, x *Value, _ *Evaluated) bool {
+				c.Enter("v")
+				defer c.Leave()
+				if enum {
+					return c.Enum(x.Member("v"), []Value{never}, `{"never":"sent"}`)
+				}
+				return c.Const(x.Member("v"), &never, `{"never":"sent"}`)
+			}))
+			if len(typed) != 1 || len(schema) != 1 {
+				if len(schema) == 0 && len(typed) == 1 {
+					return // the value is the one allowed
+				}
+				t.Fatalf("%s: typed reader %v, schema function %v; want one violation each", args, typed, schema)
+			}
+			if typed[0] != schema[0] {
+				t.Errorf("%s:\ntyped reader    %+v\nschema function %+v", args, typed[0], schema[0])
+			}
+		}
+	})
 }
