@@ -611,6 +611,25 @@ func (k *checker) values(v *schema.Node) string {
 	return name
 }
 
+// nameList returns the package variable holding the member names, in
+// order: the members an object allows, for a hint.
+func (k *checker) nameList(names []string) string {
+	key := "n" + strings.Join(names, "\x00")
+	if name, ok := k.consts[key]; ok {
+		return name
+	}
+	name := k.newVar("Fields")
+	k.consts[key] = name
+	k.vars = append(k.vars,
+		lineComment(fmt.Sprintf("%s lists the members an object allows, for the hint about one it does not.", name)).Line().
+			Var().Id(name).Op("=").Index().String().ValuesFunc(func(g *jen.Group) {
+			for _, n := range names {
+				g.Lit(n)
+			}
+		}), jen.Line())
+	return name
+}
+
 // regexp returns the package variable holding the compiled ECMA-262 pattern.
 func (b *body) regexp(pattern *schema.Node, keyword string) (string, error) {
 	if pattern.Kind != '"' {

@@ -310,7 +310,7 @@ func (b *body) memberChecks() ([]jen.Code, error) {
 		}
 		var check jen.Code
 		if s.Kind == 'f' {
-			check = and(jen.Id("c").Dot("NotAllowed").Call(jen.Lit("additionalProperties")))
+			check = and(jen.Id("c").Dot("NotAllowed").Call(jen.Lit("additionalProperties"), b.allowedMembers(properties, patterns)))
 		} else {
 			check = and(b.k.call(s, member, jen.Nil()))
 		}
@@ -330,6 +330,23 @@ func (b *body) memberChecks() ([]jen.Code, error) {
 		loop = append(loop, check)
 	}
 	return []jen.Code{jen.For(jen.Id("i").Op(":=").Range().Id("x").Dot("Members")).Block(loop...)}, nil
+}
+
+// allowedMembers returns what a hint about a member additionalProperties
+// forbids lists as allowed: the package variable holding the names under
+// properties, the typed reader's list, or nil when patternProperties also
+// allows names that cannot be listed.
+func (b *body) allowedMembers(properties, patterns *schema.Node) jen.Code {
+	if patterns != nil {
+		return jen.Nil()
+	}
+	var names []string
+	if properties != nil {
+		for _, p := range properties.Members {
+			names = append(names, p.Name)
+		}
+	}
+	return jen.Id(b.k.nameList(names))
 }
 
 // propertyNameCheck compiles propertyNames: each member's name is checked as
@@ -546,7 +563,7 @@ func (b *body) unevaluated() error {
 		}
 		var check jen.Code
 		if s.Kind == 'f' {
-			check = and(jen.Id("c").Dot("NotAllowed").Call(jen.Lit("unevaluatedProperties")))
+			check = and(jen.Id("c").Dot("NotAllowed").Call(jen.Lit("unevaluatedProperties"), jen.Nil()))
 		} else {
 			check = and(b.k.call(s, jen.Op("&").Id("x").Dot("Members").Index(jen.Id("i")).Dot("Value"), jen.Nil()))
 		}

@@ -158,10 +158,7 @@ func (c *Check) subject() string {
 		}
 		b.WriteString(message.Truncate(s.name, hintNameRunes))
 	}
-	if b.Len() == 0 {
-		return "The arguments"
-	}
-	return "Field " + strconv.Quote(b.String())
+	return string(message.AppendSubject(nil, b.String()))
 }
 
 // shown renders x for a hint, unless it must not be echoed.
@@ -177,11 +174,11 @@ func (c *Check) shown(x *Value) string {
 	case KindNumber:
 		return message.Truncate(x.Text, 40)
 	case KindString:
-		return message.Truncate(strconv.Quote(x.Text), 60)
+		return message.Truncate(string(appendJSONString(nil, x.Text)), 60)
 	case KindArray:
-		return "an array"
+		return message.AnArray
 	}
-	return "an object"
+	return message.AnObject
 }
 
 // shownWithArticle is shown, with "the string" or "the number" before a
@@ -190,9 +187,9 @@ func (c *Check) shownWithArticle(x *Value) string {
 	if c.sensitive == 0 {
 		switch x.Kind {
 		case KindString:
-			return "the string " + c.shown(x)
+			return message.TheString + c.shown(x)
 		case KindNumber:
-			return "the number " + c.shown(x)
+			return message.TheNumber + c.shown(x)
 		}
 	}
 	return c.shown(x)
@@ -211,21 +208,13 @@ func (c *Check) size(keyword string, n, limit int) bool {
 	return c.Report(keyword, string(message.SizeMessage(nil, keyword, n, limit)), string(message.SizeHint(c.hintStart(), keyword, n, limit)))
 }
 
-// text is x's JSON text, as much of it as a message shows.
+// text is x's JSON text, as much of it as a message shows (see
+// message.AppendValueText), or nothing when it is not shown.
 func (c *Check) text(x *Value) []byte {
-	switch x.Kind {
-	case KindNull:
-		return []byte("null")
-	case KindBool:
-		return strconv.AppendBool(nil, x.Bool)
-	case KindNumber:
-		return []byte(x.Text)
-	case KindString:
-		return message.AppendQuoted(nil, x.Text)
-	case KindArray:
-		return []byte("[…]")
+	if c.sensitive > 0 {
+		return nil
 	}
-	return []byte("{…}")
+	return x.appendJSON(nil, message.ValueTextBytes)
 }
 
 // Types is a set of JSON Schema type names, for the type keyword.
@@ -270,7 +259,7 @@ func (t Types) String() string {
 			names = append(names, name)
 		}
 	}
-	return strings.Join(names, " or ")
+	return message.Either(names)
 }
 
 // Type checks the type keyword.
@@ -278,7 +267,7 @@ func (c *Check) Type(x *Value, t Types) bool {
 	if t.Has(x) {
 		return true
 	}
-	expected := withArticle(t.String())
+	expected := message.WithArticle(t.String())
 	return c.Report("type", string(message.TypeMessage(nil, expected, false, kindOf(x))),
 		string(message.TypeHint(c.hintStart(), expected, false))+c.shownWithArticle(x)+".")
 }
@@ -299,16 +288,9 @@ func kindOf(x *Value) string {
 	return "object"
 }
 
-func withArticle(s string) string {
-	if s != "" && strings.ContainsRune("aeiou", rune(s[0])) {
-		return "an " + s
-	}
-	return "a " + s
-}
-
 // False records that x meets the schema false, which nothing meets.
 func (c *Check) False() bool {
-	return c.Report("false", "no value is allowed here", c.subject()+" is not allowed; remove it.")
+	return c.Report("false", message.FalseMessage, c.subject()+message.FalseHint)
 }
 
 // Const checks the const keyword; want is the JSON text for hints.
@@ -453,22 +435,31 @@ func (c *Check) memberSubject(name string) string {
 
 // NotAllowed records that the current member is forbidden by keyword
 // (additionalProperties or unevaluatedProperties, with the schema false).
-// Inside a sensitive object the member's name is part of the secret, so the
-// violation is reported at the object, without the name.
-func (c *Check) NotAllowed(keyword string) bool {
-	if c.sensitive > 0 && len(c.steps) > 0 && c.steps[len(c.steps)-1].index < 0 {
-		last := c.steps[len(c.steps)-1]
-		c.Leave()
-		defer func() { c.steps = append(c.steps, last) }()
-		return c.Report(keyword, "a property is not allowed", c.subject()+" has a property that is not allowed here; remove it.")
+// allowed lists the members the object takes, as the typed reader's hint
+// lists them, when the names alone decide (additionalProperties beside
+// properties only); it is nil when they do not (patternProperties,
+// unevaluatedProperties), and the hint lists nothing. Inside a sensitive
+// object the member's name is part of the secret, so the violation is
+// reported at the object, without the name.
+func (c *Check) NotAllowed(keyword string, allowed []string) bool {
+	atMember := len(c.steps) > 0 && c.steps[len(c.steps)-1].index < 0
+	var name string
+	if atMember {
+		name = c.steps[len(c.steps)-1].name
 	}
-	return c.Report(keyword, "property is not allowed", c.subject()+" is not allowed here; remove it.")
+	if c.sensitive > 0 && atMember {
+		c.Leave()
+		defer c.Enter(name)
+		return c.Report(keyword, message.HiddenNotAllowedMessage, c.subject()+message.HiddenNotAllowedHint)
+	}
+	return c.Report(keyword, string(message.NotAllowedMessage(nil, []byte(name))),
+		string(message.NotAllowedHint(c.hintStart(), allowed, allowed != nil)))
 }
 
 // ItemNotAllowed records that the current item is forbidden by keyword
 // (items or unevaluatedItems, with the schema false).
 func (c *Check) ItemNotAllowed(keyword string) bool {
-	return c.Report(keyword, "item is not allowed", c.subject()+" is one item too many here; remove it.")
+	return c.Report(keyword, message.ItemNotAllowedMessage, c.subject()+message.ItemNotAllowedHint)
 }
 
 // PropertyName records that a member's name fails propertyNames, at the
@@ -480,8 +471,7 @@ func (c *Check) PropertyName(name string) bool {
 	}
 	c.Enter(name)
 	defer c.Leave()
-	return c.Report("propertyNames", "property name "+strconv.Quote(name)+" is not allowed",
-		c.subject()+" has a name that is not allowed here; rename or remove it.")
+	return c.Report("propertyNames", message.PropertyNameMessage(name), c.subject()+message.PropertyNameHint)
 }
 
 // HiddenPropertyName records that a member's name fails propertyNames when
@@ -489,8 +479,7 @@ func (c *Check) PropertyName(name string) bool {
 // sensitive): the violation is at the object, and says only that some name
 // is wrong, since the name, its pointer and its path would all quote it.
 func (c *Check) HiddenPropertyName() bool {
-	return c.Report("propertyNames", "a property name is not allowed",
-		c.subject()+" has a property name that is not allowed here; rename or remove that property.")
+	return c.Report("propertyNames", message.HiddenPropertyNameMessage, c.subject()+message.HiddenPropertyNameHint)
 }
 
 // Contains checks that between min and max items (max < 0: no limit) matched
@@ -502,11 +491,9 @@ func (c *Check) Contains(matched, min, max int) bool {
 		if min == 1 {
 			keyword = "contains"
 		}
-		return c.Report(keyword, strconv.Itoa(matched)+" items match contains, fewer than "+strconv.Itoa(min),
-			c.subject()+" must have at least "+plural(min, "item")+" of the required form; it has "+strconv.Itoa(matched)+".")
+		return c.Report(keyword, message.FewContainsMessage(matched, min), string(message.FewContainsHint(c.hintStart(), matched, min)))
 	case max >= 0 && matched > max:
-		return c.Report("maxContains", strconv.Itoa(matched)+" items match contains, more than "+strconv.Itoa(max),
-			c.subject()+" must have at most "+plural(max, "item")+" of that form; it has "+strconv.Itoa(matched)+".")
+		return c.Report("maxContains", message.ManyContainsMessage(matched, max), string(message.ManyContainsHint(c.hintStart(), matched, max)))
 	}
 	return true
 }
@@ -558,8 +545,7 @@ func (c *Check) firstViolation(fn SchemaFunc, x *Value) (runtime.Violation, bool
 
 // Not records that x matches a schema it must not match.
 func (c *Check) Not() bool {
-	return c.Report("not", "matches a schema it must not match",
-		c.subject()+" has a form that is not allowed here; change it.")
+	return c.Report("not", message.NotMessage, c.subject()+message.NotHint)
 }
 
 // Evaluated records which members of an object, or items of an array, some

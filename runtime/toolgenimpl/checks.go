@@ -37,20 +37,13 @@ func (r *Reader) DependentRequired(present, missing string) {
 // and skips its value. allowed lists the members that are.
 func (r *Reader) NotAllowed(name string, allowed []string) {
 	if r.sensitive > 0 {
-		r.hiddenMember("additionalProperties", "a property is not allowed", " has a property that is not allowed here; remove it.")
+		r.hiddenMember("additionalProperties", message.HiddenNotAllowedMessage, message.HiddenNotAllowedHint)
 		return
 	}
 	if t, ok := r.beginViolation(); ok {
-		t = message.AppendQuoted(append(t, "property "...), name)
-		t = append(t, " is not allowed"...)
+		t = message.NotAllowedMessage(t, []byte(name))
 		t = r.appendSubject(r.beginHint(t))
-		if len(allowed) > 0 {
-			t = message.AppendList(append(t, " is not allowed here; remove it. Allowed fields: "...), allowed)
-			t = append(t, '.')
-		} else {
-			t = append(t, " is not allowed here; this object takes no fields."...)
-		}
-		r.record("additionalProperties", t)
+		r.record("additionalProperties", message.NotAllowedHint(t, allowed, true))
 	}
 	r.Skip()
 }
@@ -59,13 +52,13 @@ func (r *Reader) NotAllowed(name string, allowed []string) {
 // in the same object, and skips its value.
 func (r *Reader) Duplicate(name string) {
 	if r.sensitive > 0 {
-		r.hiddenMember("json", "a property appears more than once", " has a property that appears more than once; send each field once.")
+		r.hiddenMember("json", message.HiddenDuplicateMessage, message.HiddenDuplicateHint)
 		return
 	}
 	if t, ok := r.beginViolation(); ok {
-		t = message.AppendQuoted(append(t, "duplicate property "...), name)
+		t = message.DuplicateMessage(t, []byte(name))
 		t = r.appendSubject(r.beginHint(t))
-		r.record("json", append(t, " appears more than once; send each field once."...))
+		r.record("json", message.DuplicateHint(t))
 	}
 	r.Skip()
 }
@@ -88,7 +81,7 @@ func (r *Reader) hiddenMember(keyword, message, hint string) {
 // given as JSON texts.
 func (r *Reader) Enum(allowed []string) {
 	if t, ok := r.beginViolation(); ok {
-		t = message.EnumMessage(t, r.last, r.sensitive > 0, allowed)
+		t = message.EnumMessage(t, r.valueText(), r.sensitive > 0, allowed)
 		t = r.appendSubject(r.beginHint(t))
 		t = r.appendShown(message.EnumHint(t, allowed), false)
 		r.record("enum", append(t, '.'))
@@ -98,7 +91,7 @@ func (r *Reader) Enum(allowed []string) {
 // Const records that the value just read is not the one allowed value.
 func (r *Reader) Const(want string) {
 	if t, ok := r.beginViolation(); ok {
-		t = message.ConstMessage(t, r.last, r.sensitive > 0, want)
+		t = message.ConstMessage(t, r.valueText(), r.sensitive > 0, want)
 		t = r.appendSubject(r.beginHint(t))
 		t = r.appendShown(message.ConstHint(t, want), false)
 		r.record("const", append(t, '.'))
@@ -213,10 +206,6 @@ func (r *Reader) none(keyword string, n int, first []runtime.Violation) {
 		}
 		r.record(keyword, message.NoneEnd(t, len(first)))
 	}
-}
-
-func plural(n int, noun string) string {
-	return string(message.AppendPlural(nil, n, noun))
 }
 
 // beginObjectViolation is beginViolation at the object whose member name was

@@ -65,20 +65,13 @@ func (r *Reader) Unconverted(c Conversion, err error) {
 	if !ok {
 		return
 	}
-	reason := "(not shown)"
+	reason := message.UnreadableReasonHidden
 	if r.sensitive == 0 {
 		reason = err.Error()
 	}
-	t = append(append(t, "cannot be read: "...), reason...)
+	t = message.UnreadableMessage(t, reason)
 	t = r.appendSubject(r.beginHint(t))
-	if _, ok := format.Lookup(c.Format); ok {
-		t = append(append(t, " must be "...), message.FormatWant(c.Format)...)
-		t = r.appendShown(append(t, "; got "...), false)
-		t = append(append(t, ", which cannot be read: "...), reason...)
-	} else {
-		t = r.appendShown(append(t, " got "...), false)
-		t = append(append(t, ", which cannot be read: "...), reason...)
-		t = append(t, "; send a value in the form its description gives"...)
-	}
-	r.record(c.Keyword, append(t, '.'))
+	_, known := format.Lookup(c.Format)
+	t = r.appendShown(message.UnreadableHint(t, c.Format, known), false)
+	r.record(c.Keyword, message.UnreadableEnd(t, reason, known))
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolgen/toolgen/runtime"
 	"github.com/toolgen/toolgen/runtime/internal/errtree"
+	"github.com/toolgen/toolgen/runtime/internal/message"
 )
 
 // CheckOutput encodes a handler's result as it will leave and checks it with
@@ -20,7 +21,7 @@ func CheckOutput(result any, read func(r *Reader)) []runtime.Violation {
 		return []runtime.Violation{tooDeepViolation("", runtime.DefaultMaxDepth)}
 	}
 	if err != nil {
-		return []runtime.Violation{{Keyword: "json", Message: "the result cannot be encoded as JSON: " + err.Error(), Hint: "The tool's result could not be encoded."}}
+		return []runtime.Violation{{Keyword: "json", Message: message.UnencodableMessage(err.Error()), Hint: message.UnencodableHint}}
 	}
 	r := NewReader(raw, runtime.Options{MaxBytes: len(raw)})
 	read(r)

@@ -162,8 +162,7 @@ func NewReader(data []byte, opts ...runtime.Options) *Reader {
 		}
 	}
 	if limit := maxBytes(r.limits); len(data) > limit {
-		r.fatal("", "limit", "arguments of "+strconv.Itoa(len(data))+" bytes exceed the limit of "+strconv.Itoa(limit),
-			"The arguments are "+strconv.Itoa(len(data))+" bytes long, more than the "+strconv.Itoa(limit)+" allowed; send shorter arguments.")
+		r.fatal("", "limit", message.TooBigMessage(len(data), limit), message.TooBigHint(len(data), limit))
 		return r
 	}
 	r.start(data)
@@ -237,8 +236,7 @@ func (r *Reader) Violations() []runtime.Violation {
 func (r *Reader) start(data []byte) {
 	switch {
 	case bytes.HasPrefix(data, []byte("\xef\xbb\xbf")):
-		r.fatal("", "json", "input starts with a UTF-8 byte order mark",
-			"The arguments start with a byte order mark; send plain JSON without it.")
+		r.fatal("", "json", message.ByteOrderMarkMessage, message.ByteOrderMarkHint)
 		return
 	}
 	r.reading = true
@@ -279,8 +277,7 @@ func (r *Reader) check(data []byte) {
 		}
 		if r.dec.PeekKind() != KindNone.jsontext() {
 			r.trailing = &runtime.Violation{Pointer: string(r.prefix), Keyword: "json",
-				Message: "unexpected data after the top-level value at byte " + strconv.FormatInt(r.dec.InputOffset(), 10),
-				Hint:    "There is more data after the JSON object; send exactly one JSON object."}
+				Message: message.TrailingMessage(r.dec.InputOffset()), Hint: message.TrailingHint}
 		} else if _, err := r.dec.ReadToken(); err != io.EOF {
 			v := r.syntaxViolation(err)
 			r.trailing = &v
@@ -288,8 +285,7 @@ func (r *Reader) check(data []byte) {
 		return
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		r.fatal("", "json", "empty input",
-			"The arguments are empty; send a JSON object with the tool's fields.")
+		r.fatal("", "json", message.EmptyMessage, message.EmptyHint)
 		return
 	}
 	// Find the first problem again token by token, to know the last token
@@ -379,8 +375,7 @@ func (r *Reader) Finish(tool string) error {
 		switch {
 		case tokenStart(r.data, r.pos) < len(r.data):
 			// The caller left part of the value unread.
-			r.fatal("", "json", "unexpected data after the top-level value at byte "+strconv.Itoa(r.pos),
-				"There is more data after the JSON object; send exactly one JSON object.")
+			r.fatal("", "json", message.TrailingMessage(int64(r.pos)), message.TrailingHint)
 		case r.cut != nil:
 			r.add(*r.cut)
 		case r.trailing != nil:
@@ -475,8 +470,7 @@ func (r *Reader) More() bool {
 		if limit := r.limits.MaxArrayLength; limit > 0 && f.items > limit {
 			f.items = 0 // report at the array itself
 			ptr, path := r.pointer(), r.path()
-			r.fatalAt(ptr, "limit", "array longer than "+strconv.Itoa(limit)+" items",
-				"Field "+strconv.Quote(path)+" has more than "+strconv.Itoa(limit)+" items, the most allowed; send fewer.")
+			r.fatalAt(ptr, "limit", message.ArrayTooLongMessage(limit), message.ArrayTooLongHint(path, limit))
 			return false
 		}
 	}
@@ -497,11 +491,11 @@ func (r *Reader) Null() bool {
 
 // BeginObject reads the start of an object. If the next value is not an
 // object it records a type violation, skips the value and returns false.
-func (r *Reader) BeginObject() bool { return r.begin(KindObject, "an object") }
+func (r *Reader) BeginObject() bool { return r.begin(KindObject, message.AnObject) }
 
 // BeginArray reads the start of an array. If the next value is not an array
 // it records a type violation, skips the value and returns false.
-func (r *Reader) BeginArray() bool { return r.begin(KindArray, "an array") }
+func (r *Reader) BeginArray() bool { return r.begin(KindArray, message.AnArray) }
 
 func (r *Reader) begin(want Kind, expected string) bool {
 	k := KindNone // Kind, written out: a call less per object and array
@@ -631,7 +625,7 @@ func (r *Reader) readString() ([]byte, bool) {
 		return nil, false
 	}
 	if r.next() != '"' {
-		r.mismatch("a string")
+		r.mismatch(message.AString)
 		return nil, false
 	}
 	r.nullHint = 0
@@ -676,15 +670,9 @@ func (r *Reader) withinLimit(b []byte) bool {
 func (r *Reader) tooLong(size int) bool {
 	limit := r.limits.MaxStringLength
 	if t, ok := r.beginViolation(); ok {
-		t = append(t, "string of "...)
-		t = strconv.AppendInt(t, int64(size), 10)
-		t = append(t, " bytes exceeds the limit of "...)
-		t = strconv.AppendInt(t, int64(limit), 10)
-		t = r.beginHint(t)
-		t = r.appendSubject(t)
-		t = append(t, " is longer than the "...)
-		t = strconv.AppendInt(t, int64(limit), 10)
-		r.record("limit", append(t, " bytes allowed; send a shorter text."...))
+		t = message.StringTooLongMessage(t, size, limit)
+		t = r.appendSubject(r.beginHint(t))
+		r.record("limit", message.StringTooLongHint(t, limit))
 	}
 	return false
 }
@@ -775,7 +763,7 @@ func (r *Reader) StringView() (string, bool) {
 
 // Bool reads a boolean. A value of another kind is a type violation.
 func (r *Reader) Bool() (bool, bool) {
-	if !r.expect(KindBool, "a boolean") {
+	if !r.expect(KindBool, message.ABoolean) {
 		return false, false
 	}
 	return r.last[0] == 't', true
@@ -785,7 +773,7 @@ func (r *Reader) Bool() (bool, bool) {
 // defines it (1.0 and 1e2 are integers, 1.5 is not). A number that does not
 // fit in an int64 is a violation, never a wrap.
 func (r *Reader) Int() (int64, bool) {
-	if !r.expect(KindNumber, "an integer") {
+	if !r.expect(KindNumber, message.AnInteger) {
 		return 0, false
 	}
 	text := r.last
@@ -798,9 +786,9 @@ func (r *Reader) Int() (int64, bool) {
 	_, _, exp, ok := splitNumber(string(text))
 	if ok && exp < 0 {
 		if t, ok := r.beginViolation(); ok {
-			t = r.appendShownText(append(t, "expected integer, got "...))
+			t = r.appendShownText(message.NotIntegerMessage(t))
 			t = r.appendSubject(r.beginHint(t))
-			t = r.appendShown(append(t, " must be an integer, got "...), true)
+			t = r.appendShown(message.NotIntegerHint(t), true)
 			r.record("type", append(t, '.'))
 		}
 		return 0, false
@@ -809,10 +797,9 @@ func (r *Reader) Int() (int64, bool) {
 		return rat.Num().Int64(), true
 	}
 	if t, ok := r.beginViolation(); ok {
-		t = r.appendShownText(append(t, "integer "...))
-		t = append(t, " does not fit in 64 bits"...)
+		t = message.IntRangeMessage(t, r.last, r.sensitive > 0)
 		t = r.appendSubject(r.beginHint(t))
-		t = append(t, " must be an integer between -9223372036854775808 and 9223372036854775807, got "...)
+		t = message.IntRangeHint(t)
 		r.record("type", append(r.appendShown(t, true), '.'))
 	}
 	return 0, false
@@ -847,7 +834,7 @@ func parseShortInt(text []byte) (int64, bool) {
 // Number reads any JSON number as a float64. A number beyond float64's range
 // is a violation, never an infinity.
 func (r *Reader) Number() (float64, bool) {
-	if !r.expect(KindNumber, "a number") {
+	if !r.expect(KindNumber, message.ANumber) {
 		return 0, false
 	}
 	// Most numbers in tool arguments are small integers, which float64
@@ -858,10 +845,9 @@ func (r *Reader) Number() (float64, bool) {
 	f, err := strconv.ParseFloat(string(r.last), 64)
 	if err != nil || math.IsInf(f, 0) {
 		if t, ok := r.beginViolation(); ok {
-			t = r.appendShownText(append(t, "number "...))
-			t = append(t, " is out of the float64 range"...)
+			t = message.FloatRangeMessage(t, r.last, r.sensitive > 0)
 			t = r.appendSubject(r.beginHint(t))
-			r.record("type", append(t, " is too large a number; send a number within ±1.7e308."...))
+			r.record("type", message.FloatRangeHint(t))
 		}
 		return 0, false
 	}
@@ -896,13 +882,8 @@ func (r *Reader) BeginSensitive() { r.sensitive++ }
 // EndSensitive ends what BeginSensitive began.
 func (r *Reader) EndSensitive() { r.sensitive-- }
 
-// shown describes the last value for a hint, unless it is sensitive.
-func (r *Reader) shown(withArticle bool) string {
-	var buf [64]byte
-	return string(r.appendShown(buf[:0], withArticle))
-}
-
-// appendShown appends what shown returns.
+// appendShown appends the last value as a hint shows it (see
+// appendDescribe), unless it is sensitive.
 func (r *Reader) appendShown(b []byte, withArticle bool) []byte {
 	if r.sensitive > 0 {
 		return append(b, message.NotShown...)
@@ -916,7 +897,7 @@ func (r *Reader) appendShownText(b []byte) []byte {
 	if r.sensitive > 0 {
 		return append(b, message.Hidden...)
 	}
-	return message.AppendTruncated(b, r.last, 60)
+	return message.AppendValueText(b, r.last, false)
 }
 
 // RawText returns the JSON text of the last value read; valid until the next read.
@@ -1018,17 +999,13 @@ func (r *Reader) syntaxViolation(err error) runtime.Violation {
 	var hint string
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		hint = "The JSON arguments end too early, as if cut off"
-		if offset >= 0 {
-			hint += " after byte " + strconv.FormatInt(offset, 10)
-		}
-		hint += "; send the complete JSON object."
+		hint = message.CutOffHint(offset)
 	case strings.Contains(msg, "UTF-8"):
-		hint = "The arguments contain bytes that are not valid UTF-8; send text as valid UTF-8 JSON strings."
+		hint = message.InvalidUTF8Hint
 	case strings.Contains(msg, "surrogate"):
-		hint = "The arguments contain an invalid \\u escape (a lone UTF-16 surrogate); escape characters outside the Basic Multilingual Plane as a surrogate pair, or send them unescaped."
+		hint = message.LoneSurrogateHint
 	default:
-		hint = "The arguments are not valid JSON (" + msg + "); send one well-formed JSON object."
+		hint = message.NotJSONHint(msg)
 	}
 	return runtime.Violation{Pointer: string(r.prefix) + pointer, Keyword: "json", Message: msg, Hint: hint}
 }
@@ -1041,9 +1018,7 @@ func (r *Reader) tooDeep() {
 // tooDeepViolation is the violation of a value at pointer that nests deeper
 // than limit, however much deeper.
 func tooDeepViolation(pointer string, limit int) runtime.Violation {
-	n := strconv.Itoa(limit)
-	return runtime.Violation{Pointer: pointer, Keyword: "limit", Message: "nesting deeper than " + n + " levels",
-		Hint: "The arguments nest objects and arrays deeper than " + n + " levels; flatten them."}
+	return runtime.Violation{Pointer: pointer, Keyword: "limit", Message: message.TooDeepMessage(limit), Hint: message.TooDeepHint(limit)}
 }
 
 func (r *Reader) fatal(pointer, keyword, message, hint string) {
@@ -1053,14 +1028,6 @@ func (r *Reader) fatal(pointer, keyword, message, hint string) {
 func (r *Reader) fatalAt(pointer, keyword, message, hint string) {
 	r.add(runtime.Violation{Pointer: pointer, Keyword: keyword, Message: message, Hint: hint})
 	r.stopped = true
-}
-
-// report records a violation at the current position.
-func (r *Reader) report(keyword, message, hint string) {
-	if t, ok := r.beginViolation(); ok {
-		t = append(t, message...)
-		r.record(keyword, append(r.beginHint(t), hint...))
-	}
 }
 
 // A violation found while reading is written as text: its pointer, then its
@@ -1307,19 +1274,10 @@ func (r *Reader) path() string {
 	return string(r.pathBuf)
 }
 
-// subject names the current value at the start of a hint.
-func (r *Reader) subject() string {
-	var buf [64]byte
-	return string(r.appendSubject(buf[:0]))
-}
-
-// appendSubject appends what subject returns.
+// appendSubject appends the subject of a hint about the current value.
 func (r *Reader) appendSubject(b []byte) []byte {
 	r.locate()
-	if len(r.pathBuf) == 0 {
-		return append(b, "The arguments"...)
-	}
-	return message.AppendQuoted(append(b, "Field "...), r.pathBuf)
+	return message.AppendSubject(b, r.pathBuf)
 }
 
 // memberSubject names a member of the current object, which may be absent.
@@ -1338,7 +1296,7 @@ func (r *Reader) appendMemberSubject(b []byte, name string) []byte {
 		r.pathBuf = append(r.pathBuf, '.')
 	}
 	r.pathBuf = append(r.pathBuf, name...)
-	b = message.AppendQuoted(append(b, "Field "...), r.pathBuf)
+	b = message.AppendSubject(b, r.pathBuf)
 	r.pathBuf = r.pathBuf[:n]
 	return b
 }
@@ -1362,39 +1320,34 @@ func kindName(v []byte) string {
 	return "nothing"
 }
 
-// describe renders a value for a hint: the string "42", the number 1.5, an
-// object. withArticle adds "the string"/"the number" before scalars.
-func describe(v []byte, withArticle bool) string {
-	var buf [64]byte
-	return string(appendDescribe(buf[:0], v, withArticle))
-}
-
-// appendDescribe appends what describe returns.
+// appendDescribe appends the value v as a hint shows it: the string "42",
+// the number 1.5, an object. withArticle adds "the string"/"the number"
+// before scalars.
 func appendDescribe(b, v []byte, withArticle bool) []byte {
 	switch jsontext.Value(v).Kind() {
 	case '"':
 		if withArticle {
-			b = append(b, "the string "...)
+			b = append(b, message.TheString...)
 		}
 		if bytes.IndexByte(v, '\\') >= 0 {
-			// Show the text, not its JSON escapes, quoted the Go way.
+			// Show the text with the fewest escapes, as a held value is shown.
 			if s, err := jsontext.AppendUnquote(nil, v); err == nil {
 				start := len(b)
-				return message.TruncateFrom(message.AppendQuoted(b, s), start, 60)
+				return message.TruncateFrom(appendJSONString(b, s), start, 60)
 			}
 		}
 		return message.AppendTruncated(b, v, 60)
 	case '0':
 		if withArticle {
-			b = append(b, "the number "...)
+			b = append(b, message.TheNumber...)
 		}
 		return message.AppendTruncated(b, v, 40)
 	case '{':
-		return append(b, "an object"...)
+		return append(b, message.AnObject...)
 	case '[':
-		return append(b, "an array"...)
+		return append(b, message.AnArray...)
 	case 0:
-		return append(b, "nothing"...)
+		return append(b, message.ShownNone...)
 	}
 	return append(b, v...)
 }

@@ -194,12 +194,12 @@ func TestCheckHidesSensitiveNames(t *testing.T) {
 		{"additionalProperties", func(c *Check) bool {
 			c.Enter(name)
 			defer c.Leave()
-			return c.NotAllowed("additionalProperties")
+			return c.NotAllowed("additionalProperties", []string{"a"})
 		}},
 		{"unevaluatedProperties", func(c *Check) bool {
 			c.Enter(name)
 			defer c.Leave()
-			return c.NotAllowed("unevaluatedProperties")
+			return c.NotAllowed("unevaluatedProperties", nil)
 		}},
 	} {
 		for _, sensitive := range []bool{false, true} {

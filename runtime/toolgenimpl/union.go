@@ -3,7 +3,6 @@ package toolgenimpl
 import (
 	"bytes"
 	"strconv"
-	"strings"
 
 	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/runtime"
@@ -21,14 +20,21 @@ import (
 // one extra scan over the object's bytes before its alternative reads it.
 func (r *Reader) Discriminate(text []byte, property string, tags []string) int {
 	if jsontext.Value(text).Kind() != '{' {
-		r.report("type", "expected object, got "+kindName(text),
-			r.subject()+" must be an object with "+strconv.Quote(property)+" set to one of "+quoteAll(tags)+", got "+r.shown(true)+".")
+		if t, ok := r.beginViolation(); ok {
+			t = message.TypeMessage(t, message.AnObject, false, kindName(text))
+			t = r.appendSubject(r.beginHint(t))
+			t = r.appendShown(message.TagTypeHint(t, property, quoteAll(tags)), true)
+			r.record("type", append(t, '.'))
+		}
 		return -1
 	}
 	value, found := memberText(text, property)
 	if !found {
-		r.add(runtime.Violation{Pointer: r.pointer(), Keyword: "required", Message: "missing required property " + strconv.Quote(property),
-			Hint: r.memberSubject(property) + " is required: it says which form the object has, one of " + quoteAll(tags) + "."})
+		if t, ok := r.beginViolation(); ok {
+			t = message.RequiredMessage(t, property)
+			t = r.appendMemberSubject(r.beginHint(t), property)
+			r.record("required", message.TagRequiredHint(t, quoteAll(tags)))
+		}
 		return -1
 	}
 	if value.Kind() == '"' {
@@ -42,23 +48,31 @@ func (r *Reader) Discriminate(text []byte, property string, tags []string) int {
 			}
 		}
 	}
-	member := r.pointer() + "/" + jsonpointer.Escape(property)
-	shown, got := describe(value, false), message.Truncate(string(value), 60)
-	if r.sensitive > 0 {
-		shown, got = "a value that is not shown", "(hidden)"
-	}
-	r.add(runtime.Violation{Pointer: member, Keyword: "enum", Message: "value " + got + " is not one of " + quoteAll(tags),
-		Hint: r.memberSubject(property) + " must be one of " + quoteAll(tags) + "; got " + shown + "."})
+	r.badTag(value, property, quoteAll(tags))
 	return -1
 }
 
-// quoteAll renders values as a list of JSON strings for a hint.
-func quoteAll(values []string) string {
+// badTag records that the member property of the object just read holds
+// value, which is none of the tags (quoted), at the member.
+func (r *Reader) badTag(value []byte, property string, tags []string) {
+	hidden := r.sensitive > 0
+	hint := message.EnumHint([]byte(r.memberSubject(property)), tags)
+	if hidden {
+		hint = append(hint, message.NotShown...)
+	} else {
+		hint = appendDescribe(hint, value, false)
+	}
+	r.add(runtime.Violation{Pointer: r.pointer() + "/" + jsonpointer.Escape(property), Keyword: "enum",
+		Message: string(message.EnumMessage(nil, messageText(value), hidden, tags)), Hint: string(append(hint, '.'))})
+}
+
+// quoteAll renders values as JSON strings for a hint.
+func quoteAll(values []string) []string {
 	quoted := make([]string, len(values))
 	for i, v := range values {
 		quoted[i] = strconv.Quote(v)
 	}
-	return strings.Join(quoted, ", ")
+	return quoted
 }
 
 // memberText returns the JSON text of the first member called name of the

@@ -2,12 +2,19 @@ package toolgenimpl
 
 import (
 	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math/big"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/toolgen/toolgen/runtime"
 	"github.com/toolgen/toolgen/runtime/format"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // voiceCase is one keyword failing on the value of member "v": read is how
@@ -58,6 +65,45 @@ func readObject(after func(r *Reader, names map[string]bool)) func(r *Reader) {
 			r.EndObject()
 		}
 		after(r, names)
+	}
+}
+
+// readRaw reads a value of any kind whole and calls then.
+func readRaw(then func(r *Reader)) func(r *Reader) {
+	return func(r *Reader) { r.Raw(); then(r) }
+}
+
+// readMembers reads an object whose members may only be those named in
+// allowed, as the reader generated for additionalProperties false does.
+func readMembers(allowed []string) func(r *Reader) {
+	return func(r *Reader) {
+		if !r.BeginObject() {
+			return
+		}
+		for r.More() {
+			name := string(r.Name())
+			if slices.Contains(allowed, name) {
+				r.Number()
+			} else {
+				r.NotAllowed(name, allowed)
+			}
+		}
+		r.EndObject()
+	}
+}
+
+// checkMembers is readMembers as a schema function checks it.
+func checkMembers(allowed []string) func(c *Check, v *Value) bool {
+	return func(c *Check, v *Value) bool {
+		ok := true
+		for _, m := range v.Members {
+			if !slices.Contains(allowed, m.Name) {
+				c.Enter(m.Name)
+				ok = c.NotAllowed("additionalProperties", allowed) && ok
+				c.Leave()
+			}
+		}
+		return ok
 	}
 }
 
@@ -156,6 +202,22 @@ func voiceCases() []voiceCase {
 			func(c *Check, v *Value) bool { return c.Count(len(v.Items), -1, 1, "item") }},
 		{"uniqueItems", `{"v":[1,2,1]}`, readArray(func(r *Reader, _ int) { r.UniqueItems(0, 2) }),
 			func(c *Check, v *Value) bool { return c.UniqueItems(v) }},
+		{"const", `{"v":[1, 2 ,"\u0041"]}`, readRaw(func(r *Reader) { r.Const("[1]") }),
+			func(c *Check, v *Value) bool { w := MustParseValue("[1]"); return c.Const(v, &w, "[1]") }},
+		{"const", `{"v":{"a": {"b": [true, null]}, "c\n": "x"}}`, readRaw(func(r *Reader) { r.Const(`{"a":1}`) }),
+			func(c *Check, v *Value) bool { w := MustParseValue(`{"a":1}`); return c.Const(v, &w, `{"a":1}`) }},
+		{"enum", `{"v":[` + strings.Repeat(`"long item", `, 20) + `1]}`, readRaw(func(r *Reader) { r.Enum([]string{"[]", "{}"}) }),
+			func(c *Check, v *Value) bool {
+				return c.Enum(v, []Value{MustParseValue("[]"), MustParseValue("{}")}, "[], {}")
+			}},
+		{"enum", `{"v":{"k" : "\u00e9\t\"q\""}}`, readRaw(func(r *Reader) { r.Enum([]string{"{}"}) }),
+			func(c *Check, v *Value) bool { return c.Enum(v, []Value{MustParseValue("{}")}, "{}") }},
+		{"enum", `{"v":"s\u006ds"}`, readString(func(r *Reader) { r.Enum([]string{`"email"`}) }),
+			func(c *Check, v *Value) bool { return c.Enum(v, []Value{email}, `"email"`) }},
+		{"additionalProperties", `{"v":{"a":1,"zz":2}}`, readMembers([]string{"a", "b"}),
+			checkMembers([]string{"a", "b"})},
+		{"additionalProperties", `{"v":{"x y":{"deep":[1]}}}`, readMembers([]string{}),
+			checkMembers([]string{})},
 		{"required", `{"v":{}}`, readObject(func(r *Reader, _ map[string]bool) { r.Required("id") }),
 			func(c *Check, v *Value) bool { return c.Required(v, "id") }},
 		{"dependentRequired", `{"v":{"card":1}}`, readObject(func(r *Reader, _ map[string]bool) { r.DependentRequired("card", "cvc") }),
@@ -207,4 +269,102 @@ func TestOneVoice(t *testing.T) {
 			}
 		}
 	}
+}
+
+// voiceKeywords are the keywords whose words each function of
+// runtime/internal/message/words.go, the words both paths say, gives.
+var voiceKeywords = map[string][]string{
+	"RequiredMessage":          {"required"},
+	"DependentRequiredMessage": {"dependentRequired"},
+	"ConstMessage":             {"const"},
+	"EnumMessage":              {"enum"},
+	"BoundMessage":             {"minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf"},
+	"SizeMessage":              {"minLength", "maxLength", "minItems", "maxItems"},
+	"PatternMessage":           {"pattern"},
+	"FormatMessage":            {"format"},
+	"UniqueItemsMessage":       {"uniqueItems"},
+	"TypeMessage":              {"type"},
+	"NoneMessage":              {"anyOf", "oneOf"},
+	"ManyMessage":              {"oneOf"},
+	"NotAllowedMessage":        {"additionalProperties"},
+}
+
+// TestOneVoiceCoversEveryKeyword: every message words.go words for both
+// paths has its keywords listed in voiceKeywords, and every keyword listed
+// has a case in TestOneVoice; words added there without a case fail here.
+func TestOneVoiceCoversEveryKeyword(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "../internal/message/words.go", nil, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cased := map[string]bool{}
+	for _, c := range voiceCases() {
+		cased[c.keyword] = true
+	}
+	found := 0
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Recv != nil || !fn.Name.IsExported() || !strings.HasSuffix(fn.Name.Name, "Message") {
+			continue
+		}
+		found++
+		keywords, ok := voiceKeywords[fn.Name.Name]
+		if !ok {
+			t.Errorf("message.%s is worded for both paths but not in voiceKeywords: list its keywords and add a voice case for each", fn.Name.Name)
+		}
+		for _, k := range keywords {
+			if !cased[k] {
+				t.Errorf("keyword %s (message.%s) has no case in voiceCases", k, fn.Name.Name)
+			}
+		}
+	}
+	if found != len(voiceKeywords) {
+		t.Errorf("words.go has %d message functions; voiceKeywords lists %d", found, len(voiceKeywords))
+	}
+}
+
+// FuzzOneVoiceValues: whatever JSON value fails const or enum, and however
+// it is spaced and escaped, the typed reader and the schema function show
+// it in the same words, in the message and in the hint.
+func FuzzOneVoiceValues(f *testing.F) {
+	for _, seed := range []string{`1`, `-0.5e3`, `"a"`, `"\u00a0\u0001\\\"é"`, `"é"`, "\"\u2028\"", `[1, "b" ,{}]`,
+		`{"k\u0041" : [null, true,  false]}`, `[[[[]]]]`, `"` + strings.Repeat(`\u00e9`, 80) + `"`,
+		`[` + strings.Repeat(`"\n", `, 40) + `0]`} {
+		f.Add(seed)
+	}
+	never := MustParseValue(`{"never":"sent"}`)
+	f.Fuzz(func(t *testing.T, value string) {
+		if !jsontext.Value(value).IsValid() {
+			return
+		}
+		args := `{"v":` + value + `}`
+		for _, enum := range []bool{false, true} {
+			r := NewReader([]byte(args))
+			readMember(r, readRaw(func(r *Reader) {
+				if enum {
+					r.Enum([]string{`{"never":"sent"}`})
+				} else {
+					r.Const(`{"never":"sent"}`)
+				}
+			}))
+			typed := violationsOf(t, r.Finish("t"))
+			schema := violationsOf(t, ValidateJSON("t", []byte(args), func(c *Check, x *Value, _ *Evaluated) bool {
+				c.Enter("v")
+				defer c.Leave()
+				if enum {
+					return c.Enum(x.Member("v"), []Value{never}, `{"never":"sent"}`)
+				}
+				return c.Const(x.Member("v"), &never, `{"never":"sent"}`)
+			}))
+			if len(typed) != 1 || len(schema) != 1 {
+				if len(schema) == 0 && len(typed) == 1 {
+					return // the value is the one allowed
+				}
+				t.Fatalf("%s: typed reader %v, schema function %v; want one violation each", args, typed, schema)
+			}
+			if typed[0] != schema[0] {
+				t.Errorf("%s:\ntyped reader    %+v\nschema function %+v", args, typed[0], schema[0])
+			}
+		}
+	})
 }

@@ -1223,7 +1223,7 @@ func schema0(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 				continue
 			}
 			c.Enter(x.Members[i].Name)
-			ok = c.NotAllowed("unevaluatedProperties") && ok
+			ok = c.NotAllowed("unevaluatedProperties", nil) && ok
 			c.Leave()
 			seen.Mark(i)
 		}

@@ -161,14 +161,93 @@ func UniqueItemsHint(b []byte, i, j int) []byte {
 	return append(b, " are equal."...)
 }
 
-// appendText appends a value's JSON text, shortened, for a message, or
-// Hidden.
-func appendText(b, text []byte, hidden bool) []byte {
+// NotAllowedMessage: the member name is not allowed in its object
+// (additionalProperties or unevaluatedProperties is false).
+func NotAllowedMessage(b []byte, name []byte) []byte {
+	return append(AppendQuoted(append(b, "property "...), name), " is not allowed"...)
+}
+
+// NotAllowedHint is the whole hint after the member's subject. allowed
+// lists the members the object takes, when listed is true; when the
+// members allowed depend on more than their names (patternProperties,
+// unevaluatedProperties), listed is false and the hint says only to remove
+// it.
+func NotAllowedHint(b []byte, allowed []string, listed bool) []byte {
+	switch {
+	case !listed:
+		return append(b, " is not allowed here; remove it."...)
+	case len(allowed) == 0:
+		return append(b, " is not allowed here; this object takes no fields."...)
+	}
+	return append(AppendList(append(b, " is not allowed here; remove it. Allowed fields: "...), allowed), '.')
+}
+
+// A member is not allowed in a sensitive object, where its name is not
+// shown; the hint follows the object's subject.
+const (
+	HiddenNotAllowedMessage = "a property is not allowed"
+	HiddenNotAllowedHint    = " has a property that is not allowed here; remove it."
+)
+
+// AppendSubject appends the subject of a hint about the value at path
+// (members joined by dots, indexes in brackets): the arguments as a whole,
+// or the field.
+func AppendSubject[S ~string | ~[]byte](b []byte, path S) []byte {
+	if len(path) == 0 {
+		return append(b, "The arguments"...)
+	}
+	return AppendQuoted(append(b, "Field "...), path)
+}
+
+// What a hint shows for a value: a string or a number with its article
+// (TheString, TheNumber) before the value itself where TypeHint asks for
+// one; an object or an array by its kind alone (AnObject, AnArray).
+const (
+	TheString = "the string "
+	TheNumber = "the number "
+	ShownNone = "nothing"
+)
+
+// The types a typed reader expects, as TypeMessage and TypeHint take them;
+// AnObject and AnArray also show a value of that kind in a hint.
+const (
+	AnObject  = "an object"
+	AnArray   = "an array"
+	AString   = "a string"
+	ABoolean  = "a boolean"
+	AnInteger = "an integer"
+	ANumber   = "a number"
+)
+
+// WithArticle puts "a" or "an" before a JSON type name.
+func WithArticle(name string) string {
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
+}
+
+// Either joins type names as a hint offers them: "string or integer".
+func Either(names []string) string { return strings.Join(names, " or ") }
+
+// appendText appends a value's JSON text for a message, or Hidden.
+func appendText(b, text []byte, hidden bool) []byte { return AppendValueText(b, text, hidden) }
+
+// AppendValueText appends a value's JSON text for a message, shortened to
+// 60 runes, or Hidden if it must not be echoed. Both paths give the text in
+// one form whatever the sender's spacing and escapes (see the typed
+// reader's valueText), so that they show the same.
+func AppendValueText(b, text []byte, hidden bool) []byte {
 	if hidden {
 		return append(b, Hidden...)
 	}
 	return AppendTruncated(b, text, 60)
 }
+
+// ValueTextBytes bounds the bytes of a value's text a message needs: more
+// than its 60 runes can take, so that a long value costs no more than a
+// short one.
+const ValueTextBytes = 4*60 + 16
 
 // AppendQuoted appends s quoted as strconv.Quote quotes it, without an
 // allocation when it has nothing to escape.
