@@ -152,9 +152,9 @@ func (e *emitter) literalChecks(v *Value, kind typeKind, val jen.Code) []jen.Cod
 	var out []jen.Code
 	if v.Const != nil {
 		if lit, ok := goLiteral(v.Const, kind); ok {
-			out = append(out, jen.If(jen.Add(val).Op("!=").Add(lit)).Block(jen.Id("r").Dot("Const").Call(jen.Lit(string(v.Const)))))
+			out = append(out, jen.If(jen.Add(val).Op("!=").Add(lit)).Block(jen.Id("r").Dot("Const").Call(jen.Lit(allowedText(v.Const)))))
 		} else {
-			out = append(out, jen.Id("r").Dot("Const").Call(jen.Lit(string(v.Const))))
+			out = append(out, jen.Id("r").Dot("Const").Call(jen.Lit(allowedText(v.Const))))
 		}
 	}
 	if v.Enum != nil {
@@ -194,7 +194,7 @@ func (e *emitter) numberLiteralChecks(v *Value, val jen.Code) []jen.Code {
 	}
 	var out []jen.Code
 	if v.Const != nil {
-		report := jen.Id("r").Dot("Const").Call(jen.Lit(string(v.Const)))
+		report := jen.Id("r").Dot("Const").Call(jen.Lit(allowedText(v.Const)))
 		if cond, ok := equal(v.Const); ok {
 			out = append(out, jen.If(jen.Op("!").Parens(cond)).Block(report))
 		} else {
@@ -256,7 +256,7 @@ func (e *emitter) jsonChecks(v *Value, text jen.Code) []jen.Code {
 	var out []jen.Code
 	if v.Const != nil {
 		out = append(out, jen.If(jen.Op("!").Add(rt("EqualJSON")).Call(text, jen.Index().Byte().Call(jen.Lit(string(v.Const))))).Block(
-			jen.Id("r").Dot("Const").Call(jen.Lit(string(v.Const))),
+			jen.Id("r").Dot("Const").Call(jen.Lit(allowedText(v.Const))),
 		))
 	}
 	if v.Enum != nil {
@@ -273,7 +273,7 @@ func (e *emitter) jsonChecks(v *Value, text jen.Code) []jen.Code {
 func (e *emitter) allowedVar(values []jsontext.Value, typeName string) string {
 	var texts []string
 	for _, v := range values {
-		texts = append(texts, string(v))
+		texts = append(texts, allowedText(v))
 	}
 	key := strings.Join(texts, "\x00")
 	if name, ok := e.allowed[key]; ok {

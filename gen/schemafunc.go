@@ -533,7 +533,7 @@ func (b *body) generic() error {
 		b.add(and(jen.Id("c").Dot("Type").Call(jen.Id("x"), jen.Add(orTypes(set)))))
 	}
 	if v := b.kw("const"); v != nil {
-		b.add(and(jen.Id("c").Dot("Const").Call(jen.Id("x"), jen.Op("&").Id(b.k.value(v)), jen.Lit(shortJSON(v.Raw)))))
+		b.add(and(jen.Id("c").Dot("Const").Call(jen.Id("x"), jen.Op("&").Id(b.k.value(v)), jen.Lit(allowedText(v.Raw)))))
 	}
 	if v := b.kw("enum"); v != nil {
 		if v.Kind != '[' {
@@ -541,7 +541,7 @@ func (b *body) generic() error {
 		}
 		var texts []string
 		for _, item := range v.Items {
-			texts = append(texts, shortJSON(item.Raw))
+			texts = append(texts, allowedText(item.Raw))
 		}
 		b.add(and(jen.Id("c").Dot("Enum").Call(jen.Id("x"), jen.Id(b.k.values(v)), jen.Lit(strings.Join(texts, ", ")))))
 	}
@@ -561,21 +561,16 @@ func orTypes(codes []jen.Code) *jen.Statement {
 	return s
 }
 
-// shortJSON renders a JSON value compactly for a hint.
-func shortJSON(raw jsontext.Value) string {
+// allowedText is how an allowed value (const, an enum's item) is written for
+// the model: compact JSON, as the catalog wrote it otherwise. The typed
+// reader and the schema functions both take it from here, so that one
+// value reads the same whichever checks it.
+func allowedText(raw jsontext.Value) string {
 	v := jsontext.Value(bytes.Clone(raw))
 	if err := v.Compact(); err != nil {
 		return string(raw)
 	}
-	return truncateRunes(string(v), 80)
-}
-
-func truncateRunes(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
+	return string(v)
 }
 
 // value returns the package variable holding the JSON value v.
