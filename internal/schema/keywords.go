@@ -103,9 +103,9 @@ type Dialect struct {
 	// FragmentIDs says that "$id" may be a plain-name fragment ("#foo"),
 	// which names its schema as "$anchor" does in later drafts (draft-07).
 	FragmentIDs bool
-	keywords     []Keyword
-	byName       map[string]*Keyword
-	sorted       []string
+	keywords    []Keyword
+	byName      map[string]*Keyword
+	sorted      []string
 }
 
 func newDialect(name, uri string, vocabs map[string]Vocabulary, rows []Keyword) *Dialect {
