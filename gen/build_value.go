@@ -24,7 +24,7 @@ func (b *builder) typedReason(n *node) string {
 		}
 		return "the schema false"
 	}
-	if reason := dialectReason(n); reason != "" {
+	if reason := b.dialectReason(n); reason != "" {
 		return reason
 	}
 	for _, k := range n.keys() {

@@ -13,8 +13,12 @@ import (
 // dialectReason says why the typed reader cannot express schema n exactly
 // under the rules of its dialect, or returns "" when nothing in n means
 // something other than in 2020-12.
-func dialectReason(n *node) string {
+func (b *builder) dialectReason(n *node) string {
 	d := schema.DialectOf(n.tree)
+	if n.tree.Place == nil && b.doc != nil {
+		// Not indexed yet (reached by a pointer only): the document's.
+		d = schema.DialectOf(b.doc.Root)
+	}
 	if d == schema.Draft202012 || n.tree.Kind != '{' {
 		return ""
 	}

@@ -36,9 +36,6 @@ func (d *Dialect) Children(n *Node, f func(Sub) error) error {
 	if n == nil || n.Kind != '{' {
 		return nil
 	}
-	if d.RefAlone && n.Member("$ref") != nil {
-		return nil // the words beside $ref are ignored, subschemas included
-	}
 	for _, m := range n.Members {
 		k := d.byName[m.Name]
 		if k == nil {
