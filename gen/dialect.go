@@ -14,11 +14,7 @@ import (
 // under the rules of its dialect, or returns "" when nothing in n means
 // something other than in 2020-12.
 func (b *builder) dialectReason(n *node) string {
-	d := schema.DialectOf(n.tree)
-	if n.tree.Place == nil && b.doc != nil {
-		// Not indexed yet (reached by a pointer only): the document's.
-		d = schema.DialectOf(b.doc.Root)
-	}
+	d := b.dialectOf(n)
 	if d == schema.Draft202012 || n.tree.Kind != '{' {
 		return ""
 	}
@@ -44,6 +40,15 @@ func (b *builder) dialectReason(n *node) string {
 		}
 	}
 	return ""
+}
+
+// dialectOf returns the dialect schema n is read in: its resource's, or,
+// for a schema not indexed yet (reached by a pointer only), the document's.
+func (b *builder) dialectOf(n *node) *schema.Dialect {
+	if n.tree.Place == nil && b.doc != nil {
+		return schema.DialectOf(b.doc.Root)
+	}
+	return schema.DialectOf(n.tree)
 }
 
 // onlyRefIn reports whether n's dialect ignores every word beside its $ref.
