@@ -41,9 +41,11 @@ func TestLintMetaSchema(t *testing.T) {
 		{10, 20, Error, "/tools/0/inputSchema/properties/kind/type", `invalid "type" (draft 2020-12 meta-schema): value must be one of 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string'; or got string, want array`},
 		{11, 37, Error, "/tools/0/inputSchema/properties/tags/items", `got array, want boolean or object; in draft 2020-12 a tuple is "prefixItems"`},
 		{13, 9, Error, "/tools/0/inputSchema/required", `invalid "required" (draft 2020-12 meta-schema): got string, want array`},
-		{19, 9, Error, "/tools/1/inputSchema/$schema", `"$schema" is "http://json-schema.org/draft-07/schema#", but toolgen speaks JSON Schema draft 2020-12 only; remove "$schema" or set it to "https://json-schema.org/draft/2020-12/schema"`},
+		{21, 30, Error, "/tools/1/inputSchema/properties/q/minLength", `invalid "minLength" (draft-07 meta-schema): minimum: got -1, want 0`},
 		{33, 23, Error, "/tools/3/inputSchema/type", `the input schema has "type": "string", but tool arguments are always a JSON object; use "type": "object"`},
 		{37, 80, Error, "/tools/4/inputSchema/properties/p/pattern", `'^\\d{2,1}' is not valid regex`},
+		{41, 23, Error, "/tools/5/inputSchema/$schema", `"$schema" is "http://json-schema.org/draft-04/schema#", but toolgen compiles JSON Schema drafts 2020-12, 2019-09 and 7 only`},
+		{49, 9, Warning, "/tools/6/inputSchema/$defs", `"$defs" is not a keyword of JSON Schema draft-07`},
 	})
 }
 

@@ -19,7 +19,7 @@ import (
 	"github.com/toolgen/toolgen/internal/schema"
 )
 
-// draft2020 is the only dialect toolgen speaks.
+// draft2020 is the dialect of schemas that do not name one.
 const draft2020 = "https://json-schema.org/draft/2020-12/schema"
 
 // printer renders jsonschema's messages.
@@ -157,22 +157,25 @@ func (s *schemaLint) walk() {
 	if _, err := s.reg.AddTree(s.loc, s.tree); err != nil {
 		return // only a root that is not a schema, checked before
 	}
-	schema.Draft202012.Walk(s.tree, func(v schema.Visit) bool {
+	schema.WalkIndexed(s.tree, func(v schema.Visit) bool {
 		n := v.Node
 		if n.Kind != '{' {
 			return false // a boolean schema, or a wrong value the meta-schema reports
 		}
+		dialect := schema.DialectOf(n)
 		for _, m := range n.Members {
 			kptr := appendPointer(v.Pointer, m.Name)
 			switch {
-			case !IsKeyword(m.Name):
+			case dialect.Keyword(m.Name) == nil && keywordOfADialect(m.Name):
+				s.foreignKeyword(m.Name, kptr, dialect)
+			case dialect.Keyword(m.Name) == nil:
 				s.unknownWord(n, m.Name, kptr)
 			case m.Name == "$schema":
-				if d := m.Value; d.Kind == '"' && strings.TrimSuffix(d.Str, "#") != draft2020 {
+				if d := m.Value; d.Kind == '"' && schema.Dialects[schema.WithoutFragment(d.Str)] == nil {
 					s.wrongDraft = true
-					s.errorf(s.tool.Name, s.base+kptr, "\"$schema\" is %q, but toolgen speaks JSON Schema draft 2020-12 only; remove \"$schema\" or set it to %q", d.Str, draft2020)
+					s.errorf(s.tool.Name, s.base+kptr, "\"$schema\" is %q, but toolgen compiles JSON Schema drafts 2020-12, 2019-09 and 7 only; remove \"$schema\" or set it to %q", d.Str, draft2020)
 				}
-			case m.Name == "$ref", m.Name == "$dynamicRef":
+			case m.Name == "$ref", m.Name == "$dynamicRef", m.Name == "$recursiveRef":
 				if m.Value.Kind == '"' && n.Place != nil {
 					s.refs = append(s.refs, schemaRef{ptr: kptr, ref: m.Value.Str, base: n.Place.Base})
 				}
@@ -182,6 +185,28 @@ func (s *schemaLint) walk() {
 		}
 		return true
 	})
+}
+
+// keywordOfADialect reports whether name is a keyword of some dialect
+// toolgen compiles.
+func keywordOfADialect(name string) bool {
+	for _, d := range schema.Dialects {
+		if d.Keyword(name) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// foreignKeyword reports a keyword of another draft in a schema whose draft
+// does not have it, and so ignores it: a warning, or an error in strict
+// mode, since the author may well have meant it to apply.
+func (s *schemaLint) foreignKeyword(key, ptr string, d *schema.Dialect) {
+	report := s.warnf
+	if s.opts.Strict {
+		report = s.errorf
+	}
+	report(s.tool.Name, s.base+ptr, "%q is not a keyword of JSON Schema %s, the draft this schema is written in, so it is ignored; use the draft's own keyword or change \"$schema\"", key, d.Name)
 }
 
 // unknownWord reports a member of schema object n that is not a keyword.
@@ -413,17 +438,42 @@ func (s *schemaLint) metaSchemaError(prefix string, location []string, msgs []st
 			parent = location[len(location)-2]
 		}
 		// A keyword, unless it is the name of a property, definition, ...
-		if pk := schema.Draft202012.Keyword(parent); IsKeyword(last) && (pk == nil || pk.Shape != schema.SchemaMap) && parent != "dependentRequired" {
+		if pk := s.dialectAt(prefix).Keyword(parent); IsKeyword(last) && (pk == nil || pk.Shape != schema.SchemaMap) && parent != "dependentRequired" {
 			what = fmt.Sprintf("invalid %q", last)
 		} else {
 			what = "invalid value"
 		}
 	}
-	msg := fmt.Sprintf("%s (draft 2020-12 meta-schema): %s", what, strings.Join(msgs, "; or "))
-	if n := s.tree.At(ptr); len(location) > 0 && location[len(location)-1] == "items" && n != nil && n.Kind == '[' {
+	d := s.dialectAt(ptr)
+	msg := fmt.Sprintf("%s (%s meta-schema): %s", what, draftName(d), strings.Join(msgs, "; or "))
+	if n := s.tree.At(ptr); d == schema.Draft202012 && len(location) > 0 && location[len(location)-1] == "items" && n != nil && n.Kind == '[' {
 		msg += `; in draft 2020-12 a tuple is "prefixItems", and "items" is one schema for the rest`
 	}
 	s.errorf(s.tool.Name, s.base+ptr, "%s", msg)
+}
+
+// dialectAt returns the dialect of the schema that holds the value at ptr:
+// that of the nearest indexed schema on the way down to it.
+func (s *schemaLint) dialectAt(ptr string) *schema.Dialect {
+	d, n := schema.DialectOf(s.tree), s.tree
+	toks, _ := jsonpointer.Split(ptr)
+	for _, tok := range toks {
+		if n = n.Step(tok); n == nil {
+			break
+		}
+		if n.Place != nil {
+			d = schema.DialectOf(n)
+		}
+	}
+	return d
+}
+
+// draftName names a dialect in messages: "draft 2020-12", "draft-07".
+func draftName(d *schema.Dialect) string {
+	if strings.HasPrefix(d.Name, "draft") {
+		return d.Name
+	}
+	return "draft " + d.Name
 }
 
 // checkDefaults validates every "default" against its own schema node,

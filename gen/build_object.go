@@ -160,7 +160,9 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 		t.Additional = &Value{Ptr: n.ptr + "/additionalProperties", Kind: kindRaw}
 	}
 
-	if deps := n.tree.Member("dependentRequired"); deps != nil {
+	// A draft without dependentRequired ignores it (the root's schema
+	// function has checked the rest).
+	if deps := n.tree.Member("dependentRequired"); deps != nil && b.dialectOf(n).Keyword("dependentRequired") != nil {
 	members:
 		for _, m := range deps.Members {
 			d := Dependency{Property: m.Name}

@@ -24,6 +24,9 @@ func (b *builder) typedReason(n *node) string {
 		}
 		return "the schema false"
 	}
+	if reason := b.dialectReason(n); reason != "" {
+		return reason
+	}
 	for _, k := range n.keys() {
 		if !supported(k) && !understood(k) && isKeyword(k) {
 			return "keyword " + k

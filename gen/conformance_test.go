@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -31,11 +32,32 @@ import (
 
 const suiteDir = "../../shared/testdata/json-schema-test-suite"
 
-// suiteSections are the parts of the suite, in the order of the table.
-var suiteSections = []struct{ dir, title, prefix string }{
-	{"", "Core (draft 2020-12)", ""},
-	{"optional-format", "optional-format/", "Format"},
-	{"optional", "optional/", "Optional"},
+// suiteDialects are the drafts the suite is run for, in the order of the
+// table: the dialect a schema without "$schema" is read in, and the
+// meta-schemas santhosh-tekuri/jsonschema/v6 keeps for it.
+var suiteDialects = []struct{ title, draft, metas, metaURI string }{
+	{"Draft 2020-12", "", "draft/2020-12", "https://json-schema.org/draft/2020-12/"},
+	{"Draft 2019-09", "https://json-schema.org/draft/2019-09/schema", "draft/2019-09", "https://json-schema.org/draft/2019-09/"},
+	{"Draft-07", "http://json-schema.org/draft-07/schema#", "draft-07", "http://json-schema.org/draft-07/"},
+}
+
+// suiteSections are the parts of the suite, in the order of the table. The
+// core parts expect format to be an annotation, each draft's default;
+// the format parts expect it asserted, as toolgen does.
+var suiteSections = []struct {
+	dialect            int
+	dir, title, prefix string
+	annotateFormats    bool
+}{
+	{0, "", "core", "", true},
+	{0, "optional-format", "optional/format/", "Format", false},
+	{0, "optional", "optional/", "Optional", false},
+	{1, "draft2019-09", "core", "D201909", true},
+	{1, "draft2019-09/optional/format", "optional/format/", "D201909Format", false},
+	{1, "draft2019-09/optional", "optional/", "D201909Optional", false},
+	{2, "draft7", "core", "D07", true},
+	{2, "draft7/optional/format", "optional/format/", "D07Format", false},
+	{2, "draft7/optional", "optional/", "D07Optional", false},
 }
 
 type suiteGroup struct {
@@ -132,25 +154,34 @@ func suiteResources(t *testing.T) map[string][]byte {
 	cmd := exec.Command(goCommand(), "list", "-m", "-f", "{{.Dir}}", "github.com/santhosh-tekuri/jsonschema/v6")
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("finding the 2020-12 meta-schemas (go list): %v", err)
+		t.Fatalf("finding the meta-schemas (go list): %v", err)
 	}
-	metas := filepath.Join(strings.TrimSpace(string(out)), "metaschemas", "draft", "2020-12")
-	err = filepath.WalkDir(metas, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
+	for _, d := range suiteDialects {
+		metas := filepath.Join(strings.TrimSpace(string(out)), "metaschemas", filepath.FromSlash(d.metas))
+		err = filepath.WalkDir(metas, func(p string, e os.DirEntry, err error) error {
+			if err != nil || e.IsDir() {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(metas, p)
+			resources[d.metaURI+filepath.ToSlash(rel)] = data
+			return nil
+		})
 		if err != nil {
-			return err
+			t.Fatalf("reading the %s meta-schemas: %v", d.title, err)
 		}
-		rel, _ := filepath.Rel(metas, p)
-		resources["https://json-schema.org/draft/2020-12/"+filepath.ToSlash(rel)] = data
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("reading the 2020-12 meta-schemas: %v", err)
 	}
 	return resources
+}
+
+// declined are suite files whose tests assert what the draft leaves
+// optional and toolgen, by policy, does not assert; their tests are counted
+// as refused, with the reason.
+var declined = map[string]string{
+	"draft7/optional/content.json": "not run: the file asserts contentEncoding and contentMediaType, which draft-07 makes optional; toolgen keeps them annotations in every draft, as 2019-09 and 2020-12 define them (and as santhosh-tekuri/jsonschema does unless told otherwise)",
 }
 
 type outcome struct {
@@ -164,15 +195,21 @@ func TestConformance(t *testing.T) {
 	files := loadSuite(t)
 	var schemas []gen.Schema
 	for _, f := range files {
+		section := suiteSections[f.section]
 		for _, g := range f.groups {
-			// The core files expect format to be an annotation, the 2020-12
-			// default; optional-format/ expects it asserted, as toolgen does.
-			schemas = append(schemas, gen.Schema{Name: g.name, JSON: g.Schema, AnnotateFormats: f.section == 0})
+			schemas = append(schemas, gen.Schema{Name: g.name, JSON: g.Schema, AnnotateFormats: section.annotateFormats, Draft: suiteDialects[section.dialect].draft})
 		}
 	}
 	src, refused, err := gen.GenerateValidators(schemas, gen.ValidatorOptions{Package: "suite", Resources: suiteResources(t)})
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, f := range files {
+		if reason, ok := declined[f.file]; ok {
+			for _, g := range f.groups {
+				refused[g.name] = errors.New(reason)
+			}
+		}
 	}
 	verdicts := runSuite(t, files, src, refused)
 
@@ -321,32 +358,53 @@ func conformanceTable(files []*suiteFile, outcomes []outcome, refused map[string
 	var b bytes.Buffer
 	b.WriteString(`# Conformance
 
-Every test of the JSON-Schema-Test-Suite for draft 2020-12 (the core files,
-` + "`optional-format/`" + ` and ` + "`optional/`" + `), run through validators that
-` + "`gen.GenerateValidators`" + ` compiled from each test group's schema, all built into
-one package. A test is *passed* when the generated code gives the suite's
-verdict, *refused* when the generator declined the group's schema (the reasons
-are listed below), and *wrong* otherwise. Formats are asserted in
-` + "`optional-format/`" + ` and ` + "`optional/`" + `, toolgen's default; the core files are compiled
-with ` + "`Schema.AnnotateFormats`" + `, since ` + "`format.json`" + ` checks that format is only an
-annotation in the 2020-12 default dialect.
+Every test of the JSON-Schema-Test-Suite for drafts 2020-12, 2019-09 and 7
+(for each: the core files, ` + "`optional/format/`" + ` and ` + "`optional/`" + `), run through
+validators that ` + "`gen.GenerateValidators`" + ` compiled from each test group's schema,
+all built into one package. A schema without ` + "`$schema`" + ` is read in the draft of
+its suite (` + "`Schema.Draft`" + `); toolgen itself reads one as 2020-12, as MCP
+specifies. A test is *passed* when the generated code gives the suite's verdict,
+*refused* when the generator declined the group's schema (the reasons are listed
+below), and *wrong* otherwise.
+
+Formats: toolgen asserts every format it knows, in every draft (a tool that asks
+for a date should not receive "tomorrow"), so ` + "`optional/format/`" + ` and ` + "`optional/`" + ` are
+compiled that way. The core files are compiled with ` + "`Schema.AnnotateFormats`" + `,
+since ` + "`format.json`" + ` there checks that format is only an annotation by default.
 
 Regenerate with ` + "`go test ./gen -run TestConformance -update`" + `; the test fails on
 any wrong verdict and when this file is stale. The suite is read in place from
 ` + "`../shared/testdata/json-schema-test-suite`" + `.
+
+| draft | tests | passed | refused | wrong |
+|---|---:|---:|---:|---:|
 `)
 	total := make([]outcome, len(suiteSections))
+	for i, f := range files {
+		o := outcomes[i]
+		total[f.section].passed += o.passed
+		total[f.section].refused += o.refused
+		total[f.section].wrong += o.wrong
+	}
+	for di, d := range suiteDialects {
+		var sum outcome
+		for si, section := range suiteSections {
+			if section.dialect == di {
+				sum.passed += total[si].passed
+				sum.refused += total[si].refused
+				sum.wrong += total[si].wrong
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d |\n", d.title, sum.passed+sum.refused+sum.wrong, sum.passed, sum.refused, sum.wrong)
+	}
 	for si, section := range suiteSections {
-		fmt.Fprintf(&b, "\n## %s\n\n| file | tests | passed | refused | wrong |\n|---|---:|---:|---:|---:|\n", section.title)
+		fmt.Fprintf(&b, "\n## %s: %s\n\n| file | tests | passed | refused | wrong |\n|---|---:|---:|---:|---:|\n", suiteDialects[section.dialect].title, section.title)
 		for i, f := range files {
 			if f.section != si {
 				continue
 			}
 			o := outcomes[i]
 			fmt.Fprintf(&b, "| %s | %d | %d | %d | %d |\n", path.Base(f.file), o.passed+o.refused+o.wrong, o.passed, o.refused, o.wrong)
-			total[si].passed += o.passed
-			total[si].refused += o.refused
-			total[si].wrong += o.wrong
 		}
 		o := total[si]
 		fmt.Fprintf(&b, "| **total** | **%d** | **%d** | **%d** | **%d** |\n", o.passed+o.refused+o.wrong, o.passed, o.refused, o.wrong)

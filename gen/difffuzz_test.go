@@ -138,7 +138,10 @@ type fuzzSubject struct {
 	Schema  json.RawMessage // the schema
 	URI     string          // the schema's base URI
 	Refused string          `json:",omitempty"` // why toolgen declined the schema
-	Seeds   []json.RawMessage
+	// Draft is the meta-schema URI of the dialect of a schema without
+	// "$schema"; empty means 2020-12.
+	Draft string `json:",omitempty"`
+	Seeds []json.RawMessage
 }
 
 // suiteFamily compiles every test group of the suite, formats asserted.
@@ -148,9 +151,11 @@ func suiteFamily(t *testing.T) *fuzzFamily {
 	resources := suiteResources(t)
 	var schemas []gen.Schema
 	var groups []*suiteGroup
+	drafts := map[*suiteGroup]string{}
 	for _, f := range files {
 		for _, g := range f.groups {
-			schemas = append(schemas, gen.Schema{Name: g.name, JSON: g.Schema})
+			drafts[g] = suiteDialects[suiteSections[f.section].dialect].draft
+			schemas = append(schemas, gen.Schema{Name: g.name, JSON: g.Schema, Draft: drafts[g]})
 			groups = append(groups, g)
 		}
 	}
@@ -162,13 +167,13 @@ func suiteFamily(t *testing.T) *fuzzFamily {
 	// The oracle knows the meta-schemas; it is given the suite's remotes.
 	fam.manifest.Resources = map[string]json.RawMessage{}
 	for uri, doc := range resources {
-		if !strings.HasPrefix(uri, "https://json-schema.org/") {
+		if !strings.Contains(uri, "://json-schema.org/") {
 			fam.manifest.Resources[uri] = doc
 		}
 	}
 	var table strings.Builder
 	for _, g := range groups {
-		s := fuzzSubject{Name: fmt.Sprintf("%s: %q", g.file, g.Description), Schema: g.Schema, URI: gen.DefaultBaseURI}
+		s := fuzzSubject{Name: fmt.Sprintf("%s: %q", g.file, g.Description), Schema: g.Schema, URI: gen.DefaultBaseURI, Draft: drafts[g]}
 		for _, test := range g.Tests {
 			s.Seeds = append(s.Seeds, test.Data)
 		}
@@ -204,11 +209,18 @@ func catalogFamily(t *testing.T) *fuzzFamily {
 	fam := &fuzzFamily{name: "FuzzCatalogs", packages: map[string][]byte{}}
 	fam.manifest.GoNumbers = true
 	var imports, table strings.Builder
-	// The project's own catalogs come after the shared ones, so that the
-	// committed inputs keep the positions of their tools.
+	// The project's own catalogs come after the first two shared ones, and
+	// the other shared ones (most of them draft-07) after those, so that
+	// the committed inputs keep the positions of their tools.
 	files := []string{filepath.Join(dir, "github-mcp-server.tools.json"), filepath.Join(dir, "kubernetes-mcp-server.tools.json")}
 	own, _ := filepath.Glob(filepath.Join("testdata", "catalogs", "*.tools.json"))
-	for _, file := range append(files, own...) {
+	files = append(files, own...)
+	for _, name := range sharedCatalogNames {
+		if name != "github-mcp-server" && name != "kubernetes-mcp-server" {
+			files = append(files, filepath.Join(dir, name+".tools.json"))
+		}
+	}
+	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".tools.json")
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -457,6 +469,7 @@ type subject struct {
 	Schema  json.RawMessage
 	URI     string
 	Refused string
+	Draft   string
 	Seeds   []json.RawMessage
 }
 
@@ -724,6 +737,12 @@ var formatNames = []string{
 func compileOracle(s *subject, resources map[string]json.RawMessage) (*jsonschema.Schema, error) {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
+	switch {
+	case strings.Contains(s.Draft, "draft-07"):
+		c.DefaultDraft(jsonschema.Draft7)
+	case strings.Contains(s.Draft, "2019-09"):
+		c.DefaultDraft(jsonschema.Draft2019)
+	}
 	c.AssertFormat()
 	// Format semantics are compared elsewhere: here the oracle checks a
 	// format with toolgen's checker, and takes one toolgen does not check

@@ -234,13 +234,40 @@ func parseCalls(t *testing.T, file string, data []byte) []e2eCall {
 	return calls
 }
 
+// sharedCatalogNames are the real catalogs of ../shared/testdata/catalogs
+// that generate (see its SOURCES.md): Go, TypeScript (most declare
+// draft-07, as zod-to-json-schema writes them) and Python servers.
+var sharedCatalogNames = []string{
+	"antv-mcp-server-chart", "azure-devops-mcp", "browserbasehq-mcp-server-browserbase",
+	"cloudflare-mcp-server-cloudflare", "cocal-google-calendar-mcp",
+	"executeautomation-playwright-mcp-server", "figma-developer-mcp", "github-mcp-server",
+	"hubspot-mcp-server", "kubernetes-mcp-server", "launchdarkly-mcp-server", "shortcut-mcp",
+	"winor30-mcp-server-datadog", "mcp-server-git",
+}
+
+// TestEverySharedCatalogTested checks that no catalog of the shared folder is
+// left out of the end-to-end test: a catalog that stops generating must be
+// fixed or refused on purpose, never dropped from the list in silence.
+func TestEverySharedCatalogTested(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "shared", "testdata", "catalogs", "*.tools.json"))
+	if err != nil || len(files) == 0 {
+		t.Skipf("no shared catalogs beside the repository (%v): the shared test data lives in ../shared", err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".tools.json")
+		if !slices.Contains(sharedCatalogNames, name) {
+			t.Errorf("the shared catalog %s is not among sharedCatalogNames", name)
+		}
+	}
+}
+
 // sharedCatalogs loads the real MCP catalogs beside the project and makes, for
 // each tool, calls whose verdicts only the oracle knows: an empty object, an
 // object with an invented member, and an instance built from the schema.
 func sharedCatalogs(t *testing.T) []*e2ePackage {
 	dir := filepath.Join("..", "..", "shared", "testdata", "catalogs")
 	var pkgs []*e2ePackage
-	for _, name := range []string{"github-mcp-server", "kubernetes-mcp-server"} {
+	for _, name := range sharedCatalogNames {
 		path := filepath.Join(dir, name+".tools.json")
 		data, err := os.ReadFile(path)
 		if err != nil {

@@ -13,8 +13,9 @@ type instance struct {
 
 // instances makes arguments for a tool from its input schema: every property
 // set, only the required ones, and, for each property, the full object with
-// that property's value replaced by one of the wrong type. They exercise the
-// generated code where santhosh v6 tells the expected verdict.
+// that property's value replaced by one of the wrong type, and by values that
+// miss its enum and its bounds. They exercise the generated code where
+// santhosh v6 tells the expected verdict.
 func instances(schema []byte) []instance {
 	var root map[string]any
 	if json.Unmarshal(schema, &root) != nil {
@@ -35,6 +36,54 @@ func instances(schema []byte) []instance {
 		}
 		mutated[name] = wrongType(full[name])
 		out = append(out, instance{args: mustJSON(mutated)})
+		props, _ := root["properties"].(map[string]any)
+		prop, _ := props[name].(map[string]any)
+		for _, miss := range misses(prop, full[name]) {
+			mutated := map[string]any{}
+			for k, v := range full {
+				mutated[k] = v
+			}
+			mutated[name] = miss
+			out = append(out, instance{args: mustJSON(mutated)})
+		}
+	}
+	return out
+}
+
+// misses returns values of the type of v that schema s, v's schema, likely
+// refuses: one outside its enum, and one past each bound it sets.
+func misses(s map[string]any, v any) []any {
+	var out []any
+	if _, ok := s["enum"]; ok {
+		out = append(out, "not-in-the-enum")
+	}
+	num := func(k string) (float64, bool) { f, ok := s[k].(float64); return f, ok }
+	if n, ok := num("minLength"); ok && n > 0 {
+		out = append(out, strings.Repeat("a", int(n)-1))
+	}
+	if n, ok := num("maxLength"); ok && n < 1000 {
+		out = append(out, strings.Repeat("a", int(n)+1))
+	}
+	if n, ok := num("minimum"); ok {
+		out = append(out, n-1)
+	}
+	if n, ok := num("maximum"); ok {
+		out = append(out, n+1)
+	}
+	if n, ok := num("minItems"); ok && n > 0 {
+		out = append(out, []any{})
+	}
+	if n, ok := num("maxItems"); ok && n < 1000 {
+		items, _ := v.([]any)
+		var item any = "x"
+		if len(items) > 0 {
+			item = items[0]
+		}
+		long := make([]any, int(n)+1)
+		for i := range long {
+			long[i] = item
+		}
+		out = append(out, long)
 	}
 	return out
 }

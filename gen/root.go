@@ -56,8 +56,9 @@ func (b *builder) schemaRoot(text jsontext.Value, base, which, name, prefix stri
 		b.unusedGoTypes(b.doc.Root)
 		b.unusedSettings(b.doc.Root)
 	}
-	if !exact || bytes.Contains(b.root, []byte(`"$dynamicRef"`)) {
-		// A $dynamicRef anywhere needs the whole dynamic scope from the root.
+	if !exact || bytes.Contains(b.root, []byte(`"$dynamicRef"`)) || bytes.Contains(b.root, []byte(`"$recursiveRef"`)) {
+		// A $dynamicRef or $recursiveRef anywhere needs the whole dynamic
+		// scope from the root.
 		if b.doc == nil {
 			b.errorf("", "the schema could not be read")
 			return nil
@@ -129,6 +130,9 @@ func (b *builder) rootShape(n *node, which string) *node {
 func onlyRef(n *node) bool {
 	if _, ok := n.boolean(); ok || !n.has("$ref") {
 		return false
+	}
+	if onlyRefIn(n) {
+		return true
 	}
 	for _, k := range n.keys() {
 		if k != "$ref" && k != "$defs" && k != "definitions" && !understood(k) {

@@ -32,6 +32,11 @@ type Schema struct {
 	// vocabulary. By default toolgen asserts every format it knows: a tool
 	// that asks for a date should not receive "tomorrow".
 	AnnotateFormats bool
+	// Draft is the meta-schema URI of the dialect of a schema (and of the
+	// documents it reaches) that does not name one with "$schema":
+	// "http://json-schema.org/draft-07/schema#",
+	// "https://json-schema.org/draft/2019-09/schema" or, when empty, 2020-12.
+	Draft string
 }
 
 // DefaultBaseURI is the base URI of a schema that has neither an $id nor a
@@ -73,7 +78,8 @@ func (e *SchemaError) Error() string {
 //
 // that reads data as one JSON value and returns nil or a
 // *runtime.ValidationError listing every violation. Every keyword of JSON
-// Schema 2020-12 is compiled to Go; a schema that cannot be (an unsupported
+// Schema 2020-12, 2019-09 and draft-07 is compiled to Go, each resource by
+// the draft its "$schema" names; a schema that cannot be (an unsupported
 // dialect, a pattern RE2 cannot run, a reference to nothing) is left out of
 // the file, and its *SchemaError is returned in refused under its name.
 func GenerateValidators(schemas []Schema, opts ValidatorOptions) (src []byte, refused map[string]error, err error) {
@@ -130,6 +136,13 @@ func compileSchema(s Schema, opts ValidatorOptions, names *namespace) ([]jen.Cod
 	}
 	k := newChecker(schema.NewRegistry(opts.Resources), lowerFirst(s.Name), names)
 	k.annotateFormats = s.AnnotateFormats
+	if s.Draft != "" {
+		d := schema.Dialects[schema.WithoutFragment(s.Draft)]
+		if d == nil {
+			return nil, &SchemaError{Schema: s.Name, Keyword: "$schema", Reason: fmt.Sprintf("the draft %q is not one toolgen compiles; use %q, %q or %q", s.Draft, schema.Draft202012.URI, schema.Draft201909.URI, schema.Draft07.URI)}
+		}
+		k.reg.DefaultDialect = d
+	}
 	located := func(err error) error {
 		var re *schema.RefError
 		if errors.As(err, &re) {
@@ -188,6 +201,7 @@ type checker struct {
 type dynamicSite struct {
 	name    string // the dispatch function
 	from    *schema.Node
+	keyword string // $dynamicRef or $recursiveRef
 	anchor  string
 	initial *schema.Node
 }
@@ -279,10 +293,18 @@ func (k *checker) emitDispatcher(d *dynamicSite) {
 	}
 	cases = append(cases, jen.Default().Block(jen.Return(jen.Id(k.names[d.initial]).Call(jen.Id("c"), jen.Id("x"), jen.Id("ev")))))
 	k.code = append(k.code,
-		lineComment(fmt.Sprintf("%s follows $dynamicRef to #%s: the anchor of the outermost schema resource in the dynamic scope that has one.", d.name, d.anchor)).Line().
+		lineComment(dispatcherDoc(d)).Line().
 			Func().Id(d.name).Params(schemaParams()...).Bool().Block(
 			jen.Switch(jen.Id("c").Dot("Dynamic").Call(jen.Index().Int().Values(ids...))).Block(cases...),
 		), jen.Line())
+}
+
+// dispatcherDoc is the doc comment of the dispatch function of d.
+func dispatcherDoc(d *dynamicSite) string {
+	if d.keyword == "$recursiveRef" {
+		return fmt.Sprintf("%s follows $recursiveRef: the outermost schema resource in the dynamic scope with \"$recursiveAnchor\": true.", d.name)
+	}
+	return fmt.Sprintf("%s follows $dynamicRef to #%s: the anchor of the outermost schema resource in the dynamic scope that has one.", d.name, d.anchor)
 }
 
 // checkCycles refuses schemas that apply themselves to the same value
@@ -440,9 +462,10 @@ func (b *body) sub(v *schema.Node, keyword string) (*schema.Node, error) {
 
 func (b *body) evArg() jen.Code { return jen.Id(b.ev) }
 
-// refs compiles $ref and $dynamicRef, which apply another schema in place.
+// refs compiles $ref, $dynamicRef and $recursiveRef, which apply another
+// schema in place.
 func (b *body) refs() error {
-	if ref := b.n.Member("$ref"); ref != nil {
+	if ref := b.kw("$ref"); ref != nil {
 		target, err := b.resolve(ref, "$ref")
 		if err != nil {
 			return err
@@ -450,28 +473,49 @@ func (b *body) refs() error {
 		b.k.inPlace[b.n] = append(b.k.inPlace[b.n], target)
 		b.add(and(b.enter(target, b.k.call(target, jen.Id("x"), b.evArg()))))
 	}
-	if ref := b.n.Member("$dynamicRef"); ref != nil {
-		target, err := b.resolve(ref, "$dynamicRef")
+	for _, keyword := range []string{"$dynamicRef", "$recursiveRef"} {
+		ref := b.kw(keyword)
+		if ref == nil {
+			continue
+		}
+		target, err := b.resolve(ref, keyword)
 		if err != nil {
 			return err
 		}
 		b.k.inPlace[b.n] = append(b.k.inPlace[b.n], target)
-		anchor := ""
-		if i := strings.IndexByte(ref.Str, '#'); i >= 0 {
-			anchor = ref.Str[i+1:]
+		if anchor := dynamicAnchorOf(keyword, ref, target); anchor != "" {
+			b.k.function(target)
+			d := &dynamicSite{name: b.k.newVar("Dynamic"), from: b.n, keyword: keyword, anchor: anchor, initial: target}
+			b.k.dynamics = append(b.k.dynamics, d)
+			b.add(and(jen.Id(d.name).Call(jen.Id("c"), jen.Id("x"), b.evArg())))
+			continue
 		}
-		// Only a reference to a $dynamicAnchor is dynamic; any other behaves
-		// as $ref.
-		if anchor == "" || target.Member("$dynamicAnchor") == nil || target.Member("$dynamicAnchor").Str != anchor {
-			b.add(and(b.enter(target, b.k.call(target, jen.Id("x"), b.evArg()))))
-			return nil
-		}
-		b.k.function(target)
-		d := &dynamicSite{name: b.k.newVar("Dynamic"), from: b.n, anchor: anchor, initial: target}
-		b.k.dynamics = append(b.k.dynamics, d)
-		b.add(and(jen.Id(d.name).Call(jen.Id("c"), jen.Id("x"), b.evArg())))
+		// Any other reference behaves as $ref.
+		b.add(and(b.enter(target, b.k.call(target, jen.Id("x"), b.evArg()))))
 	}
 	return nil
+}
+
+// dynamicAnchorOf returns the dynamic anchor under which the reference ref
+// of keyword, which resolves first to target, looks through the dynamic
+// scope, or "" when the reference is static: a $dynamicRef to a
+// $dynamicAnchor of its name, or a $recursiveRef to the root of a resource
+// with "$recursiveAnchor": true.
+func dynamicAnchorOf(keyword string, ref, target *schema.Node) string {
+	if keyword == "$recursiveRef" {
+		if res := target.Place.Resource; res.DynamicAnchors[schema.RecursiveAnchor] == target {
+			return schema.RecursiveAnchor
+		}
+		return ""
+	}
+	anchor := ""
+	if i := strings.IndexByte(ref.Str, '#'); i >= 0 {
+		anchor = ref.Str[i+1:]
+	}
+	if anchor == "" || target.Member("$dynamicAnchor") == nil || target.Member("$dynamicAnchor").Str != anchor {
+		return ""
+	}
+	return anchor
 }
 
 // enter wraps a call to a schema in another resource, which it does not

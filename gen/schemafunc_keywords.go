@@ -133,10 +133,18 @@ func (b *body) arrays() error {
 // itemChecks compiles prefixItems and items: one loop over the items that
 // checks each against the schema for its position.
 func (b *body) itemChecks() ([]jen.Code, error) {
-	prefix := b.kw("prefixItems")
-	items := b.kw("items")
+	prefix, items := b.kw("prefixItems"), b.kw("items")
+	prefixWord, itemsWord := "prefixItems", "items"
+	if k := schema.DialectOf(b.n).Keyword("items"); k.Shape == schema.SchemaOrArray {
+		// Draft-07 and 2019-09: an array of items is the tuple, and
+		// additionalItems (ignored otherwise) checks the items past it.
+		prefix, prefixWord = nil, "items"
+		if items != nil && items.Kind == '[' {
+			prefix, items, itemsWord = items, b.kw("additionalItems"), "additionalItems"
+		}
+	}
 	if prefix != nil && prefix.Kind != '[' {
-		return nil, b.fail("prefixItems", "prefixItems must be an array of schemas")
+		return nil, b.fail(prefixWord, "%s must be an array of schemas", prefixWord)
 	}
 	if prefix == nil && items == nil {
 		return nil, nil
@@ -144,7 +152,7 @@ func (b *body) itemChecks() ([]jen.Code, error) {
 	var cases, itemsBlock []jen.Code
 	if prefix != nil {
 		for i, p := range prefix.Items {
-			s, err := b.sub(p, "prefixItems")
+			s, err := b.sub(p, prefixWord)
 			if err != nil {
 				return nil, err
 			}
@@ -155,13 +163,13 @@ func (b *body) itemChecks() ([]jen.Code, error) {
 		}
 	}
 	if items != nil {
-		s, err := b.sub(items, "items")
+		s, err := b.sub(items, itemsWord)
 		if err != nil {
 			return nil, err
 		}
 		var check jen.Code
 		if s.Kind == 'f' {
-			check = and(jen.Id("c").Dot("ItemNotAllowed").Call(jen.Lit("items")))
+			check = and(jen.Id("c").Dot("ItemNotAllowed").Call(jen.Lit(itemsWord)))
 		} else {
 			check = and(b.k.call(s, jen.Op("&").Id("x").Dot("Items").Index(jen.Id("i")), jen.Nil()))
 		}

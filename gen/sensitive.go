@@ -65,8 +65,8 @@ func (k *checker) inPlaceOf(n *schema.Node) []*schema.Node {
 	}
 	var out []*schema.Node
 	for _, m := range n.Members {
-		kw := schema.Draft202012.Keyword(m.Name)
-		if kw != nil && kw.Applies == schema.AppliesInPlace && kw.Shape == schema.Data {
+		kw := schema.DialectOf(n).Keyword(m.Name)
+		if kw != nil && kw.Applies == schema.AppliesInPlace && kw.Shape == schema.Data && schema.Enabled(n, m.Name) != nil {
 			out = append(out, k.targets(n, m.Name, m.Value)...) // $ref, $dynamicRef
 		}
 	}
@@ -83,8 +83,9 @@ func childrenOf(n *schema.Node) []*schema.Node {
 // as the table says.
 func subschemasApplied(n *schema.Node, applies schema.Applies) []*schema.Node {
 	var out []*schema.Node
-	_ = schema.Draft202012.Children(n, func(s schema.Sub) error {
-		if schema.Draft202012.Keyword(s.Keyword).Applies == applies {
+	d := schema.DialectOf(n)
+	_ = d.Children(n, func(s schema.Sub) error {
+		if d.Keyword(s.Keyword).Applies == applies {
 			out = append(out, s.Node)
 		}
 		return nil
@@ -168,12 +169,17 @@ func (k *checker) targets(n *schema.Node, keyword string, ref *schema.Node) []*s
 		return nil
 	}
 	out := []*schema.Node{target}
-	if keyword == "$dynamicRef" {
-		if a := target.Member("$dynamicAnchor"); a != nil && a.Kind == '"' {
-			for _, res := range k.reg.Resources {
-				if d := res.DynamicAnchors[a.Str]; d != nil {
-					out = append(out, d)
-				}
+	anchor := ""
+	switch a := target.Member("$dynamicAnchor"); {
+	case keyword == "$dynamicRef" && a != nil && a.Kind == '"':
+		anchor = a.Str
+	case keyword == "$recursiveRef" && target.Place != nil && target.Place.Resource.DynamicAnchors[schema.RecursiveAnchor] == target:
+		anchor = schema.RecursiveAnchor
+	}
+	if anchor != "" {
+		for _, res := range k.reg.Resources {
+			if d := res.DynamicAnchors[anchor]; d != nil {
+				out = append(out, d)
 			}
 		}
 	}

@@ -34,6 +34,9 @@ const (
 	Subschema                // one schema
 	SchemaMap                // an object whose member values are schemas
 	SchemaArray              // an array of schemas
+	// SchemaOrArray is one schema or an array of schemas: "items" of
+	// draft-07 and 2019-09, whose array form is a tuple.
+	SchemaOrArray
 )
 
 // Role is what a keyword does to an instance.
@@ -94,9 +97,15 @@ type Dialect struct {
 	Name         string // "2020-12"
 	URI          string // the meta-schema's URI, without "#"
 	Vocabularies map[string]Vocabulary
-	keywords     []Keyword
-	byName       map[string]*Keyword
-	sorted       []string
+	// RefAlone says that "$ref" overrides every keyword beside it, which
+	// is then ignored, "$id" included (draft-07).
+	RefAlone bool
+	// FragmentIDs says that "$id" may be a plain-name fragment ("#foo"),
+	// which names its schema as "$anchor" does in later drafts (draft-07).
+	FragmentIDs bool
+	keywords    []Keyword
+	byName      map[string]*Keyword
+	sorted      []string
 }
 
 func newDialect(name, uri string, vocabs map[string]Vocabulary, rows []Keyword) *Dialect {
@@ -221,3 +230,78 @@ var Extensions = []string{"x-toolgen", "goJSONSchema"}
 
 // IsExtension reports whether name is one of Extensions.
 func IsExtension(name string) bool { return slices.Contains(Extensions, name) }
+
+// rowsOf returns the rows of d, less those named in drop, with the rows of
+// add put in place of (or after) the rest.
+func rowsOf(d *Dialect, drop []string, add ...Keyword) []Keyword {
+	var rows []Keyword
+	for _, k := range d.keywords {
+		if slices.Contains(drop, k.Name) || slices.ContainsFunc(add, func(a Keyword) bool { return a.Name == k.Name }) {
+			continue
+		}
+		rows = append(rows, k)
+	}
+	return append(rows, add...)
+}
+
+// Words of draft-07 and 2019-09 whose meaning changed in 2020-12, as those
+// drafts define them. The typed reader handles "items" only as one schema;
+// the schema function handles the rest.
+var (
+	legacyItems     = Keyword{Name: "items", Vocabulary: VocabApplicator, Shape: SchemaOrArray, Role: Applicator, Applies: AppliesToParts, Typed: TypedCheck}
+	additionalItems = Keyword{Name: "additionalItems", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesToParts}
+)
+
+// Draft201909 is JSON Schema draft 2019-09: "items" may be a tuple, with
+// "additionalItems" for the items past it, and "$recursiveRef" with
+// "$recursiveAnchor" do what "$dynamicRef" does in 2020-12.
+var Draft201909 = newDialect("2019-09", "https://json-schema.org/draft/2019-09/schema", map[string]Vocabulary{
+	"https://json-schema.org/draft/2019-09/vocab/core":       VocabCore,
+	"https://json-schema.org/draft/2019-09/vocab/applicator": VocabApplicator | VocabUnevaluated,
+	"https://json-schema.org/draft/2019-09/vocab/validation": VocabValidation,
+	"https://json-schema.org/draft/2019-09/vocab/format":     VocabFormat,
+	"https://json-schema.org/draft/2019-09/vocab/content":    VocabContent,
+	"https://json-schema.org/draft/2019-09/vocab/meta-data":  VocabMetaData,
+}, rowsOf(Draft202012, []string{"prefixItems", "$dynamicRef", "$dynamicAnchor"},
+	legacyItems, additionalItems,
+	Keyword{Name: "$recursiveRef", Vocabulary: VocabCore, Role: Applicator, Applies: AppliesInPlace},
+	Keyword{Name: "$recursiveAnchor", Vocabulary: VocabCore, Role: Identifier},
+))
+
+// Draft07 is JSON Schema draft-07: no vocabularies; "$ref" stands alone;
+// "$id" may be a fragment; "definitions" and "dependencies" are its own
+// words; "items" may be a tuple, with "additionalItems".
+var Draft07 = func() *Dialect {
+	d := newDialect("draft-07", "http://json-schema.org/draft-07/schema", nil, rowsOf(Draft202012,
+		[]string{"prefixItems", "$dynamicRef", "$dynamicAnchor", "$anchor", "$vocabulary", "$defs",
+			"dependentSchemas", "dependentRequired", "unevaluatedItems", "unevaluatedProperties",
+			"maxContains", "minContains", "deprecated", "contentSchema"},
+		legacyItems, additionalItems,
+		Keyword{Name: "definitions", Shape: SchemaMap, Role: Identifier, Typed: TypedCheck},
+		Keyword{Name: "dependencies", Shape: SchemaMap, Role: Applicator, Applies: AppliesInPlace},
+	))
+	d.RefAlone, d.FragmentIDs = true, true
+	return d
+}()
+
+// Dialects are the dialects toolgen compiles, by meta-schema URI.
+var Dialects = map[string]*Dialect{
+	Draft202012.URI: Draft202012,
+	Draft201909.URI: Draft201909,
+	Draft07.URI:     Draft07,
+}
+
+// RecursiveAnchor is the key under which a 2019-09 resource whose root
+// says "$recursiveAnchor": true is listed among Resource.DynamicAnchors:
+// "$recursiveRef" is a "$dynamicRef" to it. No "$dynamicAnchor" can have
+// the name, which is not a plain name.
+const RecursiveAnchor = "$recursiveAnchor"
+
+// DialectOf returns the dialect of the resource the indexed schema n
+// belongs to, or Draft202012 for a schema not indexed.
+func DialectOf(n *Node) *Dialect {
+	if n == nil || n.Place == nil {
+		return Draft202012
+	}
+	return n.Place.Resource.Dialect
+}

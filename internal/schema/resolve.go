@@ -21,6 +21,9 @@ type Registry struct {
 	// instead of failing: for a linter, which reports those problems in its
 	// own words and still wants the rest resolved.
 	Lenient bool
+	// DefaultDialect is the dialect of documents without "$schema"; nil
+	// means the package's DefaultDialect.
+	DefaultDialect *Dialect
 
 	Resources []*Resource // in the order they were found
 	byURI     map[string]*Resource
@@ -152,14 +155,26 @@ func (r *Registry) index(doc *Document, n *Node, ptr, base string, res *Resource
 	if n.Place != nil {
 		return nil
 	}
-	if uri, err := r.idOf(n, ptr, base); err != nil {
+	d, err := r.dialectOf(n, ptr, res)
+	if err != nil {
 		return err
-	} else if uri != "" {
+	}
+	uri, anchor, err := r.idOf(n, ptr, base, d)
+	if err != nil {
+		return err
+	}
+	switch {
+	case uri != "":
 		base, res = uri, nil
+	case res != nil && d != res.Dialect:
+		// $schema may change the dialect only where a resource starts.
+		if err := r.fail(ptr, "$schema", fmt.Sprintf("$schema names draft %s inside a resource of draft %s; give the schema an $id of its own, or drop $schema", d.Name, res.Dialect.Name)); err != nil {
+			return err
+		}
+		d = res.Dialect
 	}
 	if res == nil {
-		var err error
-		if res, err = r.newResource(n, ptr, base); err != nil {
+		if res, err = r.newResource(n, ptr, base, d); err != nil {
 			return err
 		}
 	}
@@ -167,34 +182,76 @@ func (r *Registry) index(doc *Document, n *Node, ptr, base string, res *Resource
 	if n.Kind != '{' {
 		return nil
 	}
+	if anchor != "" {
+		if err := r.addAnchor(n, ptr, "$id", anchor, res); err != nil {
+			return err
+		}
+	}
 	if err := r.recordAnchors(n, ptr, res); err != nil {
 		return err
 	}
-	return res.Dialect.Children(n, func(s Sub) error {
+	return d.Children(n, func(s Sub) error {
 		return r.index(doc, s.Node, s.Pointer(ptr), base, res)
 	})
 }
 
-// idOf returns the absolute URI the $id of schema n (at ptr, under base)
-// gives it, or "" when it has none.
-func (r *Registry) idOf(n *Node, ptr, base string) (string, error) {
+// DefaultDialect is the dialect of a document that does not name one with
+// "$schema", when the registry's DefaultDialect is nil: 2020-12, as MCP
+// specifies for tool schemas.
+var DefaultDialect = Draft202012
+
+// dialectOf returns the dialect of the schema n, at ptr, inside the
+// resource res (nil at a document's root): the one its "$schema" names, or
+// else res's, or else the registry's default.
+func (r *Registry) dialectOf(n *Node, ptr string, res *Resource) (*Dialect, error) {
+	d := r.DefaultDialect
+	if d == nil {
+		d = DefaultDialect
+	}
+	if res != nil {
+		d = res.Dialect
+	}
+	if n.Kind != '{' || n.Member("$schema") == nil {
+		return d, nil
+	}
+	named, err := r.metaDialect(n.Member("$schema"), ptr, 0)
+	switch {
+	case err != nil && r.Lenient:
+		return d, nil
+	case err != nil:
+		return nil, err
+	}
+	return named, nil
+}
+
+// idOf returns the absolute URI the $id of schema n (at ptr, under base,
+// in dialect d) gives it, or "" when it has none, and the anchor its
+// fragment names where d lets $id name one.
+func (r *Registry) idOf(n *Node, ptr, base string, d *Dialect) (uri, anchor string, err error) {
 	id := n.Member("$id")
-	if id == nil {
-		return "", nil
+	if id == nil || d.RefAlone && n.Member("$ref") != nil {
+		return "", "", nil
 	}
 	if id.Kind != '"' {
-		return "", r.fail(ptr, "$id", "$id must be a string")
+		return "", "", r.fail(ptr, "$id", "$id must be a string")
 	}
-	uri, err := ResolveURI(base, id.Str)
+	uri, err = ResolveURI(base, id.Str)
 	if err != nil {
-		return "", r.fail(ptr, "$id", fmt.Sprintf("$id %q is not a URI reference: %v", id.Str, err))
+		return "", "", r.fail(ptr, "$id", fmt.Sprintf("$id %q is not a URI reference: %v", id.Str, err))
 	}
 	if u, _ := url.Parse(uri); u != nil && u.Fragment != "" {
-		if err := r.fail(ptr, "$id", fmt.Sprintf("$id %q has a fragment; name a place in a schema with $anchor instead", id.Str)); err != nil {
-			return "", err
+		if !d.FragmentIDs {
+			if err := r.fail(ptr, "$id", fmt.Sprintf("$id %q has a fragment; name a place in a schema with $anchor instead", id.Str)); err != nil {
+				return "", "", err
+			}
+		} else {
+			anchor = u.Fragment
 		}
 	}
-	return WithoutFragment(uri), nil
+	if strings.HasPrefix(id.Str, "#") {
+		return "", anchor, nil // a name within the current resource
+	}
+	return WithoutFragment(uri), anchor, nil
 }
 
 // fail returns the indexing error, or nil when the registry is lenient.
@@ -205,15 +262,16 @@ func (r *Registry) fail(ptr, keyword, reason string) error {
 	return schemaErr(ptr, keyword, reason)
 }
 
-// newResource registers the resource whose root is n, at ptr, with the URI base.
-func (r *Registry) newResource(n *Node, ptr, base string) (*Resource, error) {
+// newResource registers the resource of dialect d whose root is n, at ptr,
+// with the URI base.
+func (r *Registry) newResource(n *Node, ptr, base string, d *Dialect) (*Resource, error) {
 	if old := r.byURI[base]; old != nil && old.Root != n {
 		if err := r.fail(ptr, "$id", fmt.Sprintf("two schemas have the URI %s; give each its own $id", base)); err != nil {
 			return nil, err
 		}
 		return old, nil // lenient: the first keeps the URI
 	}
-	res := &Resource{ID: len(r.Resources), URI: base, Root: n, Anchors: map[string]*Node{}, DynamicAnchors: map[string]*Node{}, Dialect: Draft202012}
+	res := &Resource{ID: len(r.Resources), URI: base, Root: n, Anchors: map[string]*Node{}, DynamicAnchors: map[string]*Node{}, Dialect: d}
 	r.Resources = append(r.Resources, res)
 	r.byURI[base] = res
 	vocab, err := r.vocabularyOf(n, ptr)
@@ -224,35 +282,47 @@ func (r *Registry) newResource(n *Node, ptr, base string) (*Resource, error) {
 		vocab = AllVocabularies
 	}
 	res.Vocab = vocab
+	if a := n.Member("$recursiveAnchor"); a != nil && d.Keyword("$recursiveAnchor") != nil && a.Kind == 't' {
+		res.DynamicAnchors[RecursiveAnchor] = n
+	}
 	return res, nil
 }
 
-// recordAnchors records the $anchor and $dynamicAnchor of the schema n in res.
+// recordAnchors records the $anchor and $dynamicAnchor of the schema n in
+// res, as far as res's dialect has them.
 func (r *Registry) recordAnchors(n *Node, ptr string, res *Resource) error {
 	for _, keyword := range []string{"$anchor", "$dynamicAnchor"} {
 		a := n.Member(keyword)
-		if a == nil {
+		if a == nil || res.Dialect.Keyword(keyword) == nil {
 			continue
 		}
-		if a.Kind != '"' || !IsAnchorName(a.Str) {
+		if a.Kind != '"' {
 			if err := r.fail(ptr, keyword, fmt.Sprintf("%s must be a plain name (a letter or underscore, then letters, digits, '-', '_' or '.'), not %s", keyword, a.Raw)); err != nil {
 				return err
 			}
-			if a.Kind != '"' {
-				continue // lenient: a name that is no string names nothing
-			}
+			continue // lenient: a name that is no string names nothing
 		}
-		if old := res.Anchors[a.Str]; old != nil && old != n {
-			if err := r.fail(ptr, keyword, fmt.Sprintf("anchor %q is defined twice in %s", a.Str, res.URI)); err != nil {
-				return err
-			}
-			continue
+		if err := r.addAnchor(n, ptr, keyword, a.Str, res); err != nil {
+			return err
 		}
-		res.Anchors[a.Str] = n
 		if keyword == "$dynamicAnchor" {
 			res.DynamicAnchors[a.Str] = n
 		}
 	}
+	return nil
+}
+
+// addAnchor names the schema n, at ptr, name in res, as keyword says.
+func (r *Registry) addAnchor(n *Node, ptr, keyword, name string, res *Resource) error {
+	if !IsAnchorName(name) {
+		if err := r.fail(ptr, keyword, fmt.Sprintf("%s must be a plain name (a letter or underscore, then letters, digits, '-', '_' or '.'), not %q", keyword, name)); err != nil {
+			return err
+		}
+	}
+	if old := res.Anchors[name]; old != nil && old != n {
+		return r.fail(ptr, keyword, fmt.Sprintf("anchor %q is defined twice in %s", name, res.URI))
+	}
+	res.Anchors[name] = n
 	return nil
 }
 
@@ -373,14 +443,58 @@ func WithoutFragment(uri string) string {
 	return uri
 }
 
-// otherDialects are the meta-schemas of earlier drafts, whose keywords mean
-// other things (items as a tuple, $recursiveRef, ...).
-var otherDialects = map[string]string{
-	"https://json-schema.org/draft/2019-09/schema": "2019-09",
-	"http://json-schema.org/draft-07/schema":       "draft-07",
-	"http://json-schema.org/draft-06/schema":       "draft-06",
-	"http://json-schema.org/draft-04/schema":       "draft-04",
-	"http://json-schema.org/draft-03/schema":       "draft-03",
+// olderDrafts are the meta-schemas of drafts before draft-07, which toolgen
+// does not compile.
+var olderDrafts = map[string]string{
+	"http://json-schema.org/draft-06/schema": "draft-06",
+	"http://json-schema.org/draft-04/schema": "draft-04",
+	"http://json-schema.org/draft-03/schema": "draft-03",
+}
+
+// maxMetaDepth bounds the chain of meta-schemas, each naming its own with
+// "$schema", that metaDialect follows to a dialect toolgen knows.
+const maxMetaDepth = 8
+
+// metaDialect returns the dialect of the meta-schema that the "$schema"
+// value s, of the schema at ptr, names: a dialect toolgen compiles, or a
+// meta-schema the caller supplied, whose own "$schema" says its dialect.
+func (r *Registry) metaDialect(s *Node, ptr string, depth int) (*Dialect, error) {
+	if s.Kind != '"' {
+		return nil, schemaErr(ptr, "$schema", "$schema must be a string")
+	}
+	uri := WithoutFragment(s.Str)
+	if d := Dialects[uri]; d != nil {
+		return d, nil
+	}
+	if draft, ok := olderDrafts[uri]; ok {
+		return nil, schemaErr(ptr, "$schema", fmt.Sprintf("the schema is written in JSON Schema %s; toolgen compiles drafts 2020-12, 2019-09 and 7: set $schema to %q and update the keywords that changed", draft, Draft202012.URI))
+	}
+	meta, err := r.metaSchema(s, ptr)
+	if err != nil {
+		return nil, err
+	}
+	next := meta.Member("$schema")
+	switch {
+	case next == nil:
+		return Draft202012, nil // a meta-schema that names none is read as 2020-12
+	case depth >= maxMetaDepth || WithoutFragment(next.Str) == uri && Dialects[uri] == nil:
+		return nil, schemaErr(ptr, "$schema", fmt.Sprintf("the meta-schema %s does not lead to a draft toolgen knows; give it a $schema of %q", s.Str, Draft202012.URI))
+	}
+	return r.metaDialect(next, ptr, depth+1)
+}
+
+// metaSchema parses the meta-schema the caller supplied for the "$schema"
+// value s.
+func (r *Registry) metaSchema(s *Node, ptr string) (*Node, error) {
+	data, ok := r.supplied[WithoutFragment(s.Str)]
+	if !ok {
+		return nil, schemaErr(ptr, "$schema", fmt.Sprintf("the meta-schema %s is unknown; use %q or supply the meta-schema", s.Str, Draft202012.URI))
+	}
+	meta, err := parseDocument(data)
+	if err != nil {
+		return nil, schemaErr(ptr, "$schema", fmt.Sprintf("the meta-schema %s is not valid JSON: %v", s.Str, err))
+	}
+	return meta, nil
 }
 
 // vocabularyOf works out the vocabularies of the resource whose root is n
@@ -390,31 +504,24 @@ func (r *Registry) vocabularyOf(n *Node, ptr string) (Vocabulary, error) {
 	if s == nil {
 		return AllVocabularies, nil
 	}
-	if s.Kind != '"' {
-		return 0, schemaErr(ptr, "$schema", "$schema must be a string")
+	d, err := r.metaDialect(s, ptr, 0)
+	if err != nil {
+		return 0, err
 	}
-	uri := WithoutFragment(s.Str)
-	if uri == Draft202012.URI {
+	if Dialects[WithoutFragment(s.Str)] != nil {
 		return AllVocabularies, nil
 	}
-	if draft, ok := otherDialects[uri]; ok {
-		return 0, schemaErr(ptr, "$schema", fmt.Sprintf("the schema is written in JSON Schema %s; toolgen compiles draft 2020-12 only: set $schema to %q and update the keywords that changed", draft, Draft202012.URI))
-	}
-	data, ok := r.supplied[uri]
-	if !ok {
-		return 0, schemaErr(ptr, "$schema", fmt.Sprintf("the meta-schema %s is unknown; use %q or supply the meta-schema", s.Str, Draft202012.URI))
-	}
-	meta, err := parseDocument(data)
+	meta, err := r.metaSchema(s, ptr)
 	if err != nil {
-		return 0, schemaErr(ptr, "$schema", fmt.Sprintf("the meta-schema %s is not valid JSON: %v", s.Str, err))
+		return 0, err
 	}
 	declared := meta.Member("$vocabulary")
-	if declared == nil {
+	if declared == nil || d.Vocabularies == nil {
 		return AllVocabularies, nil
 	}
 	v := VocabCore
 	for _, m := range declared.Members {
-		bit, known := Draft202012.Vocabularies[m.Name]
+		bit, known := d.Vocabularies[m.Name]
 		switch {
 		case known:
 			v |= bit
@@ -426,15 +533,20 @@ func (r *Registry) vocabularyOf(n *Node, ptr string) (Vocabulary, error) {
 }
 
 // Enabled returns the value of keyword in the indexed schema n, or nil if
-// n has none or the keyword's vocabulary is off for n's resource.
+// n has none, the keyword is not one of the dialect of n's resource, its
+// vocabulary is off there, or the dialect ignores it beside "$ref".
 func Enabled(n *Node, keyword string) *Node {
 	v := n.Member(keyword)
 	if v == nil || n.Place == nil {
 		return v
 	}
 	res := n.Place.Resource
-	if k := res.Dialect.Keyword(keyword); k != nil && k.Vocabulary != 0 && res.Vocab&k.Vocabulary == 0 {
-		return nil
+	k := res.Dialect.Keyword(keyword)
+	if k == nil || k.Vocabulary != 0 && res.Vocab&k.Vocabulary == 0 {
+		return nil // not a keyword of the dialect, or one of a vocabulary turned off
+	}
+	if res.Dialect.RefAlone && keyword != "$ref" && n.Member("$ref") != nil {
+		return nil // $ref overrides the words beside it
 	}
 	return v
 }

@@ -84,7 +84,8 @@ func TestIndexErrors(t *testing.T) {
 		{`{"$defs":{"a":{"$id":"same.json"},"b":{"$id":"same.json"}}}`, "/$defs/b", "$id", "two schemas"},
 		{`{"$defs":{"a":{"$anchor":"x"},"b":{"$anchor":"x"}}}`, "/$defs/b", "$anchor", "defined twice"},
 		{`{"$anchor":"1x"}`, "", "$anchor", "plain name"},
-		{`{"$schema":"http://json-schema.org/draft-07/schema#"}`, "", "$schema", "draft-07"},
+		{`{"$schema":"http://json-schema.org/draft-04/schema#"}`, "", "$schema", "draft-04"},
+		{`{"$defs":{"a":{"$schema":"http://json-schema.org/draft-07/schema#"}}}`, "/$defs/a", "$schema", "inside a resource"},
 		{`{"$schema":"https://unknown.test/meta"}`, "", "$schema", "unknown"},
 	} {
 		_, err := NewRegistry(nil).AddDocument(base, []byte(c.doc))
@@ -148,7 +149,7 @@ func TestLenientIndexing(t *testing.T) {
 		`{"$defs":{"a":{"$anchor":"x"},"b":{"$anchor":"x"},"ok":{"type":"string"}}}`,
 		`{"$anchor":"1x","$defs":{"ok":{"type":"string"}}}`,
 		`{"$anchor":7,"$dynamicAnchor":"node","$defs":{"ok":{"type":"string"}}}`,
-		`{"$schema":"http://json-schema.org/draft-07/schema#","$defs":{"ok":{"type":"string"}}}`,
+		`{"$schema":"http://json-schema.org/draft-04/schema#","$defs":{"ok":{"type":"string"}}}`,
 	} {
 		r := NewRegistry(nil)
 		r.Lenient = true

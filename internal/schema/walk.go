@@ -42,7 +42,14 @@ func (d *Dialect) Children(n *Node, f func(Sub) error) error {
 			continue
 		}
 		v := m.Value
-		switch k.Shape {
+		shape := k.Shape
+		if shape == SchemaOrArray {
+			shape = Subschema
+			if v.Kind == '[' {
+				shape = SchemaArray
+			}
+		}
+		switch shape {
 		case Subschema:
 			if v.IsSchema() {
 				if err := f(Sub{Keyword: m.Name, Shape: Subschema, Index: -1, Node: v}); err != nil {
@@ -94,6 +101,23 @@ func (d *Dialect) Walk(root *Node, visit func(Visit) bool) {
 			return
 		}
 		_ = d.Children(v.Node, func(s Sub) error {
+			walk(Visit{Node: s.Node, Pointer: s.Pointer(v.Pointer), Keyword: s.Keyword, Depth: v.Depth + 1})
+			return nil
+		})
+	}
+	walk(Visit{Node: root})
+}
+
+// WalkIndexed is Walk over an indexed schema, in which each schema's
+// subschemas are found by the dialect of its own resource, so that one
+// walk crosses resources of several dialects.
+func WalkIndexed(root *Node, visit func(Visit) bool) {
+	var walk func(v Visit)
+	walk = func(v Visit) {
+		if !visit(v) {
+			return
+		}
+		_ = DialectOf(v.Node).Children(v.Node, func(s Sub) error {
 			walk(Visit{Node: s.Node, Pointer: s.Pointer(v.Pointer), Keyword: s.Keyword, Depth: v.Depth + 1})
 			return nil
 		})
