@@ -166,6 +166,10 @@ func (s *schemaLint) walk() {
 		for _, m := range n.Members {
 			kptr := appendPointer(v.Pointer, m.Name)
 			switch {
+			case dialect.Keyword(m.Name) == nil && dialect == schema.Draft202012 && IsForeignKeyword(m.Name):
+				// Words of OpenAPI and the older drafts, with advice on what
+				// 2020-12 writes instead.
+				s.unknownWord(n, m.Name, kptr)
 			case dialect.Keyword(m.Name) == nil && keywordOfADialect(m.Name):
 				s.foreignKeyword(m.Name, kptr, dialect)
 			case dialect.Keyword(m.Name) == nil:
