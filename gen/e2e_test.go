@@ -261,6 +261,13 @@ func TestEverySharedCatalogTested(t *testing.T) {
 	}
 }
 
+// handWrittenCalls are valid calls, by catalog and tool, for the tools of the
+// shared catalogs whose instances the builder cannot make valid (a pattern it
+// does not invert, say).
+var handWrittenCalls = map[string]string{
+	"figma-developer-mcp/download_figma_images": `{"fileKey":"abc123","nodes":[{"nodeId":"1234:5678","fileName":"logo.png"}],"localPath":"public/images"}`,
+}
+
 // sharedCatalogs loads the real MCP catalogs beside the project and makes, for
 // each tool, calls whose verdicts only the oracle knows: an empty object, an
 // object with an invented member, and an instance built from the schema.
@@ -285,6 +292,16 @@ func sharedCatalogs(t *testing.T) []*e2ePackage {
 			)
 			for _, inst := range instances(tool.InputSchema) {
 				pkg.calls = append(pkg.calls, e2eCall{Tool: tool.Name, Args: inst.args, Valid: oracle.valid(t, tool.Name, inst.args)})
+			}
+			if args, ok := handWrittenCalls[name+"/"+tool.Name]; ok {
+				pkg.calls = append(pkg.calls, e2eCall{Tool: tool.Name, Args: json.RawMessage(args), Valid: oracle.valid(t, tool.Name, []byte(args))})
+			}
+		}
+		// A tool that no call passes is tested on rejections alone: each
+		// needs at least one valid call, built or written here.
+		for _, tool := range pkg.cat.Tools {
+			if !slices.ContainsFunc(pkg.calls, func(c e2eCall) bool { return c.Tool == tool.Name && c.Valid }) {
+				t.Errorf("%s: no call of tool %q is valid; add one to handWrittenCalls", name, tool.Name)
 			}
 		}
 		pkgs = append(pkgs, pkg)
