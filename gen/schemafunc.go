@@ -192,6 +192,12 @@ type checker struct {
 	funcs    []*schemaFunc
 	// sensitivity caches whether a schema makes its value sensitive.
 	sensitivity map[*schema.Node]bool
+	// appliedInPlace and anchored cache what the sensitivity analysis asks
+	// again and again: the schemas each schema applies to its own value,
+	// and the dynamic anchors of each name. Without them, a catalog of many
+	// $dynamicAnchor resources took time cubic in their number.
+	appliedInPlace map[*schema.Node][]*schema.Node
+	anchored       map[string][]*schema.Node
 	// describe names a document in doc comments; nil means by its URI.
 	describe func(doc *schema.Document) string
 }

@@ -63,6 +63,19 @@ func (k *checker) inPlaceOf(n *schema.Node) []*schema.Node {
 	if n == nil || n.Kind != '{' {
 		return nil
 	}
+	if out, ok := k.appliedInPlace[n]; ok {
+		return out
+	}
+	if k.appliedInPlace == nil {
+		k.appliedInPlace = map[*schema.Node][]*schema.Node{}
+	}
+	out := k.findInPlace(n)
+	k.appliedInPlace[n] = out
+	return out
+}
+
+// findInPlace is inPlaceOf, uncached.
+func (k *checker) findInPlace(n *schema.Node) []*schema.Node {
 	var out []*schema.Node
 	for _, m := range n.Members {
 		kw := schema.DialectOf(n).Keyword(m.Name)
@@ -144,7 +157,7 @@ func (k *checker) reachesMarker(n *schema.Node, seen map[*schema.Node]bool) bool
 	if marksSensitive(n) {
 		return true
 	}
-	for _, next := range append(k.inPlaceOf(n), childrenOf(n)...) {
+	for _, next := range append(slices.Clip(k.inPlaceOf(n)), childrenOf(n)...) {
 		if k.reachesMarker(next, seen) {
 			return true
 		}
@@ -177,13 +190,28 @@ func (k *checker) targets(n *schema.Node, keyword string, ref *schema.Node) []*s
 		anchor = schema.RecursiveAnchor
 	}
 	if anchor != "" {
-		for _, res := range k.reg.Resources {
-			if d := res.DynamicAnchors[anchor]; d != nil {
-				out = append(out, d)
-			}
-		}
+		out = append(out, k.anchorsNamed(anchor)...)
 	}
 	return out
+}
+
+// anchorsNamed returns the dynamic anchors of every resource that has one
+// of the given name, in the registry's order.
+func (k *checker) anchorsNamed(anchor string) []*schema.Node {
+	if found, ok := k.anchored[anchor]; ok {
+		return found
+	}
+	var found []*schema.Node
+	for _, res := range k.reg.Resources {
+		if d := res.DynamicAnchors[anchor]; d != nil {
+			found = append(found, d)
+		}
+	}
+	if k.anchored == nil {
+		k.anchored = map[string][]*schema.Node{}
+	}
+	k.anchored[anchor] = found
+	return found
 }
 
 // sensitiveBracket opens a check function whose value must not be echoed:
