@@ -112,24 +112,7 @@ func (n *node) count(keyword string) (int, bool) {
 }
 
 // strings returns a keyword's value as a list of strings (required, type).
-func (n *node) strings(keyword string) []string {
-	v := n.tree.Member(keyword)
-	if v == nil {
-		return nil
-	}
-	var out []string
-	switch v.Kind {
-	case '"':
-		out = append(out, v.Str)
-	case '[':
-		for _, item := range v.Items {
-			if item.Kind == '"' {
-				out = append(out, item.Str)
-			}
-		}
-	}
-	return out
-}
+func (n *node) strings(keyword string) []string { return n.tree.Strings(keyword) }
 
 // forEachItem calls f with each item of the JSON array raw, in order. Each
 // value f gets is a slice of raw itself, so raw must not change afterwards.

@@ -560,14 +560,9 @@ func (b *body) resolve(ref *schema.Node, keyword string) (*schema.Node, error) {
 // generic compiles type, const and enum.
 func (b *body) generic() error {
 	if t := b.kw("type"); t != nil {
-		var names []string
-		switch t.Kind {
-		case '"':
-			names = []string{t.Str}
-		case '[':
-			for _, item := range t.Items {
-				names = append(names, item.Str)
-			}
+		names := b.n.Strings("type")
+		if t.Kind == '[' && len(names) != len(t.Items) {
+			return b.fail("type", "type must be a type name or a non-empty array of them")
 		}
 		var set []jen.Code
 		for _, name := range names {

@@ -223,17 +223,7 @@ func (w *walker) typeOf(s *schema.Node) string {
 		}
 		return w.typeOf(target) + " (" + jsonpointer.Unescape(name) + ")"
 	}
-	var types []string
-	if t := s.Member("type"); t != nil {
-		switch t.Kind {
-		case '"':
-			types = []string{t.Str}
-		case '[':
-			for _, e := range t.Items {
-				types = append(types, e.Str)
-			}
-		}
-	}
+	types := s.Strings("type")
 	for i, t := range types {
 		if t == "array" {
 			if items := s.Member("items"); items != nil {

@@ -57,6 +57,28 @@ func (n *Node) Member(name string) *Node {
 	return nil
 }
 
+// Strings returns the value of the object member name as a list of strings:
+// the string itself, or the strings of an array ("type": "string" and
+// "type": ["string", "null"] alike). Anything else gives nil.
+func (n *Node) Strings(name string) []string {
+	v := n.Member(name)
+	if v == nil {
+		return nil
+	}
+	var out []string
+	switch v.Kind {
+	case '"':
+		out = append(out, v.Str)
+	case '[':
+		for _, item := range v.Items {
+			if item.Kind == '"' {
+				out = append(out, item.Str)
+			}
+		}
+	}
+	return out
+}
+
 // IsObject reports whether n is a JSON object.
 func (n *Node) IsObject() bool { return n != nil && n.Kind == '{' }
 
