@@ -283,36 +283,41 @@ func sharedCatalogs(t *testing.T) []*e2ePackage {
 		}
 		pkg := &e2ePackage{name: strings.SplitN(name, "-", 2)[0], cat: loadCatalog(t, path, data)}
 		pkg.opts = gen.Options{Package: pkg.name, Source: "catalog.json"}
-		oracle := newOracle(t, pkg.cat)
-		for _, tool := range pkg.cat.Tools {
-			pkg.calls = append(pkg.calls,
-				e2eCall{Tool: tool.Name, Args: json.RawMessage(`{}`), Valid: !hasRequired(tool.InputSchema)},
-				e2eCall{Tool: tool.Name, Args: json.RawMessage(`[]`), Valid: false},
-				e2eCall{Tool: tool.Name, Args: json.RawMessage(`{"invented_member_xyz":1}`), Valid: oracle.valid(t, tool.Name, []byte(`{"invented_member_xyz":1}`))},
-			)
-			for _, inst := range instances(tool.InputSchema) {
-				pkg.calls = append(pkg.calls, e2eCall{Tool: tool.Name, Args: inst.args, Valid: oracle.valid(t, tool.Name, inst.args)})
-			}
-			if args, ok := handWrittenCalls[name+"/"+tool.Name]; ok {
-				pkg.calls = append(pkg.calls, e2eCall{Tool: tool.Name, Args: json.RawMessage(args), Valid: oracle.valid(t, tool.Name, []byte(args))})
-			}
-		}
-		// A tool that no call passes is tested on rejections alone: each
-		// needs at least one valid call, built or written here.
-		for _, tool := range pkg.cat.Tools {
-			if !slices.ContainsFunc(pkg.calls, func(c e2eCall) bool { return c.Tool == tool.Name && c.Valid }) {
-				t.Errorf("%s: no call of tool %q is valid; add one to handWrittenCalls", name, tool.Name)
-			}
-		}
+		pkg.calls = realCatalogCalls(t, name, pkg.cat, handWrittenCalls)
 		pkgs = append(pkgs, pkg)
 	}
 	return pkgs
 }
 
-func hasRequired(schema []byte) bool {
-	var s struct{ Required []string }
-	_ = json.Unmarshal(schema, &s)
-	return len(s.Required) > 0
+// realCatalogCalls makes, for each tool of cat, calls whose verdicts only the
+// oracle knows: an empty object, an array, an object with an invented member,
+// the instances built from the schema, and the call hand holds under
+// "name/tool" for a tool whose instances the builder cannot make valid.
+func realCatalogCalls(t *testing.T, name string, cat *catalog.Catalog, hand map[string]string) []e2eCall {
+	t.Helper()
+	var calls []e2eCall
+	oracle := newOracle(t, cat)
+	for _, tool := range cat.Tools {
+		calls = append(calls,
+			e2eCall{Tool: tool.Name, Args: json.RawMessage(`{}`), Valid: oracle.valid(t, tool.Name, []byte(`{}`))},
+			e2eCall{Tool: tool.Name, Args: json.RawMessage(`[]`), Valid: false},
+			e2eCall{Tool: tool.Name, Args: json.RawMessage(`{"invented_member_xyz":1}`), Valid: oracle.valid(t, tool.Name, []byte(`{"invented_member_xyz":1}`))},
+		)
+		for _, inst := range instances(tool.InputSchema) {
+			calls = append(calls, e2eCall{Tool: tool.Name, Args: inst.args, Valid: oracle.valid(t, tool.Name, inst.args)})
+		}
+		if args, ok := hand[name+"/"+tool.Name]; ok {
+			calls = append(calls, e2eCall{Tool: tool.Name, Args: json.RawMessage(args), Valid: oracle.valid(t, tool.Name, []byte(args))})
+		}
+	}
+	// A tool that no call passes is tested on rejections alone: each
+	// needs at least one valid call, built or written by hand.
+	for _, tool := range cat.Tools {
+		if !slices.ContainsFunc(calls, func(c e2eCall) bool { return c.Tool == tool.Name && c.Valid }) {
+			t.Errorf("%s: no call of tool %q is valid; write one by hand", name, tool.Name)
+		}
+	}
+	return calls
 }
 
 // oracle validates with santhosh v6, formats asserted.

@@ -1,0 +1,57 @@
+package gen
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/toolgen/toolgen/catalog"
+)
+
+// RawHeld is a value that generated code holds as JSON text (json.RawMessage,
+// or a named type over it for a union checked by trying each alternative).
+type RawHeld struct {
+	Tool   string
+	Schema string // "input" or "output"
+	Ptr    string // the value's JSON Pointer in that schema
+	// Role says where the value sits: "field", "item" (of an array), "value"
+	// (of a map), "others" (the members a struct does not name) or "variant".
+	Role string
+}
+
+// RawHeldValues builds the model of a linted catalog and returns every value
+// its generated code holds as JSON text, for the producer corpus test (which
+// lives in gen_test and cannot see the model's kinds).
+func RawHeldValues(cat *catalog.Catalog, opts Options) ([]RawHeld, catalog.Diagnostics) {
+	m, diags := Build(cat, opts)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	var out []RawHeld
+	seen := map[*Value]bool{}
+	var visit func(t *NamedType, v *Value, role string)
+	visit = func(t *NamedType, v *Value, role string) {
+		if v == nil || seen[v] {
+			return
+		}
+		seen[v] = true
+		if v.Kind == kindRaw {
+			out = append(out, RawHeld{Tool: t.Tool, Schema: t.Schema, Ptr: v.Ptr, Role: role})
+		}
+		visit(t, v.Elem, map[typeKind]string{kindSlice: "item", kindMap: "value"}[v.Kind])
+		if v.Sealed != nil {
+			for _, variant := range v.Sealed.Variants {
+				visit(t, variant.Value, "variant")
+			}
+		}
+	}
+	for _, t := range m.Types {
+		for _, f := range t.Fields {
+			visit(t, f.Value, "field")
+		}
+		visit(t, t.Additional, "others")
+	}
+	slices.SortFunc(out, func(a, b RawHeld) int {
+		return cmp.Or(cmp.Compare(a.Tool, b.Tool), cmp.Compare(a.Schema, b.Schema), cmp.Compare(a.Ptr, b.Ptr))
+	})
+	return out, diags
+}
