@@ -27,7 +27,7 @@ func (s *schemaFiles) Set(v string) error { *s = append(*s, v); return nil }
 func schema(args []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("toolgen schema", "usage: toolgen schema [-pkg NAME] [-o FILE] [-name FUNC] [-ref URI=FILE]... SCHEMA", nil)
 	pkg := flags.String("pkg", "", "package name of the generated file (default: as for toolgen -pkg)")
-	out := flags.String("o", "", "output file (default: standard output)")
+	out := flags.String("o", "", "output file, or - for standard output (default: standard output)")
 	name := flags.String("name", "Validate", "name of the generated function")
 	annotate := flags.Bool("annotate-formats", false, "treat format as an annotation, as the 2020-12 default dialect does (by default formats are asserted)")
 	var refs schemaFiles
