@@ -19,13 +19,9 @@
 package main
 
 import (
-	"bytes"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/gen"
@@ -102,102 +98,4 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		return exitInvalid
 	}
 	return emit(*out, src, *check, stdout, stderr)
-}
-
-// printDiagnostics writes each diagnostic as its one-line form and, when
-// its file can be read, the line of the file it points at with a caret
-// under its column:
-//
-//	catalog.json:5:45: tool "ok" /tools/1/inputSchema/properties/n/maxLenght: unknown keyword ...
-//	    "properties": {"n": {"type": "integer", "maxLenght": 3}}
-//	                                            ^
-//
-// Only the first line has the file:line:col: form; the others are indented.
-func printDiagnostics(w io.Writer, diags catalog.Diagnostics) {
-	sources := map[string][]byte{}
-	for _, d := range diags {
-		fmt.Fprintln(w, d.String())
-		if d.Line < 1 || d.File == "" {
-			continue
-		}
-		src, ok := sources[d.File]
-		if !ok {
-			src, _ = os.ReadFile(d.File) // nil when unreadable: no excerpt
-			sources[d.File] = src
-		}
-		if excerpt := sourceExcerpt(src, d.Line, d.Col); excerpt != "" {
-			io.WriteString(w, excerpt)
-		}
-	}
-}
-
-// excerptIndent starts every excerpt line.
-const excerptIndent = "    "
-
-// maxExcerpt is the longest line an excerpt shows whole; of a longer line
-// (a minified catalog) it shows excerptSide characters on each side of the
-// column, so that a diagnostic does not print kilobytes.
-const (
-	maxExcerpt  = 160
-	excerptSide = 70
-)
-
-// sourceExcerpt renders line (1-based) of src and, when col (1-based, in
-// bytes) is known, a caret under that column; "" when src has no such line.
-// Tabs in the line are kept in the caret line so that the caret lines up
-// whatever the tab width.
-func sourceExcerpt(src []byte, line, col int) string {
-	text, ok := nthLine(src, line)
-	if !ok {
-		return ""
-	}
-	if col < 1 {
-		col = 0
-	} else if col > len(text)+1 {
-		col = len(text) + 1
-	}
-	before, after := "", text
-	if col > 0 {
-		before, after = text[:col-1], text[col-1:]
-	}
-	// Cut a long line to a window around the column, on rune boundaries.
-	prefix, suffix := "", ""
-	if utf8.RuneCountInString(text) > maxExcerpt {
-		if r := []rune(before); len(r) > excerptSide {
-			before, prefix = string(r[len(r)-excerptSide:]), "..."
-		}
-		if r := []rune(after); len(r) > excerptSide {
-			after, suffix = string(r[:excerptSide]), "..."
-		}
-	}
-	var b strings.Builder
-	b.WriteString(excerptIndent + prefix + before + after + suffix + "\n")
-	if col > 0 {
-		b.WriteString(excerptIndent + strings.Repeat(" ", len(prefix)))
-		for _, r := range before {
-			if r == '\t' {
-				b.WriteByte('\t')
-			} else {
-				b.WriteByte(' ')
-			}
-		}
-		b.WriteString("^\n")
-	}
-	return b.String()
-}
-
-// nthLine returns line n (1-based) of src without its line ending, and
-// whether src has that line.
-func nthLine(src []byte, n int) (string, bool) {
-	for i := 1; len(src) > 0; i++ {
-		text, rest, found := bytes.Cut(src, []byte("\n"))
-		if i == n {
-			return strings.TrimSuffix(string(text), "\r"), true
-		}
-		if !found {
-			break
-		}
-		src = rest
-	}
-	return "", false
 }

@@ -73,11 +73,11 @@ func schema(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "toolgen schema: %v\n", err)
+		printError(stderr, "toolgen schema", err)
 		return exitUsage
 	}
 	if err := refused[*name]; err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", path, err)
+		printError(stderr, path, err)
 		return exitInvalid
 	}
 	if err := write(*out, src, stdout); err != nil {
