@@ -224,7 +224,7 @@ func TestDeepCollections(t *testing.T) {
 // with one error, at the first value past the limit, naming the tool, in
 // JSON and in YAML.
 //
-// In CI: go test ./catalog -run '^$' -fuzz '^FuzzDepthError$' -fuzztime 2000x
+// In CI: go test ./catalog -run '^$' -fuzz '^FuzzDepthError$' -fuzztime 500x
 func FuzzDepthError(f *testing.F) {
 	f.Add("t", "d", "k", []byte{0, 1}, uint16(600), false)
 	f.Add("]]\"[[", "{{#'", "[\"]", []byte{1}, uint16(5_000), true)

@@ -59,7 +59,7 @@ var goTypeImports = []string{
 // of the generated package) declared as the catalog says they are. The
 // seeds are the reproducers and a matrix of types, imports and schemas.
 //
-// In CI: go test ./gen -run '^$' -fuzz '^FuzzGoType$' -fuzztime 5000x
+// In CI: go test ./gen -run '^$' -fuzz '^FuzzGoType$' -fuzztime 3000x
 func FuzzGoType(f *testing.F) {
 	for i, typ := range goTypeTexts {
 		f.Add(typ, "", uint8(i))

@@ -48,7 +48,7 @@ var diagnosticShapes = []struct {
 // whole is valid UTF-8, and the caret under a line of the catalog stands
 // under the member the diagnostic is about.
 //
-// In CI: go test ./cmd/toolgen -run '^$' -fuzz '^FuzzDiagnosticsAreVisible$' -fuzztime 3000x
+// In CI: go test ./cmd/toolgen -run '^$' -fuzz '^FuzzDiagnosticsAreVisible$' -fuzztime 20000x
 func FuzzDiagnosticsAreVisible(f *testing.F) {
 	for i, text := range terminalTexts {
 		for shape := range diagnosticShapes {

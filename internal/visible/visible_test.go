@@ -55,6 +55,8 @@ func TestString(t *testing.T) {
 
 // FuzzString checks String on any text: the result is valid UTF-8 with no
 // hidden character, and text with nothing to escape comes back unchanged.
+//
+// In CI: go test ./internal/visible -run '^$' -fuzz '^FuzzString$' -fuzztime 100000x
 func FuzzString(f *testing.F) {
 	for _, s := range []string{"", "x", "\x1b[31m", "\u202e", "\xff", "é\u0085", "a\tb\n"} {
 		f.Add(s)
