@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strconv"
@@ -30,7 +31,9 @@ type deepRegion struct{ start, end int }
 // in order. It reads only as much of the syntax as telling brackets from
 // text needs: quoted strings (JSON's and YAML's), YAML comments and block
 // scalars, and YAML's plain text in block context, where a bracket is text.
-// Nesting in YAML's block context (indentation) is not counted. On text it
+// In YAML's block context, an entry that a line's run of "- " nests past
+// the limit is one too; nesting by indentation alone is not counted (it
+// takes a file the square of the depth in size). On text it
 // misreads (only text already refused) it may find too few or misplaced
 // regions; the caller checks what it finds.
 func deepCollections(src []byte, limit int) []deepRegion {
@@ -89,6 +92,7 @@ func (s *depthScan) block() {
 // a node may start, up to its end or into a flow collection. indent is the
 // line's indentation, or -1 when the line did not start here.
 func (s *depthScan) scanBlockLine(indent int) {
+	entries := 0 // "- " on this line: each opens a sequence in the one before
 	for s.i < len(s.src) {
 		switch c := s.src[s.i]; {
 		case c == '\n':
@@ -105,7 +109,13 @@ func (s *depthScan) scanBlockLine(indent int) {
 			return // on in flow context
 		case c == '"' || c == '\'':
 			s.quoted(c)
-		case (c == '-' || c == '?' || c == ':') && s.spaceAfter():
+		case c == '-' && s.spaceAfter():
+			if entries++; entries == s.limit+1 && s.depth == 0 {
+				s.deepEntry()
+				return
+			}
+			s.i++ // a sequence entry: a node may follow
+		case (c == '?' || c == ':') && s.spaceAfter():
 			s.i++ // an indicator: a node may follow
 		case (c == '|' || c == '>') && indent >= 0:
 			s.blockIndent = indent
@@ -115,6 +125,35 @@ func (s *depthScan) scanBlockLine(indent int) {
 			s.plain()
 		}
 	}
+}
+
+// deepEntry records as a region the sequence entry whose "- " is at the
+// current byte, nested past the limit by the entries before it on its line:
+// the rest of the line, and the lines after it indented past its column.
+func (s *depthScan) deepEntry() {
+	start := s.i
+	col := start - (bytes.LastIndexByte(s.src[:start], '\n') + 1)
+	s.skipLine()
+	end := s.i
+	for s.i < len(s.src) {
+		next := s.i + 1 // the line after the '\n' at s.i
+		indent := 0
+		for next+indent < len(s.src) && s.src[next+indent] == ' ' {
+			indent++
+		}
+		rest := next + indent
+		blank := rest >= len(s.src) || s.src[rest] == '\n' || s.src[rest] == '\r'
+		if !blank && indent <= col {
+			break
+		}
+		s.i = next
+		s.skipLine()
+		if !blank {
+			end = s.i
+		}
+	}
+	s.regions = append(s.regions, deepRegion{start, end})
+	s.i = end
 }
 
 // spaceAfter reports whether the byte after the current one ends a token.

@@ -167,6 +167,12 @@ func TestDepthErrorNamesTheTool(t *testing.T) {
 			t.Errorf("block YAML, %d levels: want one error naming blocky on line 5, got %v", levels, diags)
 		}
 
+		compact := "tools:\n  - name: dashes\n    inputSchema:\n      x:\n        " + strings.Repeat("- ", 6*levels) + "1\n        - 2\n"
+		_, diags = Parse("catalog.yaml", []byte(compact))
+		if len(diags) != 1 || diags[0].Tool != "dashes" || diags[0].Line != 5 || strings.Count(diags[0].Pointer, "/") != maxFileDepth || !strings.HasPrefix(diags[0].Pointer, "/tools/0/inputSchema/x/0/0/") {
+			t.Errorf("compact YAML sequences, %d levels: want one error naming dashes on line 5, got %v", 6*levels, diags)
+		}
+
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, "a.json"), []byte(`{"inputSchema":`+deep+`,"name":"folded"}`), 0o644); err != nil {
 			t.Fatal(err)
@@ -206,6 +212,10 @@ func TestDeepCollections(t *testing.T) {
 		{"a: [[[[", "[["},
 		{`[[["a", 'b]]]', "c"]]]`, "[\"a\", 'b]]]', \"c\"]"},
 		{`[[[a'b, [c]]]]`, "[a'b, [c]]"},
+		{"- - - 1\n", "- 1"},
+		{"a:\n  - - - x\n\n          y\n  - b\n", "- x\n\n          y"},
+		{"- - [[x]]\n", ""}, // two of each kind: yaml.v3 limits each kind apart
+		{"- a - - - b\n", ""},
 	}
 	for _, c := range cases {
 		var got []string
