@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/toolgen/toolgen/internal/visible"
 )
 
 // Format names the shape a catalog file was written in.
@@ -136,28 +138,34 @@ type Diagnostic struct {
 
 // String renders the diagnostic as file:line:col: tool "name" /pointer:
 // message. A position that is not known is left out rather than written as
-// 0: file:line: without a column, file: without a line.
+// 0: file:line: without a column, file: without a line. Much of a
+// diagnostic is the catalog's own text (names, pointers, quoted values),
+// which may hold what a terminal acts on: every part is shown through
+// internal/visible, so the line holds no control, bidirectional or other
+// hidden character and is valid UTF-8. A long pointer is shown shortened
+// (shortPointer).
 func (d Diagnostic) String() string {
 	var b strings.Builder
+	file := visible.String(d.File)
 	switch {
 	case d.Line < 1:
-		fmt.Fprintf(&b, "%s: ", d.File)
+		fmt.Fprintf(&b, "%s: ", file)
 	case d.Col < 1:
-		fmt.Fprintf(&b, "%s:%d: ", d.File, d.Line)
+		fmt.Fprintf(&b, "%s:%d: ", file, d.Line)
 	default:
-		fmt.Fprintf(&b, "%s:%d:%d: ", d.File, d.Line, d.Col)
+		fmt.Fprintf(&b, "%s:%d:%d: ", file, d.Line, d.Col)
 	}
 	if d.Tool != "" {
-		fmt.Fprintf(&b, "tool %q ", d.Tool)
+		fmt.Fprintf(&b, "tool %s ", quoteName(d.Tool))
 	}
 	if d.Pointer != "" || d.Tool != "" {
-		b.WriteString(displayPointer(d.Pointer))
+		b.WriteString(visible.String(shortPointer(displayPointer(d.Pointer))))
 		b.WriteString(": ")
 	}
 	if d.Severity == Warning {
 		b.WriteString("warning: ")
 	}
-	b.WriteString(d.Message)
+	b.WriteString(visible.String(d.Message))
 	return b.String()
 }
 

@@ -45,15 +45,14 @@ func deepest(n *schema.Node, limit int) (depth int, ptr string) {
 	return depth, ptr
 }
 
-// checkDepth reports a schema that nests deeper than MaxSchemaDepth, at the
-// schema's root with the line of the first value past the limit: the pointer
-// to that value alone would be longer than the schema is useful to read.
+// checkDepth reports a schema that nests deeper than MaxSchemaDepth at the
+// first value past the limit, as every refusal names its place; a
+// diagnostic shows a pointer that long shortened.
 func (s *schemaLint) checkDepth(which string) bool {
 	depth, ptr := deepest(s.tree, MaxSchemaDepth)
 	if depth <= MaxSchemaDepth {
 		return true
 	}
-	line, col := s.c.Position(s.base + ptr)
-	s.errorf(s.tool.Name, s.base, "the %s schema nests deeper than %d levels (line %d, column %d is past that); toolgen reads schemas up to %d levels deep, far more than any value needs: flatten it with \"$defs\" and \"$ref\"", which, MaxSchemaDepth, line, col, MaxSchemaDepth)
+	s.errorf(s.tool.Name, s.base+ptr, "the %s schema nests deeper than %d levels here; toolgen reads schemas up to %d levels deep, far more than any value needs: flatten it with \"$defs\" and \"$ref\"", which, MaxSchemaDepth, MaxSchemaDepth)
 	return false
 }

@@ -51,9 +51,7 @@ func readTree(file string, data []byte) (*schema.Node, *positionIndex, Diagnosti
 	case errors.Is(se, schema.ErrTrailing):
 		diags = append(diags, at(se.Offset, "", "invalid JSON: unexpected data after the top-level value; a catalog file holds exactly one JSON value"))
 	case errors.Is(se, schema.ErrTooDeep):
-		// At the file's top level rather than the value's pointer, which
-		// would be longer than the file is useful to read.
-		diags = append(diags, at(se.Offset, "", "%s", tooDeepMessage))
+		diags = append(diags, tooDeepJSON(file, data, index, se)...)
 	default:
 		// A syntax error is reported alone: what was read before it may
 		// be misread, and the fix comes first.
@@ -65,5 +63,3 @@ func readTree(file string, data []byte) (*schema.Node, *positionIndex, Diagnosti
 	}
 	return nil, nil, diags
 }
-
-var tooDeepMessage = fmt.Sprintf("the file nests deeper than %d levels; a tool's schema may nest at most %d levels: flatten it with \"$defs\" and \"$ref\"", maxFileDepth, MaxSchemaDepth)

@@ -61,8 +61,19 @@ type yamlReader struct {
 	index *positionIndex // JSON Pointer -> YAML line:col
 	out   []byte         // the JSON text written so far
 	diags Diagnostics
-	depth int  // mappings and sequences open around the node being read
-	deep  bool // a node past maxFileDepth was reported
+	depth int // mappings and sequences open around the node being read
+
+	// deep are the values nested past maxFileDepth, each written as null.
+	deep []deepValue
+	// maxDepth is set when the YAML parser stopped at its own depth limit.
+	maxDepth bool
+	// spliced is set when src is the file with its collections nested past
+	// the limit replaced by null (deepCollections): a null at one of
+	// nulls stands for one, and positions are mapped back to the file's,
+	// whose line starts are orig.
+	spliced *splicedText
+	nulls   map[int]bool
+	orig    *positionIndex
 }
 
 // readYAML reads a YAML catalog file. It returns the JSON text the file
@@ -76,31 +87,35 @@ func readYAML(file string, data []byte) ([]byte, *schema.Node, *positionIndex, D
 		return nil, nil, nil, Diagnostics{{Severity: Error, File: file, Line: line, Col: col,
 			Message: "invalid YAML: the file is not valid UTF-8; a YAML catalog must be UTF-8 text"}}
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, nil, nil, Diagnostics{{Severity: Error, File: file, Line: 1, Col: 1,
-				Message: "the file is empty; a catalog is \"tools:\" with a list of tools, or a list of tools"}}
+	root, diags := y.document()
+	if root == nil && y.maxDepth {
+		// The parser stops at 10,000 levels of its own: read the file
+		// again without what nests past the catalog's limit, to name the
+		// tool and pointer of each such value.
+		if sp := spliceDeep(data, deepCollections(data, maxFileDepth)); len(sp.regions) > 0 {
+			z := &yamlReader{file: file, src: sp.data, lines: newPositionIndex(sp.data), index: newPositionIndex(nil),
+				spliced: sp, nulls: map[int]bool{}, orig: y.lines}
+			for _, off := range sp.nulls {
+				z.nulls[off] = true
+			}
+			if r, _ := z.document(); r != nil {
+				y, root = z, r
+			}
 		}
-		return nil, nil, nil, Diagnostics{y.syntaxError(err)}
 	}
-	var extra yaml.Node
-	switch err := dec.Decode(&extra); {
-	case errors.Is(err, io.EOF):
-	case err != nil:
-		return nil, nil, nil, Diagnostics{y.syntaxError(err)}
-	default:
-		y.errorAt(&extra, "", "the file holds more than one YAML document; a catalog file holds exactly one")
-		return nil, nil, nil, y.diags
+	if root == nil {
+		return nil, nil, nil, diags
 	}
-	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
-		return nil, nil, nil, Diagnostics{{Severity: Error, File: file, Line: 1, Col: 1,
-			Message: "the file is empty; a catalog is \"tools:\" with a list of tools, or a list of tools"}}
-	}
-	root := doc.Content[0]
 	y.record("", root)
 	y.value(root, "")
+	if len(y.deep) > 0 {
+		tree, _, _ := readTree(file, y.out)
+		diags := y.diags
+		if y.spliced != nil {
+			diags = nil // located in the spliced text; the depth comes first
+		}
+		return nil, nil, nil, append(diags, deepDiagnostics(file, tree, y.deep)...)
+	}
 	if len(y.diags) > 0 {
 		return nil, nil, nil, y.diags
 	}
@@ -112,6 +127,56 @@ func readYAML(file string, data []byte) ([]byte, *schema.Node, *positionIndex, D
 			Message: fmt.Sprintf("internal error: the JSON converted from YAML does not read back: %v", diags)}}
 	}
 	return y.out, tree, y.index, nil
+}
+
+// document parses y.src as one YAML document and returns its root node, or
+// nil and why not.
+func (y *yamlReader) document() (*yaml.Node, Diagnostics) {
+	dec := yaml.NewDecoder(bytes.NewReader(y.src))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, Diagnostics{{Severity: Error, File: y.file, Line: 1, Col: 1,
+				Message: "the file is empty; a catalog is \"tools:\" with a list of tools, or a list of tools"}}
+		}
+		return nil, Diagnostics{y.syntaxError(err)}
+	}
+	var extra yaml.Node
+	switch err := dec.Decode(&extra); {
+	case errors.Is(err, io.EOF):
+	case err != nil:
+		return nil, Diagnostics{y.syntaxError(err)}
+	default:
+		y.errorAt(&extra, "", "the file holds more than one YAML document; a catalog file holds exactly one")
+		return nil, y.diags
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
+		return nil, Diagnostics{{Severity: Error, File: y.file, Line: 1, Col: 1,
+			Message: "the file is empty; a catalog is \"tools:\" with a list of tools, or a list of tools"}}
+	}
+	return doc.Content[0], nil
+}
+
+// tooDeep records that node n, at ptr, nests past maxFileDepth (or stands
+// for a collection that did, in a spliced text), and writes null for it.
+func (y *yamlReader) tooDeep(n *yaml.Node, ptr string) {
+	line, col := y.position(n)
+	if at, ok := y.index.positions[ptr]; ok {
+		line, col = at.line, at.col // a member's key, as every diagnostic has it
+	}
+	if y.spliced != nil {
+		line, col = y.orig.lineCol(y.spliced.origin(y.offset(line, col)))
+	}
+	y.deep = append(y.deep, deepValue{ptr, line, col})
+	y.out = append(y.out, "null"...)
+}
+
+// offset is the byte offset of line:col (byte-based) in y.src.
+func (y *yamlReader) offset(line, col int) int {
+	if line < 1 || line > len(y.lines.lineStarts) {
+		return -1
+	}
+	return y.lines.lineStarts[line-1] + col - 1
 }
 
 // yamlErrorLine matches the line yaml.v3 puts in its syntax errors.
@@ -150,6 +215,7 @@ func (y *yamlReader) syntaxError(err error) Diagnostic {
 	}
 	if strings.HasPrefix(msg, "exceeded max depth") {
 		// yaml.v3 stops at its own limit, far past the catalog's.
+		y.maxDepth = true
 		return Diagnostic{Severity: Error, File: y.file, Line: line, Col: 1, Message: tooDeepMessage}
 	}
 	if tabLine, col, ok := y.indentingTab(line, msg); ok {
@@ -253,17 +319,16 @@ func (y *yamlReader) value(n *yaml.Node, ptr string) {
 		y.errorAt(n, ptr, "the tag %s has no JSON meaning; remove it (quote a value that must be a string)", n.Tag)
 	}
 	if n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode {
-		if y.depth++; y.depth > maxFileDepth || y.deep {
-			if !y.deep {
-				line, col := y.position(n)
-				y.diags = append(y.diags, Diagnostic{Severity: Error, File: y.file, Line: line, Col: col, Message: tooDeepMessage})
-			}
-			y.deep = true
-			y.depth--
-			y.out = append(y.out, "null"...)
+		if y.depth+1 > maxFileDepth {
+			y.tooDeep(n, ptr)
 			return
 		}
+		y.depth++
 		defer func() { y.depth-- }()
+	}
+	if n.Kind == yaml.ScalarNode && y.nulls[y.offset(y.position(n))] {
+		y.tooDeep(n, ptr) // the null standing for a collection nested past the limit
+		return
 	}
 	switch n.Kind {
 	case yaml.MappingNode:

@@ -73,6 +73,9 @@ type builder struct {
 	// honoured, as a value's type or as a field's settings.
 	goExts                    map[string]*schemas.GoJSONSchemaExtension
 	goApplied, goFieldApplied map[string]bool
+	// localTypes are the goJSONSchema types of the generated package that
+	// the catalog names, checked once every name of the file is claimed.
+	localTypes []localTypeUse
 }
 
 // Build runs the model stage: it maps every tool of a linted catalog to Go
@@ -109,6 +112,7 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 	for i := range cat.Tools {
 		b.buildTool(&cat.Tools[i], names[i])
 	}
+	b.checkLocalTypes()
 	for _, err := range b.schemas.finish() {
 		b.schemaError(err)
 	}

@@ -1,13 +1,13 @@
 package gen
 
 import (
-	"fmt"
 	"go/build/constraint"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen/toolgen/internal/visible"
 )
 
 // Every comment of generated code is rendered here, and nowhere else: much
@@ -43,7 +43,7 @@ func comment(text string) *jen.Statement {
 // escapes, for a comment that ends a line of code or a header that must stay
 // one line.
 func lineComment(text string) *jen.Statement {
-	return commentLine(strings.TrimSpace(escapeComment(text, true)))
+	return commentLine(strings.TrimSpace(escapeComment(text)))
 }
 
 // header renders text as the single // line above the package clause.
@@ -55,7 +55,7 @@ func header(text string) *jen.Statement {
 // with no "+build" in it, which go vet takes for a malformed build
 // constraint anywhere in the comments above the package clause.
 func headerText(text string) string {
-	return strings.ReplaceAll(strings.TrimSpace(escapeComment(text, true)), "+build", `\x2bbuild`)
+	return strings.ReplaceAll(strings.TrimSpace(escapeComment(text)), "+build", `\x2bbuild`)
 }
 
 // commentPrefix starts every rendered comment line. The space after the
@@ -90,7 +90,7 @@ func defusePlusBuild(line string) string {
 func commentLines(text string) []string {
 	var lines []string
 	for _, line := range splitLines(text) {
-		lines = append(lines, strings.TrimRight(escapeComment(line, false), " \t"))
+		lines = append(lines, strings.TrimRight(escapeComment(line), " \t"))
 	}
 	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
 		lines = lines[1:]
@@ -136,41 +136,34 @@ func isLineBreak(r rune) bool {
 }
 
 // escapeComment returns text as it can stand in a // comment: invalid UTF-8
-// becomes U+FFFD, and every character that is not graphic (controls, format
-// characters such as the byte order mark and the bidirectional controls,
-// line and paragraph separators, private and unassigned code points) becomes
-// an escape such as \x00 or \u202e: Go refuses NUL and a byte order mark in a
-// source file, and the others show as nothing or reorder what a reader sees
-// of the line. Tabs stay, as indentation. Line breaks are escaped too when
-// oneLine is set; otherwise the caller has split the text at them.
-func escapeComment(text string, oneLine bool) string {
+// becomes U+FFFD, and every character internal/visible calls hidden
+// (controls, format characters such as the byte order mark and the
+// bidirectional controls, line and paragraph separators, private and
+// unassigned code points) becomes its escape, such as \x00 or \u202e: Go
+// refuses NUL and a byte order mark in a source file, and the others show
+// as nothing or reorder what a reader sees of the line. Tabs stay, as
+// indentation. Line breaks are escaped too: a caller that keeps them as
+// lines splits the text at them first.
+func escapeComment(text string) string {
 	if isPlainComment(text) {
 		return text
 	}
-	var b strings.Builder
+	b := make([]byte, 0, len(text)+8)
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		i += size
 		switch {
 		case r == utf8.RuneError && size == 1:
-			b.WriteRune(utf8.RuneError)
+			b = utf8.AppendRune(b, utf8.RuneError)
 		case r == '\t':
-			b.WriteByte('\t')
-		case oneLine && r == '\n':
-			b.WriteString(`\n`)
-		case oneLine && r == '\r':
-			b.WriteString(`\r`)
-		case r < 0x100 && !unicode.IsGraphic(r):
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r <= 0xffff && !unicode.IsGraphic(r):
-			fmt.Fprintf(&b, `\u%04x`, r)
-		case !unicode.IsGraphic(r):
-			fmt.Fprintf(&b, `\U%08x`, r)
+			b = append(b, '\t')
+		case visible.Hidden(r):
+			b = visible.AppendEscape(b, r)
 		default:
-			b.WriteRune(r)
+			b = utf8.AppendRune(b, r)
 		}
 	}
-	return b.String()
+	return string(b)
 }
 
 // isPlainComment reports whether text is printable ASCII and tabs, which is

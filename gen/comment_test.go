@@ -145,11 +145,11 @@ func TestEscapeComment(t *testing.T) {
 		{"é and 世界", "é and 世界"},
 		{"breaks \u2028 \u2029", `breaks \u2028 \u2029`},
 	} {
-		if got := escapeComment(c.in, false); got != c.want {
+		if got := escapeComment(c.in); got != c.want {
 			t.Errorf("escapeComment(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
-	if got, want := escapeComment("a\nb\rc", true), `a\nb\rc`; got != want {
+	if got, want := escapeComment("a\nb\rc"), `a\nb\rc`; got != want {
 		t.Errorf("escapeComment one line = %q, want %q", got, want)
 	}
 }

@@ -244,7 +244,7 @@ func (e *emitter) plainElement(v *Value, depth int, dst jen.Code) []jen.Code {
 // block of the reader's (toolgenimpl.NewObject): a variable whose address is
 // taken would cost an allocation per object.
 func (e *emitter) readHeld(v *Value, depth int, dst jen.Code) []jen.Code {
-	if v.Kind != kindStruct {
+	if v.Kind != kindStruct || v.Custom != nil {
 		return e.read(v, depth, func(val jen.Code) jen.Code { return jen.Add(dst).Op("=").Add(e.pointerTo(v, val)) }, nil)
 	}
 	val := varName("v", depth)
@@ -588,6 +588,9 @@ func (e *emitter) applyDefault(f *Field) []jen.Code {
 // defaultLiteral renders a default as a Go literal of v's type, for scalars,
 // enums and arrays of them.
 func (e *emitter) defaultLiteral(v *Value, def jsontext.Value) (jen.Code, bool) {
+	if v.Custom != nil && v.Custom.Builtin {
+		return goLiteral(def, kindInt) // an untyped constant, within the type's range
+	}
 	if v.Custom != nil {
 		return nil, false // converted from its text, as a value sent would be
 	}

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/token"
-	"maps"
+	"go/types"
 	"path"
 	"regexp"
 	"slices"
@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/atombender/go-jsonschema/pkg/schemas"
+	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/internal/schema"
 	"golang.org/x/mod/module"
@@ -52,12 +53,10 @@ type Custom struct {
 	// "goJSONSchema", or "format" for a type the format chose.
 	Keyword string
 	Ptr     string // where the type was chosen, for the assertion's comment
-}
-
-// stdPackages are the standard library packages a goJSONSchema type may
-// name without listing their import path.
-var stdPackages = map[string]string{
-	"time": "time", "netip": "net/netip", "big": "math/big", "url": "net/url", "mail": "net/mail", "json": "encoding/json",
+	// Builtin is set for a predeclared integer type smaller than int64,
+	// which the schema's bounds keep every value within: the value is read
+	// as an integer and converted, which cannot fail.
+	Builtin bool
 }
 
 // goTypeExt returns the goJSONSchema extension of node n, or nil, reporting
@@ -104,10 +103,13 @@ func (b *builder) goTypeExt(n *node) *schemas.GoJSONSchemaExtension {
 		}
 	}
 	for i, imp := range ext.Imports {
-		if err := module.CheckImportPath(imp); err != nil {
-			b.errorf(at+"/imports/"+strconv.Itoa(i), "import %q is not a Go import path: %v", imp, err)
-			return nil
+		if problem := importProblem(imp); problem != "" {
+			b.errorf(at+"/imports/"+strconv.Itoa(i), "import %q %s", imp, problem)
+			bad = true
 		}
+	}
+	if bad {
+		return nil
 	}
 	if ext.Type == nil && (ext.Nillable || len(ext.Imports) > 0) {
 		b.errorf(at, "nillable and imports describe a Go type; set \"type\" too, or remove them")
@@ -128,6 +130,9 @@ func (b *builder) goType(n *node, v *Value) *Value {
 	if v == nil || v.Custom != nil {
 		return v
 	}
+	if ext := b.goTypeExt(n); ext != nil && ext.Type != nil {
+		b.goApplied[n.ptr] = true // honoured, or refused by customType
+	}
 	custom := b.customType(n, v)
 	if custom == nil {
 		return v
@@ -142,11 +147,13 @@ func (b *builder) goType(n *node, v *Value) *Value {
 		v = &c
 	}
 	v.Custom = custom
-	b.goApplied[n.ptr] = true
 	return v
 }
 
-// customType is the Go type chosen for node n's values, or nil.
+// customType is the Go type chosen for node n's values, or nil: when none
+// is chosen, when the one chosen is the type the values are read as
+// already (string for a string), and when it cannot be honoured, which is
+// reported.
 func (b *builder) customType(n *node, v *Value) *Custom {
 	ext := b.goTypeExt(n)
 	if ext == nil || ext.Type == nil {
@@ -156,58 +163,140 @@ func (b *builder) customType(n *node, v *Value) *Custom {
 		return nil
 	}
 	at := n.ptr + "/" + goTypeKey + "/type"
-	qual, name, ok := strings.Cut(*ext.Type, ".")
-	if !ok {
+	typ := *ext.Type
+	qual, name, qualified := strings.Cut(typ, ".")
+	if !qualified {
 		qual, name = "", qual
 	}
-	if !token.IsIdentifier(name) || qual != "" && !token.IsIdentifier(qual) {
-		b.errorf(at, "type %q is not a Go type name such as Money or decimal.Decimal; write a named type (pointer makes the field a pointer)", *ext.Type)
+	if !token.IsIdentifier(name) || qualified && (!token.IsIdentifier(qual) || qual == "_" || qual == "init") {
+		b.errorf(at, "type %q is not a Go type name such as Money or decimal.Decimal; write a named type (pointer makes the field a pointer)", typ)
 		return nil
 	}
-	c := &Custom{Name: name, Nillable: ext.Nillable, Keyword: goTypeKey, Ptr: b.base + n.ptr}
-	if qual == "" {
-		if !token.IsExported(name) && token.Lookup(name).IsKeyword() {
-			b.errorf(at, "type %q is not a Go type name", name)
+	if !qualified {
+		c, ok := b.localType(at, name, v)
+		if ok && c != nil && !c.Builtin {
+			c.Nillable = ext.Nillable
+		} else if ok && ext.Nillable {
+			b.errorf(n.ptr+"/"+goTypeKey+"/nillable", "type %q has no nil of its own; remove nillable", typ)
 			return nil
 		}
+		if c != nil {
+			c.Keyword, c.Ptr = goTypeKey, b.base+n.ptr
+		}
 		return c
 	}
-	for _, imp := range ext.Imports {
-		if importName(imp) == qual {
-			c.Path = imp
-			b.importPackage(imp, qual)
-			return c
+	if why := forbiddenPackage(qual); why != "" && len(ext.Imports) == 0 {
+		b.errorf(at, "type %q names %s", typ, why)
+		return nil
+	}
+	if !token.IsExported(name) {
+		b.errorf(at, "type %q is not exported by package %s, so the generated file cannot name it; write an exported type%s", typ, qual, exportedHint(qual, name))
+		return nil
+	}
+	path, used := b.typePackage(at, typ, qual, ext.Imports)
+	if path == "" {
+		return nil
+	}
+	for i, imp := range ext.Imports {
+		if i != used {
+			b.errorf(n.ptr+"/"+goTypeKey+"/imports/"+strconv.Itoa(i), "import %q is not the package of type %q, and only that package is imported; remove it", imp, typ)
+			return nil
 		}
 	}
-	if p, ok := stdPackages[qual]; ok && len(ext.Imports) == 0 {
-		c.Path = p
-		return c
+	if !isModulePath(path) {
+		std, ok := lookupStd(path, name)
+		need, method := takesJSON, "UnmarshalJSON"
+		if v.Kind == kindString {
+			need, method = takesText, "UnmarshalText"
+		}
+		switch {
+		case !ok:
+			b.errorf(at, "type %q is not a standard library type that can take a value: the ones whose pointer has UnmarshalText or UnmarshalJSON are %s; name one of them, or a type of a module's package", typ, stdTypeList())
+			return nil
+		case std.takes&need == 0:
+			b.errorf(at, "type %q has no %s, which converts the values of this schema (a string with UnmarshalText, any other value with UnmarshalJSON); name a type that has it", typ, method)
+			return nil
+		}
 	}
-	if len(ext.Imports) == 1 {
-		// A package whose name is not its path's last element
-		// (github.com/hashicorp/go-uuid is package uuid): the one import
-		// listed is the one the type names, as go-jsonschema takes it.
-		c.Path = ext.Imports[0]
-		b.importPackage(c.Path, qual)
-		return c
+	b.importPackage(path, qual)
+	return &Custom{Path: path, Name: name, Nillable: ext.Nillable, Keyword: goTypeKey, Ptr: b.base + n.ptr}
+}
+
+// typePackage returns the import path of package qual, which type typ
+// names, and the index among imports of the path, or -1 when no import
+// is listed: the import whose name is qual; else, with no imports, the
+// standard package of that name; else the one import listed, whose
+// package name need not be its path's last element
+// (github.com/hashicorp/go-uuid is package uuid), as go-jsonschema takes it.
+func (b *builder) typePackage(at, typ, qual string, imports []string) (string, int) {
+	for i, imp := range imports {
+		if importName(imp) == qual {
+			return imp, i
+		}
 	}
-	b.errorf(at, "type %q names package %s, which no import provides; list its path in \"imports\", e.g. [\"example.com/%s\"]", *ext.Type, qual, qual)
-	return nil
+	if p, ok := stdPackage(qual); ok && len(imports) == 0 {
+		return p, -1
+	}
+	if len(imports) == 1 {
+		return imports[0], 0
+	}
+	b.errorf(at, "type %q names package %s, which no import provides; list its path in \"imports\", e.g. [\"example.com/%s\"]", typ, qual, qual)
+	return "", -1
+}
+
+// localType resolves a goJSONSchema type without a package: a predeclared
+// type (see predeclaredType) or an exported type of the generated package,
+// which the user declares and the generated file must not. Whether the file
+// declares it is known once every tool is built (checkLocalTypes).
+func (b *builder) localType(at, name string, v *Value) (*Custom, bool) {
+	if types.Universe.Lookup(name) != nil {
+		c, problem := predeclaredType(name, v)
+		if problem != "" {
+			b.errorf(at, "type %q %s", name, problem)
+			return nil, false
+		}
+		return c, true
+	}
+	if !token.IsExported(name) {
+		b.errorf(at, "type %q is not exported: a type of the generated package that the catalog names must be exported, since the generated code declares unexported names of its own; write an exported type%s", name, exportedHint("", name))
+		return nil, false
+	}
+	b.localTypes = append(b.localTypes, localTypeUse{name: name, tool: b.tool.Name, ptr: b.base + at})
+	return &Custom{Name: name}, true
+}
+
+// localTypeUse is a catalog's use of a type of the generated package.
+type localTypeUse struct{ name, tool, ptr string }
+
+// checkLocalTypes reports every type of the generated package the catalog
+// names that the generated file declares itself (a tool's ToolName
+// constant, arguments, branded type, Handler, ...): the package would
+// declare it twice.
+func (b *builder) checkLocalTypes() {
+	for _, use := range b.localTypes {
+		if b.names.taken[use.name] {
+			b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, use.tool, use.ptr, "type %q is a name the generated file declares itself (Handler, ToolName, a tool's arguments, result or branded type, a nested type, ...), so the package would declare it twice; name a type of your own that the generated code does not declare", use.name))
+		}
+	}
 }
 
 // importPackage records the name the file imports path by: qual, which
 // the catalog wrote, or, when a declaration of the file has that name, a
-// numbered alias. The standard packages keep their own names, which the
-// namespace already holds.
+// numbered alias. The packages generated code imports itself keep their
+// own names, which the namespace holds.
 func (b *builder) importPackage(path, qual string) {
 	if b.model.Imports == nil {
 		b.model.Imports = map[string]string{}
 	}
-	if _, ok := b.model.Imports[path]; ok || slices.Contains(slices.Collect(maps.Values(stdPackages)), path) {
+	if _, ok := b.model.Imports[path]; ok || ownImports[path] {
 		return
 	}
 	b.model.Imports[path] = b.names.claim(qual)
 }
+
+// ownImports are the packages that generated code imports under their own
+// names whatever the catalog says.
+var ownImports = map[string]bool{"encoding/json": true, "time": true, "regexp": true}
 
 // importName is the name a package is usually imported by: the path's last
 // element without a major version suffix (/v2) or a gopkg.in version (.v3).
@@ -259,13 +348,14 @@ func (b *builder) fieldGoType(c *node, f *Field) {
 }
 
 // holdsCustom reports whether a value of v holds a catalog-chosen type,
-// itself or inside.
+// itself or inside, that a conversion could refuse: a predeclared integer
+// type takes every value its schema allows.
 func holdsCustom(v *Value, seen map[*Value]bool) bool {
 	if v == nil || seen[v] {
 		return false
 	}
 	seen[v] = true
-	if v.Custom != nil || holdsCustom(v.Elem, seen) {
+	if v.Custom != nil && !v.Custom.Builtin || holdsCustom(v.Elem, seen) {
 		return true
 	}
 	if v.Named != nil {
@@ -320,7 +410,7 @@ func (b *builder) goTypeAlternative(alt *Value, ptr string) bool {
 
 // describeCustom is the type's Go spelling, for comments and messages.
 func describeCustom(c *Custom) string {
-	if c.Path == "" {
+	if c.Path == "" || c.Builtin {
 		return c.Name
 	}
 	return fmt.Sprintf("%s.%s", importName(c.Path), c.Name)

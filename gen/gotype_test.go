@@ -54,6 +54,37 @@ func TestGoTypeRefused(t *testing.T) {
 		{"tag key", property(`{"type": "string", "goJSONSchema": {"extraTags": {"a:b": "q"}}}`), "/properties/p/goJSONSchema/extraTags/a:b", "struct tag key"},
 		{"nillable alone", property(`{"type": "string", "goJSONSchema": {"nillable": true}}`), "/properties/p/goJSONSchema", `set "type" too`},
 		{"pointer on JSON text", property(`{"type": ["string", "integer"], "goJSONSchema": {"pointer": true}}`), "/properties/p/goJSONSchema/pointer", "kept as JSON text"},
+		{"cgo import", property(`{"type": "integer", "goJSONSchema": {"type": "C.int", "imports": ["C"]}}`), "/properties/p/goJSONSchema/imports/0", `cgo's package C`},
+		{"cgo type", property(`{"type": "integer", "goJSONSchema": {"type": "C.int"}}`), "/properties/p/goJSONSchema/type", `cgo's package C`},
+		{"unsafe import", property(`{"type": "string", "goJSONSchema": {"type": "unsafe.Pointer", "imports": ["unsafe"]}}`), "/properties/p/goJSONSchema/imports/0", "package unsafe"},
+		{"toolgen's own package", property(`{"type": "string", "goJSONSchema": {"type": "runtime.Nullable", "imports": ["github.com/toolgen/toolgen/runtime"]}}`), "/properties/p/goJSONSchema/imports/0", "toolgen's own module"},
+		{"unknown standard package", property(`{"type": "string", "goJSONSchema": {"type": "exec.Cmd", "imports": ["os/exec"]}}`), "/properties/p/goJSONSchema/imports/0", "neither a module's package"},
+		{"path without a domain", property(`{"type": "string", "goJSONSchema": {"type": "money.Amount", "imports": ["money"]}}`), "/properties/p/goJSONSchema/imports/0", "neither a module's package"},
+		{"dot dot", property(`{"type": "string", "goJSONSchema": {"type": "x.X", "imports": ["example.com/../x"]}}`), "/properties/p/goJSONSchema/imports/0", "not a Go import path"},
+		{"scheme", property(`{"type": "string", "goJSONSchema": {"type": "x.X", "imports": ["https://example.com/x"]}}`), "/properties/p/goJSONSchema/imports/0", "not a Go import path"},
+		{"backslash", property(`{"type": "string", "goJSONSchema": {"type": "x.X", "imports": ["example.com\\x"]}}`), "/properties/p/goJSONSchema/imports/0", "not a Go import path"},
+		{"unused import", property(`{"type": "string", "goJSONSchema": {"type": "decimal.Decimal", "imports": ["github.com/shopspring/decimal", "example.com/other"]}}`), "/properties/p/goJSONSchema/imports/1", "is not the package of type"},
+		{"standard type that takes no value", property(`{"type": "string", "goJSONSchema": {"type": "time.Duration"}}`), "/properties/p/goJSONSchema/type", "not a standard library type that can take a value"},
+		{"standard type without UnmarshalJSON", property(`{"type": "integer", "goJSONSchema": {"type": "netip.Addr"}}`), "/properties/p/goJSONSchema/type", "has no UnmarshalJSON"},
+		{"unexported type", property(`{"type": "string", "goJSONSchema": {"type": "decimal.decimal", "imports": ["github.com/shopspring/decimal"]}}`), "/properties/p/goJSONSchema/type", "such as decimal.Decimal"},
+		{"unexported local type", property(`{"type": "string", "goJSONSchema": {"type": "code"}}`), "/properties/p/goJSONSchema/type", "such as Code"},
+		{"empty package", property(`{"type": "string", "goJSONSchema": {"type": ".A"}}`), "/properties/p/goJSONSchema/type", "not a Go type name"},
+		{"blank package", property(`{"type": "string", "goJSONSchema": {"type": "_.A", "imports": ["example.com/a"]}}`), "/properties/p/goJSONSchema/type", "not a Go type name"},
+		{"generated arguments", property(`{"type": "string", "goJSONSchema": {"type": "TArgs"}}`), "/properties/p/goJSONSchema/type", "the generated file declares itself"},
+		{"generated branded type", property(`{"type": "string", "goJSONSchema": {"type": "ValidTArgs"}}`), "/properties/p/goJSONSchema/type", "the generated file declares itself"},
+		{"Handler", property(`{"type": "string", "goJSONSchema": {"type": "Handler"}}`), "/properties/p/goJSONSchema/type", "the generated file declares itself"},
+		{"ToolName", property(`{"type": "string", "goJSONSchema": {"type": "ToolName"}}`), "/properties/p/goJSONSchema/type", "the generated file declares itself"},
+		{"error", property(`{"type": "string", "goJSONSchema": {"type": "error"}}`), "/properties/p/goJSONSchema/type", "is an interface"},
+		{"any", property(`{"type": "object", "goJSONSchema": {"type": "any"}}`), "/properties/p/goJSONSchema/type", "is an interface"},
+		{"predeclared value", property(`{"type": "boolean", "goJSONSchema": {"type": "true"}}`), "/properties/p/goJSONSchema/type", "predeclared value true"},
+		{"built-in function", property(`{"type": "integer", "goJSONSchema": {"type": "len"}}`), "/properties/p/goJSONSchema/type", "built-in function len"},
+		{"string for an integer", property(`{"type": "integer", "goJSONSchema": {"type": "string"}}`), "/properties/p/goJSONSchema/type", "write int64"},
+		{"float32", property(`{"type": "number", "goJSONSchema": {"type": "float32"}}`), "/properties/p/goJSONSchema/type", "write float64"},
+		{"unbounded int32", property(`{"type": "integer", "maximum": 10, "goJSONSchema": {"type": "int32"}}`), "/properties/p/goJSONSchema/type", "at most 10, with no minimum"},
+		{"uint8 past its range", property(`{"type": "integer", "minimum": 0, "maximum": 256, "goJSONSchema": {"type": "uint8"}}`), "/properties/p/goJSONSchema/type", "0..256"},
+		{"int on 32 bits", property(`{"type": "integer", "minimum": 0, "maximum": 4294967296, "goJSONSchema": {"type": "int"}}`), "/properties/p/goJSONSchema/type", "32 bits on some platforms"},
+		{"string for an enum", property(`{"type": "string", "enum": ["a"], "goJSONSchema": {"type": "string"}}`), "/properties/p/goJSONSchema/type", "enum type"},
+		{"nillable string", property(`{"type": "string", "goJSONSchema": {"type": "string", "nillable": true}}`), "/properties/p/goJSONSchema/nillable", "no nil of its own"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -93,6 +124,13 @@ func TestGoTypeAccepted(t *testing.T) {
 		{"extraTags", property(`{"type": "string", "goJSONSchema": {"extraTags": {"yaml": "p,omitempty", "db": "q\"x"}}}`), []string{"P *string `db:\"q\\\"x\" json:\"p,omitzero\" yaml:\"p,omitempty\"`"}},
 		{"beside $ref", `{"type": "object", "properties": {"p": {"$ref": "#/$defs/d", "goJSONSchema": {"type": "Code"}}, "q": {"$ref": "#/$defs/d"}}, "$defs": {"d": {"type": "string"}}}`, []string{"P *Code", "Q *string"}},
 		{"nullable", property(`{"anyOf": [{"type": "string"}, {"type": "null"}], "goJSONSchema": {"type": "Code"}}`), []string{"P runtime.Nullable[Code]"}},
+		{"string", property(`{"type": "string", "goJSONSchema": {"type": "string"}}`), []string{"P *string"}},
+		{"int64", property(`{"type": "integer", "goJSONSchema": {"type": "int64"}}`), []string{"P *int64"}},
+		{"bounded uint8", property(`{"type": "integer", "minimum": 0, "maximum": 255, "goJSONSchema": {"type": "uint8"}}`), []string{"P *uint8", "c := uint8(v)"}},
+		{"enum of int16", property(`{"type": "integer", "enum": [-300, 7, 300], "goJSONSchema": {"type": "int16"}}`), []string{"P *int16"}},
+		{"exclusive int8", property(`{"type": "integer", "exclusiveMinimum": -129, "exclusiveMaximum": 128, "goJSONSchema": {"type": "int8"}}`), []string{"P *int8"}},
+		{"standard package by its name", property(`{"type": "integer", "goJSONSchema": {"type": "big.Int"}}`), []string{"P *big.Int", `"math/big"`, "_ json.Unmarshaler = (*big.Int)(nil)"}},
+		{"renamed standard package", property(`{"type": "string", "goJSONSchema": {"type": "ip.Addr", "imports": ["net/netip"]}}`), []string{"P *ip.Addr", `ip "net/netip"`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -189,9 +227,10 @@ func main() {
 		return
 	}
 	a := v.Args()
-	fmt.Printf("sku=%+v alternates=%+v budget=%d quantity=%s deliverBy=%s notBefore=%v/%v gateways=%v labels=%v note=%q",
+	var priority uint8 = a.Priority // the catalog's uint8, defaulted
+	fmt.Printf("sku=%+v alternates=%+v budget=%d quantity=%s deliverBy=%s notBefore=%v/%v gateways=%v labels=%v note=%q priority=%d",
 		a.StockKeepingUnit, a.Alternates, a.Budget, a.Quantity, a.DeliverBy.UTC().Format("2006-01-02 15:04:05"),
-		a.NotBefore.Present, a.NotBefore.Null, a.Gateways, a.Labels, a.Note)
+		a.NotBefore.Present, a.NotBefore.Null, a.Gateways, a.Labels, a.Note, priority)
 }
 `))
 	build := exec.Command(goCommand(), "build", "-o", "parse", ".")
@@ -201,14 +240,17 @@ func main() {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	cases := []struct{ args, want string }{
-		{`{"sku": "ABC-1234", "alternates": ["XYZ-0001"], "budget": 12.5, "quantity": 40, "deliverBy": "2024-05-01T15:45:00+02:00", "notBefore": null, "gateways": {"eu": "10.0.0.1"}, "labels": {"Team": "ops"}, "note": "rush"}`,
-			`sku={Group:ABC Number:1234} alternates=[{Group:XYZ Number:0001}] budget=1250 quantity=40 deliverBy=2024-05-01 13:45:00 notBefore=true/true gateways=map[eu:10.0.0.1] labels=map[team:ops] note="rush"`},
-		{`{"sku": "ZZZ-1234", "budget": 1.001, "quantity": 1.0, "deliverBy": "1990-12-31T23:59:60Z"}`,
-			`The arguments for tool "restock" have 4 problems. Fix all of them and call the tool again:
+		{`{"sku": "ABC-1234", "alternates": ["XYZ-0001"], "budget": 12.5, "quantity": 40, "deliverBy": "2024-05-01T15:45:00+02:00", "notBefore": null, "gateways": {"eu": "10.0.0.1"}, "labels": {"Team": "ops"}, "note": "rush", "priority": 5}`,
+			`sku={Group:ABC Number:1234} alternates=[{Group:XYZ Number:0001}] budget=1250 quantity=40 deliverBy=2024-05-01 13:45:00 notBefore=true/true gateways=map[eu:10.0.0.1] labels=map[team:ops] note="rush" priority=5`},
+		{`{"sku": "ABC-1234", "budget": 1, "quantity": 2, "deliverBy": "2024-05-01T13:45:00Z"}`,
+			`sku={Group:ABC Number:1234} alternates=[] budget=100 quantity=2 deliverBy=2024-05-01 13:45:00 notBefore=false/false gateways=map[] labels=map[] note="" priority=3`},
+		{`{"sku": "ZZZ-1234", "budget": 1.001, "quantity": 1.0, "deliverBy": "1990-12-31T23:59:60Z", "priority": 256}`,
+			`The arguments for tool "restock" have 5 problems. Fix all of them and call the tool again:
 - Field "sku" got "ZZZ-1234", which cannot be read: group ZZZ is retired; send a value in the form its description gives.
 - Field "budget" got 1.001, which cannot be read: at most two decimals; send a value in the form its description gives.
 - Field "quantity" got 1.0, which cannot be read: math/big: cannot unmarshal "1.0" into a *big.Int; send a value in the form its description gives.
-- Field "deliverBy" must be an RFC 3339 date-time such as 2024-05-01T13:45:00Z; got "1990-12-31T23:59:60Z", which cannot be read: parsing time "1990-12-31T23:59:60Z": second out of range.`},
+- Field "deliverBy" must be an RFC 3339 date-time such as 2024-05-01T13:45:00Z; got "1990-12-31T23:59:60Z", which cannot be read: parsing time "1990-12-31T23:59:60Z": second out of range.
+- Field "priority" must be at most 5; got 256.`},
 	}
 	for _, c := range cases {
 		out, err := exec.Command(filepath.Join(dir, "parse"), c.args).CombinedOutput()

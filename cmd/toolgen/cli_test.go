@@ -162,7 +162,7 @@ func TestYAMLTabError(t *testing.T) {
 	src := "tools:\n  - name: a\n    description: x\n    inputSchema:\n      type: object\n      properties:\n        x:\n  \t  type: string\n"
 	writeFiles(t, filepath.Dir(path), map[string]string{"catalog.yaml": src})
 	want := path + ":8:3: invalid YAML: a tab cannot indent YAML; indent with spaces\n" +
-		"      \t  type: string\n" +
+		"              type: string\n" + // the tab shown as spaces to the next tab stop
 		"      ^\n"
 	if code, stdout, stderr := runCLI("-pkg", "p", path); code != exitInvalid || stdout != "" || stderr != want {
 		t.Errorf("exit %d, stdout %q\n got stderr %q\nwant stderr %q", code, stdout, stderr, want)

@@ -17,13 +17,13 @@ func init() {
 // templates/tools.md.tmpl.
 func docs(args []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("toolgen docs", "usage: toolgen docs [-o FILE] [-check] CATALOG", nil)
-	out := flags.String("o", "", "output file (default: standard output)")
+	out := flags.String("o", "", "output file, or - for standard output (default: standard output)")
 	check := flags.Bool("check", false, "write nothing; exit 1 and print a diff when the -o file is not up to date")
 	if code, done := parseFlags(flags, args, []string{"CATALOG"}, stdout, stderr); done {
 		return code
 	}
-	if *check && *out == "" {
-		return usageError(flags, stderr, "-check needs -o FILE: the file to compare with")
+	if reason := checkUsage(*out); *check && reason != "" {
+		return usageError(flags, stderr, "%s", reason)
 	}
 	path := flags.Arg(0)
 	cat, diags, ok := loadAndLint("toolgen docs", path, catalog.LintOptions{}, stderr)

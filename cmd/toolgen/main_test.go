@@ -227,14 +227,17 @@ func TestSourceExcerpt(t *testing.T) {
 		want      string
 	}{
 		{"start", 1, 1, "    first\n    ^\n"},
-		{"tab kept, CR dropped", 2, 4, "    \tx = 1\n    \t  ^\n"},
+		{"tab as spaces, CR dropped", 2, 4, "            x = 1\n              ^\n"},
 		{"columns count bytes", 3, 10, "    hé café here\n           ^\n"},
 		{"no column", 3, 0, "    hé café here\n"},
 		{"past the end of the line", 1, 99, "    first\n         ^\n"},
 		{"a long line is cut", 4, 101, "    ..." + strings.Repeat("a", 70) + "X" + strings.Repeat("b", 69) + "...\n    " + strings.Repeat(" ", 73) + "^\n"},
 		{"last line without newline", 5, 2, "    last\n     ^\n"},
-		{"no such line", 6, 1, ""},
+		{"no such line", 8, 1, ""},
+		{"controls escaped, caret after them", 6, 17, `    {"d": "\x1b]0;X\x07", "x": 1}` + "\n" + strings.Repeat(" ", 4+22) + "^\n"},
+		{"bidi and invalid UTF-8 escaped", 7, 18, `    {"d": "\u202e\xff\u2066", "x": 1}` + "\n" + strings.Repeat(" ", 4+26) + "^\n"},
 	}
+	src += "\n{\"d\": \"\x1b]0;X\x07\", \"x\": 1}\n{\"d\": \"\u202e\xff\u2066\", \"x\": 1}"
 	for _, tt := range tests {
 		if got := sourceExcerpt([]byte(src), tt.line, tt.col); got != tt.want {
 			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)

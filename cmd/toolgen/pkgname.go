@@ -30,7 +30,8 @@ const fallbackPackage = "tools"
 //  5. the name of that folder, when it is a package name;
 //  6. "tools".
 //
-// Steps 3 to 5 need -o; output to standard output goes from 2 to 6.
+// Steps 3 to 5 need -o to name a file (or a link to one); output to
+// standard output, a device or a named pipe goes from 2 to 6.
 func packageName(flagValue, out string) (string, error) {
 	name, from := inferPackage(flagValue, out)
 	if name == "" && from != "" {
@@ -51,7 +52,8 @@ func inferPackage(flagValue, out string) (name, from string) {
 	if env := os.Getenv("GOPACKAGE"); env != "" {
 		return env, "$GOPACKAGE"
 	}
-	if out == "" {
+	if !isFileOutput(out) {
+		// Standard output, a device or a named pipe: no package's folder.
 		return fallbackPackage, "the default package"
 	}
 	if name := packageClause(out); name != "" {

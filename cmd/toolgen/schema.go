@@ -27,7 +27,7 @@ func (s *schemaFiles) Set(v string) error { *s = append(*s, v); return nil }
 func schema(args []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("toolgen schema", "usage: toolgen schema [-pkg NAME] [-o FILE] [-name FUNC] [-ref URI=FILE]... SCHEMA", nil)
 	pkg := flags.String("pkg", "", "package name of the generated file (default: as for toolgen -pkg)")
-	out := flags.String("o", "", "output file (default: standard output)")
+	out := flags.String("o", "", "output file, or - for standard output (default: standard output)")
 	name := flags.String("name", "Validate", "name of the generated function")
 	annotate := flags.Bool("annotate-formats", false, "treat format as an annotation, as the 2020-12 default dialect does (by default formats are asserted)")
 	var refs schemaFiles
@@ -73,11 +73,11 @@ func schema(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "toolgen schema: %v\n", err)
+		printError(stderr, "toolgen schema", err)
 		return exitUsage
 	}
 	if err := refused[*name]; err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", path, err)
+		printError(stderr, path, err)
 		return exitInvalid
 	}
 	if err := write(*out, src, stdout); err != nil {

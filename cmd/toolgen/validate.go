@@ -58,7 +58,7 @@ func validate(args []string, stdout, stderr io.Writer) int {
 	defer prog.Close()
 	sum, err := prog.ReplayLog(context.Background(), 0, log, stdout)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		printError(stderr, name, err)
 		return exitInvalid
 	}
 	if sum.Failed() {
@@ -86,7 +86,7 @@ func buildJudge(name string, cat *catalog.Catalog, stderr io.Writer) (*replay.Pr
 		return nil, false
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		printError(stderr, name, err)
 		return nil, false
 	}
 	return prog, true

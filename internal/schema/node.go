@@ -253,7 +253,7 @@ func (p *parser) value(ptr string, told bool) (*Node, error) {
 		return nil, err
 	case '{', '[':
 		if p.depth++; p.opts.MaxDepth > 0 && p.depth > p.opts.MaxDepth {
-			return nil, &SyntaxError{Offset: start, Err: ErrTooDeep}
+			return nil, &SyntaxError{Offset: start, Pointer: ptr, Err: ErrTooDeep}
 		}
 		defer func() { p.depth-- }()
 		if _, err := p.dec.ReadToken(); err != nil {
