@@ -74,7 +74,7 @@ type UnsupportedError struct {
 
 func (e *UnsupportedError) Error() string {
 	if e.Where != "" {
-		return fmt.Sprintf("regular expression %q uses %s at offset %d %s, where Go's regexp (RE2) cannot decide it (%s); rewrite the pattern without it",
+		return fmt.Sprintf("regular expression %q uses %s at offset %d %s; %s; rewrite the pattern without it",
 			e.Pattern, e.Construct, e.Offset, e.Where, lookaheadRule)
 	}
 	return fmt.Sprintf("regular expression %q uses %s at offset %d, which Go's regexp (RE2) cannot express; rewrite the pattern without it",
@@ -568,7 +568,7 @@ func (p *parser) group(open int) error {
 	case p.lookingAt("?<"), p.lenient && p.lookingAt("?P<"):
 		if p.lookingAt("?P") {
 			p.pos++
-			p.warnings = append(p.warnings, Warning{Offset: open, Message: "(?P<name>...) is Python's spelling of a named group; it is read as ECMA-262's (?<name>...)"})
+			p.warnings = append(p.warnings, Warning{Offset: open, Message: "(?P<name>...) is Python's spelling of a named group, read here as ECMA-262's (?<name>...); write (?<name>...), which validators in JavaScript read too"})
 		}
 		p.pos += 2
 		var err error

@@ -30,7 +30,7 @@ import (
 // after a prefix that can end at several places, or in a repeated group.
 
 // lookaheadRule says where a lookahead can be decided, for error messages.
-const lookaheadRule = "a lookahead is decided with separate matches only in a pattern anchored with ^, outside repeated groups, after a part that can end at one place only"
+const lookaheadRule = "Go's regexp (RE2) decides a lookahead only where its place is known: in a pattern anchored with ^, after a part that ends at one place, outside repeated groups"
 
 // maxRegexps bounds the matches one pattern's lookaheads may take:
 // distributing groups over what follows them doubles the regexps with each
