@@ -875,6 +875,9 @@ func (p *parser) escape(start int, inClass bool) (rune, *charClass, error) {
 	if inClass && (isDigit(c) || c == 'B' || c == 'k') {
 		return 0, nil, p.syntaxError(start, fmt.Sprintf(`\%c cannot appear in a character class`, r))
 	}
+	if p.lenient {
+		return 0, nil, p.syntaxError(start, fmt.Sprintf(`invalid escape \%c: ECMA-262 gives an escaped letter or digit no meaning here, and other dialects each give it their own (\A and \Z in Python); write the character itself`, r))
+	}
 	return 0, nil, p.syntaxError(start, fmt.Sprintf(`invalid escape \%c: with the u flag only ^$\.*+?()[]{}|/ may be escaped, and - in a class`, r))
 }
 
