@@ -104,23 +104,18 @@ type Pattern struct {
 // the pattern is not valid, and an *UnsupportedError when it is valid but
 // uses a construct RE2 cannot decide.
 func Compile(pattern string) (*Pattern, error) {
-	c, _, err := compile(pattern)
-	return c, err
-}
-
-func compile(pattern string) (*Pattern, *parser, error) {
 	p, err := parse(pattern, true, true)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	p.nameGroups()
 	cond, err := p.condition()
 	var u *UnsupportedError
 	switch {
 	case p.unsupported != nil && (!errors.As(err, &u) || p.unsupported.Offset < u.Offset):
-		return nil, nil, p.unsupported // the first construct is the one reported
+		return nil, p.unsupported // the first construct is the one reported
 	case err != nil:
-		return nil, nil, err
+		return nil, err
 	}
 	for _, re := range cond.Regexps() {
 		if _, err := regexp.Compile(re); err != nil {
@@ -131,23 +126,10 @@ func compile(pattern string) (*Pattern, *parser, error) {
 			if errors.As(err, &serr) {
 				construct += " (" + serr.Code.String() + ")"
 			}
-			return nil, nil, &UnsupportedError{Pattern: pattern, Construct: construct}
+			return nil, &UnsupportedError{Pattern: pattern, Construct: construct}
 		}
 	}
-	return &Pattern{Source: pattern, Cond: cond, Warnings: p.warnings}, p, nil
-}
-
-// Translate is Compile for a caller that needs one regexp: a pattern whose
-// lookaheads take several is an *UnsupportedError naming the first.
-func Translate(pattern string) (string, error) {
-	c, p, err := compile(pattern)
-	if err != nil {
-		return "", err
-	}
-	if c.Cond.Op != OpMatch {
-		return "", &UnsupportedError{Pattern: pattern, Offset: p.firstLookahead, Construct: "lookahead", Where: "in a translation to one regexp"}
-	}
-	return c.Cond.RE2, nil
+	return &Pattern{Source: pattern, Cond: cond, Warnings: p.warnings}, nil
 }
 
 // Check reports whether pattern is a valid ECMA-262 regular expression with
@@ -197,13 +179,11 @@ type parser struct {
 	scopes      []nameScope
 	unsupported *UnsupportedError // the first construct RE2 cannot express
 	// alts holds the terms of each alternative being parsed, innermost
-	// last; group is the last group parsed, for the term that holds it.
+	// last; lastGroup is the last group parsed, for the term that holds it.
 	alts      []*alternative
 	lastGroup *term
 	top       []*alternative // the pattern's alternatives
-	// firstLookahead is the offset of the first lookahead, -1 for none.
-	firstLookahead int
-	warnings       []Warning
+	warnings  []Warning
 }
 
 // modifiers are the flags a modifier group (?ims-ims:...) turns on.
@@ -225,7 +205,7 @@ type reference struct {
 type nameScope map[string]int
 
 func parse(pattern string, translate, lenient bool) (*parser, error) {
-	p := &parser{src: pattern, translate: translate, lenient: lenient, firstLookahead: -1}
+	p := &parser{src: pattern, translate: translate, lenient: lenient}
 	for i, r := range pattern {
 		if r == utf8.RuneError {
 			if _, size := utf8.DecodeRuneInString(pattern[i:]); size == 1 {
@@ -413,9 +393,6 @@ func (p *parser) term(t *term) error {
 			if ahead := l.open[2] != '<'; ahead {
 				// Decided, or refused, once the whole pattern is read.
 				t.kind, t.negated, t.lookahead = lookaheadTerm, l.open[2] == '!', true
-				if p.firstLookahead < 0 {
-					p.firstLookahead = start
-				}
 			} else {
 				p.refuse(start, l.construct)
 			}

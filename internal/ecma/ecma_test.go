@@ -173,20 +173,32 @@ func TestTranslate(t *testing.T) {
 	}
 }
 
+// translate is Compile for a pattern that one regexp decides.
+func translate(pattern string) (string, error) {
+	c, err := Compile(pattern)
+	if err != nil {
+		return "", err
+	}
+	if c.Cond.Op != OpMatch {
+		return "", fmt.Errorf("%q is decided by several regexps: %+v", pattern, c.Cond)
+	}
+	return c.Cond.RE2, nil
+}
+
 func mustTranslate(t *testing.T, pattern string) *regexp.Regexp {
 	t.Helper()
-	out, err := Translate(pattern)
+	out, err := translate(pattern)
 	if err != nil {
-		t.Errorf("Translate(%q): %v", pattern, err)
+		t.Errorf("translate(%q): %v", pattern, err)
 		return nil
 	}
 	re, err := regexp.Compile(out)
 	if err != nil {
-		t.Errorf("Translate(%q) = %q, which does not compile: %v", pattern, out, err)
+		t.Errorf("translate(%q) = %q, which does not compile: %v", pattern, out, err)
 		return nil
 	}
 	if err := CheckPattern(pattern); err != nil {
-		t.Errorf("Translate(%q) succeeds but CheckPattern fails: %v", pattern, err)
+		t.Errorf("translate(%q) succeeds but CheckPattern fails: %v", pattern, err)
 	}
 	return re
 }
@@ -290,17 +302,17 @@ var syntaxErrors = []struct {
 
 func TestErrors(t *testing.T) {
 	for _, tc := range unsupported {
-		_, err := Translate(tc.pattern)
+		_, err := translate(tc.pattern)
 		var u *UnsupportedError
 		if !errors.As(err, &u) {
-			t.Errorf("Translate(%q) = %v, want an *UnsupportedError", tc.pattern, err)
+			t.Errorf("translate(%q) = %v, want an *UnsupportedError", tc.pattern, err)
 			continue
 		}
 		if u.Offset != tc.offset || !strings.Contains(u.Construct, tc.construct) || u.Pattern != tc.pattern {
-			t.Errorf("Translate(%q): %+v, want offset %d and a construct naming %q", tc.pattern, *u, tc.offset, tc.construct)
+			t.Errorf("translate(%q): %+v, want offset %d and a construct naming %q", tc.pattern, *u, tc.offset, tc.construct)
 		}
 		if msg := u.Error(); !strings.Contains(msg, u.Construct) || !strings.Contains(msg, "RE2") {
-			t.Errorf("Translate(%q): unhelpful message %q", tc.pattern, msg)
+			t.Errorf("translate(%q): unhelpful message %q", tc.pattern, msg)
 		}
 		if err := CheckPattern(tc.pattern); err != nil {
 			t.Errorf("CheckPattern(%q) = %v, want nil: the pattern is valid", tc.pattern, err)
@@ -557,12 +569,12 @@ func TestPropertyTables(t *testing.T) {
 	}
 	samples := propertySamples()
 	for name, member := range want {
-		p, err := Translate(`^\p{` + name + `}$`)
+		p, err := translate(`^\p{` + name + `}$`)
 		if err != nil {
 			t.Errorf("\\p{%s}: %v", name, err)
 			continue
 		}
-		n, err := Translate(`^\P{` + name + `}$`)
+		n, err := translate(`^\P{` + name + `}$`)
 		if err != nil {
 			t.Errorf("\\P{%s}: %v", name, err)
 			continue
@@ -581,7 +593,7 @@ func TestPropertyTables(t *testing.T) {
 	}
 	// Every property ECMA-262 names either translates or is refused.
 	for name := range binaryProperties {
-		_, err := Translate(`\p{` + name + `}`)
+		_, err := translate(`\p{` + name + `}`)
 		var u *UnsupportedError
 		if err != nil && !errors.As(err, &u) || err == nil && want[name] == nil {
 			t.Errorf("\\p{%s}: %v, and no expectation in this test", name, err)
