@@ -21,7 +21,8 @@ const maxNameLen = 128
 
 // Lint checks a loaded catalog beyond its shape:
 //
-//   - tool names are unique and match ^[A-Za-z0-9_.-]{1,128}$ (the MCP rule);
+//   - tool names are unique and not empty; a name that does not match
+//     ^[A-Za-z0-9_.-]{1,128}$, which MCP advises, is a warning;
 //   - every input and output schema is a valid JSON Schema draft 2020-12
 //     schema (checked against the meta-schema with
 //     github.com/santhosh-tekuri/jsonschema/v6), declares no other draft in
@@ -102,22 +103,25 @@ func (l *linter) namePointer(t *Tool) string {
 	return t.Pointer + "/name"
 }
 
-// checkName enforces ^[A-Za-z0-9_.-]{1,128}$ and says what is wrong.
+// checkName reports a name that is empty (an error: nothing could call the
+// tool by it) or that the MCP specification advises against (a warning:
+// ^[A-Za-z0-9_.-]{1,128}$ is a SHOULD, and real servers name tools
+// "elicit (form)"; Go identifiers are made from any name).
 func (l *linter) checkName(t *Tool, ptr string) {
-	const rule = "a tool name is 1 to 128 characters from A-Z, a-z, 0-9, '_', '.' and '-'"
+	const rule = "the MCP specification advises 1 to 128 characters from A-Z, a-z, 0-9, '_', '.' and '-', and clients may refuse other names"
 	if t.Name == "" {
-		l.errorf(t.Name, ptr, "the tool name is empty; %s", rule)
+		l.errorf(t.Name, ptr, "the tool name is empty; name the tool, with 1 to 128 characters from A-Z, a-z, 0-9, '_', '.' and '-'")
 		return
 	}
 	for i, r := range t.Name {
 		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '.' || r == '-'
 		if !ok {
-			l.errorf(t.Name, ptr, "tool name %q has %q at byte %d; %s", t.Name, r, i, rule)
+			l.warnf(t.Name, ptr, "tool name %q has %q at byte %d; %s", t.Name, r, i, rule)
 			return
 		}
 	}
 	if n := utf8.RuneCountInString(t.Name); n > maxNameLen {
-		l.errorf(t.Name, ptr, "tool name %q is %d characters long; %s", t.Name, n, rule)
+		l.warnf(t.Name, ptr, "tool name %q is %d characters long; %s", t.Name, n, rule)
 	}
 }
 
@@ -160,4 +164,18 @@ func (c *Catalog) FirstOfEachName() *Catalog {
 	unique := *c
 	unique.Tools = tools
 	return &unique
+}
+
+// Without returns the catalog less the tools whose names leave says, for a
+// generation that leaves them out; diagnostics keep pointing into the file.
+func (c *Catalog) Without(leave func(name string) bool) *Catalog {
+	var tools []Tool
+	for _, t := range c.Tools {
+		if !leave(t.Name) {
+			tools = append(tools, t)
+		}
+	}
+	kept := *c
+	kept.Tools = tools
+	return &kept
 }

@@ -12,7 +12,7 @@ import (
 func TestLintNames(t *testing.T) {
 	c := load(t, "lint-names.json")
 	checkDiags(t, Lint(c, LintOptions{}), []want{
-		{4, 6, Error, "/tools/1/name", `tool name "bad name" has ' ' at byte 3; a tool name is 1 to 128 characters from A-Z, a-z, 0-9, '_', '.' and '-'`},
+		{4, 6, Warning, "/tools/1/name", `tool name "bad name" has ' ' at byte 3; the MCP specification advises 1 to 128 characters from A-Z, a-z, 0-9, '_', '.' and '-'`},
 		{5, 6, Error, "/tools/2/name", `duplicate tool name "search": the first tool with this name is at line 3 (/tools/0)`},
 		{6, 6, Error, "/tools/3/name", "the tool name is empty"},
 		{8, 6, Error, "/tools/5/name", `duplicate tool name "search": the first tool with this name is at line 3 (/tools/0)`},
@@ -28,10 +28,10 @@ func TestLintLongName(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	checkDiags(t, Lint(c, LintOptions{}), []want{{1, 3, Error, "/0/name", "is 129 characters long"}})
+	checkDiags(t, Lint(c, LintOptions{}), []want{{1, 3, Warning, "/0/name", "is 129 characters long"}})
 
 	c, _ = Parse("x.json", []byte(`[{"type": "function", "function": {"name": "a b", "parameters": {}}}]`))
-	checkDiags(t, Lint(c, LintOptions{}), []want{{1, 36, Error, "/0/function/name", `tool name "a b" has ' '`}})
+	checkDiags(t, Lint(c, LintOptions{}), []want{{1, 36, Warning, "/0/function/name", `tool name "a b" has ' '`}})
 }
 
 func TestLintMetaSchema(t *testing.T) {

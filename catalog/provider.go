@@ -91,8 +91,8 @@ func LintProvider(c *Catalog, provider Provider) Diagnostics {
 	return ds
 }
 
-// NameWarnings returns a warning for each tool whose name Lint accepts
-// (the MCP rule) but some provider's API refuses, such as "tickets.search"
+// NameWarnings returns a warning for each tool whose name some provider's
+// API refuses, such as "tickets.search"
 // for OpenAI and Anthropic: generation succeeds, and the request that
 // declares the tool would fail. Each warning names the providers and the
 // toolgen lint command that says why; it is placed at the tool's name.
@@ -100,16 +100,18 @@ func NameWarnings(c *Catalog) Diagnostics {
 	var ds Diagnostics
 	for i := range c.Tools {
 		t := &c.Tools[i]
-		var refused Diagnostics
-		pc := &providerCheck{c: c, provider: ProviderMCP, tool: t, diags: &refused}
-		if pc.name(mcpName); refused.HasErrors() {
+		if t.Name == "" {
 			continue // Lint's error
 		}
-		var apis []string // the APIs that refuse the name, each once
+		var refused Diagnostics
+		pc := &providerCheck{c: c, provider: ProviderMCP, tool: t, diags: &refused}
+		pc.name(mcpName)
+		linted := refused.HasErrors() // Lint warns of what MCP advises against
+		var apis []string             // the APIs that refuse the name, each once
 		var first Provider
 		for _, p := range Providers() {
 			rule := providerSpecs[p].name
-			if refused = nil; p == ProviderOpenAIStrict || slices.Contains(apis, rule.api) {
+			if refused = nil; p == ProviderOpenAIStrict || linted && p == ProviderMCP || slices.Contains(apis, rule.api) {
 				continue // one API, one mention; openai-strict names are openai's
 			}
 			if pc.name(rule); refused.HasErrors() {

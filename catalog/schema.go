@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"regexp"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -185,10 +184,30 @@ func (s *schemaLint) walk() {
 				}
 			case m.Name == "default":
 				s.defaults = append(s.defaults, defaultAt{node: v.Pointer, value: m.Value})
+			case m.Name == "pattern" && m.Value.Kind == '"':
+				s.patternWarnings(m.Value.Str, kptr)
+			case m.Name == "patternProperties" && m.Value.Kind == '{':
+				for _, p := range m.Value.Members {
+					s.patternWarnings(p.Name, appendPointer(kptr, p.Name))
+				}
+			case m.Name == "enum" && m.Value.Kind == '[' && len(m.Value.Items) == 0:
+				s.warnf(s.tool.Name, s.base+kptr, "\"enum\": [] allows no value, so every value is rejected here; list the values it allows, or remove it")
 			}
 		}
 		return true
 	})
+}
+
+// patternWarnings reports what a pattern at ptr says that toolgen reads
+// otherwise than ECMA-262 would (Python's named groups).
+func (s *schemaLint) patternWarnings(pattern, ptr string) {
+	c, err := ecma.Compile(pattern)
+	if err != nil {
+		return // the meta-schema check or the generator reports it
+	}
+	for _, w := range c.Warnings {
+		s.warnf(s.tool.Name, s.base+ptr, "pattern %q at offset %d: %s", pattern, w.Offset, w.Message)
+	}
 }
 
 // keywordOfADialect reports whether name is a keyword of some dialect
@@ -340,10 +359,10 @@ func identifiedSchemas(c *Catalog) map[string]identifiedSchema {
 
 // ecmaRegexp has the meta-schema check patterns as ECMA-262 regular
 // expressions, as JSON Schema defines them, and match as generated code
-// does. A valid pattern that Go's RE2 cannot run (lookaround,
+// does. A valid pattern that Go's RE2 cannot run (lookbehind,
 // backreferences) passes here and is refused by the generator, which says why.
 func ecmaRegexp(pattern string) (jsonschema.Regexp, error) {
-	re2, err := ecma.Translate(pattern)
+	c, err := ecma.Compile(pattern)
 	var unsupported *ecma.UnsupportedError
 	switch {
 	case errors.As(err, &unsupported):
@@ -351,19 +370,17 @@ func ecmaRegexp(pattern string) (jsonschema.Regexp, error) {
 	case err != nil:
 		return nil, err
 	}
-	re, err := regexp.Compile(re2)
-	if err != nil {
-		return nil, err
-	}
-	return ecmaPattern{re, pattern}, nil
+	return &ecmaPattern{c.Matcher(), pattern}, nil
 }
 
+// ecmaPattern is a pointer: santhosh v6 keeps patterns as map keys.
 type ecmaPattern struct {
-	*regexp.Regexp
+	match  func(string) bool
 	source string
 }
 
-func (p ecmaPattern) String() string { return p.source }
+func (p *ecmaPattern) MatchString(s string) bool { return p.match(s) }
+func (p *ecmaPattern) String() string            { return p.source }
 
 // unrunnable stands for a pattern the linter cannot run; defaults are not
 // checked against it, since generation stops at it anyway.
@@ -396,6 +413,9 @@ func (s *schemaLint) metaSchemaErrors(prefix string, ve *jsonschema.ValidationEr
 	var visit func(e *jsonschema.ValidationError)
 	visit = func(e *jsonschema.ValidationError) {
 		if len(e.Causes) == 0 {
+			if s.emptyEnumOfDraft7(prefix, e) {
+				return
+			}
 			s.metaSchemaError(prefix, e.InstanceLocation, []string{e.ErrorKind.LocalizedString(printer)})
 			return
 		}
@@ -411,6 +431,22 @@ func (s *schemaLint) metaSchemaErrors(prefix string, ve *jsonschema.ValidationEr
 		}
 	}
 	visit(ve)
+}
+
+// emptyEnumOfDraft7 reports whether e is the "minItems": 1 that older
+// copies of the draft-07 meta-schema (santhosh v6 carries one) put on
+// "enum", where the specification says only that an enum SHOULD list a
+// value: "enum": [] is valid there, as in the published meta-schema, and
+// walk warns that it allows nothing.
+func (s *schemaLint) emptyEnumOfDraft7(prefix string, e *jsonschema.ValidationError) bool {
+	_, minItems := e.ErrorKind.(*kind.MinItems)
+	loc := e.InstanceLocation
+	if !minItems || len(loc) == 0 || loc[len(loc)-1] != "enum" {
+		return false
+	}
+	ptr := prefix + jsonPointer(loc)
+	n := s.tree.At(ptr)
+	return n != nil && n.Kind == '[' && len(n.Items) == 0 && s.dialectAt(ptr) == schema.Draft07
 }
 
 // leavesAt returns the messages of the leaf errors under e and whether all

@@ -70,6 +70,9 @@ func (b *builder) typedReason(n *node) string {
 			}
 		}
 	}
+	if e := n.tree.Member("enum"); e != nil && len(e.Items) == 0 {
+		return "an enum that lists no value" // the schema function rejects every value
+	}
 	if (n.has("enum") || n.has("const")) && holdsStructured(n) {
 		// Structs, maps and slices are read member by member; equality with
 		// a whole object or array is the schema function's.
@@ -294,16 +297,21 @@ func (b *builder) pattern(n *node, expr string) *Pattern {
 	if p, ok := b.patterns[expr]; ok {
 		return p
 	}
-	re2, err := ecma.Translate(expr)
+	c, err := ecma.Compile(expr)
 	if err != nil {
 		b.errorf(n.ptr+"/pattern", "%v", err)
 		return nil
 	}
-	p := &Pattern{Expr: expr, RE2: re2}
-	if l, ok := compileLoop(re2); ok {
-		p.Var, p.Loop = b.names.claim(fmt.Sprintf("matchPattern%d", len(b.model.Patterns))), l
+	p, i := &Pattern{Expr: expr}, len(b.model.Patterns)
+	if c.Cond.Op != ecma.OpMatch {
+		p.Var, p.Cond = b.names.claim(fmt.Sprintf("matchPattern%d", i)), &c.Cond
+		for j := range c.Cond.Regexps() {
+			p.Vars = append(p.Vars, b.names.claim(fmt.Sprintf("pattern%dPart%d", i, j+1)))
+		}
+	} else if l, ok := compileLoop(c.Cond.RE2); ok {
+		p.RE2, p.Var, p.Loop = c.Cond.RE2, b.names.claim(fmt.Sprintf("matchPattern%d", i)), l
 	} else {
-		p.Var = b.names.claim(fmt.Sprintf("pattern%d", len(b.model.Patterns)))
+		p.RE2, p.Var = c.Cond.RE2, b.names.claim(fmt.Sprintf("pattern%d", i))
 	}
 	b.patterns[expr] = p
 	b.model.Patterns = append(b.model.Patterns, p)

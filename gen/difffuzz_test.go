@@ -95,8 +95,10 @@ import (
 //     range where it is a float64. toolgen rejects them on purpose. (The
 //     suite's validators keep numbers as text and have no such limit.)
 //   - Schemas that either side declines to compile: toolgen's refusals are
-//     listed in docs/CONFORMANCE.md; the oracle cannot compile a pattern
-//     that Go's regexp package rejects (the suite's \cC escapes).
+//     listed in docs/CONFORMANCE.md. The oracle runs a pattern that Go's
+//     regexp package rejects (a lookahead, the suite's \cC escapes) with
+//     internal/ecma/ecmaref, the specification's backtracking matcher, and
+//     skips an input on which that runs out of steps.
 //   - Inputs on which the oracle panics.
 func TestDifferential(t *testing.T) {
 	if testing.Short() {
@@ -214,12 +216,16 @@ func catalogFamily(t *testing.T) *fuzzFamily {
 	// the committed inputs keep the positions of their tools.
 	files := []string{filepath.Join(dir, "github-mcp-server.tools.json"), filepath.Join(dir, "kubernetes-mcp-server.tools.json")}
 	own, _ := filepath.Glob(filepath.Join("testdata", "catalogs", "*.tools.json"))
-	files = append(files, own...)
+	producers := filepath.Join("testdata", "catalogs", "producers.tools.json")
+	files = append(files, slices.DeleteFunc(own, func(f string) bool { return f == producers })...)
 	for _, name := range sharedCatalogNames {
 		if name != "github-mcp-server" && name != "kubernetes-mcp-server" {
 			files = append(files, filepath.Join(dir, name+".tools.json"))
 		}
 	}
+	// The patterns pydantic and zod write came last, after the inputs
+	// committed before them.
+	files = append(files, producers)
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".tools.json")
 		data, err := os.ReadFile(file)
@@ -240,6 +246,7 @@ func catalogFamily(t *testing.T) *fuzzFamily {
 			for _, inst := range instances(tool.InputSchema) {
 				s.Seeds = append(s.Seeds, inst.args)
 			}
+			s.Seeds = append(s.Seeds, rootExamples(tool.InputSchema)...)
 			fam.manifest.Subjects = append(fam.manifest.Subjects, s)
 			fmt.Fprintf(&table, "\ttool(%s.ValidateArgs, %q),\n", pkg, tool.Name)
 		}
@@ -265,6 +272,18 @@ func tool(validate func(string, []byte) error, name string) func([]byte) error {
 	return fam
 }
 
+// rootExamples returns the items of the "examples" of a tool's input
+// schema: arguments, which the seeds then hold.
+func rootExamples(schema []byte) []json.RawMessage {
+	var root struct {
+		Examples []json.RawMessage `json:"examples"`
+	}
+	if json.Unmarshal(schema, &root) != nil {
+		return nil
+	}
+	return root.Examples
+}
+
 // runDifferential writes the family's temporary module and runs its fuzz
 // target there: once over the seeds and the committed inputs, or, with
 // -difffuzz, as a fuzzer.
@@ -283,6 +302,13 @@ func runDifferential(t *testing.T, fam *fuzzFamily) {
 	}
 	writeFile(t, filepath.Join(dir, "target_test.go"), table)
 	writeFile(t, filepath.Join(dir, "harness_test.go"), []byte(diffHarness))
+	// The oracle runs the patterns Go's regexp cannot with the
+	// specification's matcher, which internal/ecma is tested against.
+	ref, err := os.ReadFile(filepath.Join("..", "internal", "ecma", "ecmaref", "ecmaref.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "ecmaref", "ecmaref.go"), ref)
 	var manifest bytes.Buffer
 	enc := json.NewEncoder(&manifest)
 	enc.SetEscapeHTML(false)
@@ -454,6 +480,8 @@ import (
 
 	"github.com/toolgen/toolgen/runtime"
 	"github.com/toolgen/toolgen/runtime/format"
+
+	"difffuzz/ecmaref"
 )
 
 // manifest is manifest.json: the schemas that fuzz inputs select, by
@@ -798,13 +826,40 @@ type regexpEngine struct {
 
 func (e *regexpEngine) compile(s string) (jsonschema.Regexp, error) {
 	if !e.compiled {
-		return regexp.Compile(s)
+		re, err := regexp.Compile(s)
+		if err == nil {
+			return re, nil
+		}
+		// What Go's regexp cannot run (a lookahead) runs on the
+		// specification's own backtracking matcher.
+		ref, refErr := ecmaref.Compile(s)
+		if refErr != nil {
+			return nil, err
+		}
+		return &refPattern{ref, s}, nil
 	}
 	if f, ok := format.Lookup("regex"); ok && !f.Check(s) {
 		return nil, errors.New("not a valid regex")
 	}
 	return nil, nil
 }
+
+// refPattern is a pattern run by ecmaref; one that runs out of steps
+// panics, and the input is skipped as one the oracle panics on.
+type refPattern struct {
+	re     *ecmaref.Regexp
+	source string
+}
+
+func (p *refPattern) MatchString(s string) bool {
+	matched, err := p.re.Match(s)
+	if err != nil {
+		panic(err)
+	}
+	return matched
+}
+
+func (p *refPattern) String() string { return p.source }
 
 // verdict is the oracle's verdict: err is nil for a valid instance.
 type verdict struct {

@@ -45,7 +45,7 @@ func (e *emitter) stringChecks(v *Value, val jen.Code) []jen.Code {
 	}
 	if p := v.Pattern; p != nil {
 		match := jen.Id(p.Var).Dot("MatchString").Call(val)
-		if p.Loop != nil {
+		if p.Loop != nil || p.Cond != nil {
 			match = jen.Id(p.Var).Call(val)
 		}
 		out = append(out, jen.If(jen.Op("!").Add(match)).Block(

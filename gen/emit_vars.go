@@ -10,9 +10,16 @@ import (
 func (e *emitter) packageVars() {
 	var regexps []jen.Code
 	for _, p := range e.m.Patterns {
-		if p.Loop != nil {
+		switch {
+		case p.Loop != nil:
 			e.loopFunc(p)
-		} else {
+		case p.Cond != nil:
+			for i, re := range p.Cond.Regexps() {
+				regexps = append(regexps, jen.Id(p.Vars[i]).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(re)))
+			}
+			e.f.Add(condMatcher(p.Var, p.Expr, *p.Cond, p.regexpVars()))
+			e.end()
+		default:
 			regexps = append(regexps, jen.Id(p.Var).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(p.RE2)))
 		}
 	}

@@ -82,19 +82,15 @@ func randomName(rng *rand.Rand) string {
 	return b.String()
 }
 
-// randomToolName is a random name made of the characters tool names allow.
+// randomToolName is a random tool name: any characters, those the MCP
+// specification advises against too (spaces, "é", "(" ...), which generate
+// with a warning.
 func randomToolName(rng *rand.Rand) string {
-	for {
-		name := strings.Map(func(r rune) rune {
-			if r < 0x80 && (r == '_' || r == '.' || r == '-' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
-				return r
-			}
-			return -1
-		}, randomName(rng))
-		if name != "" {
-			return name
-		}
+	name := randomName(rng)
+	if rng.IntN(4) == 0 {
+		name += []string{" (form)", "()", "/", ":", "🙂", "\"", "\\"}[rng.IntN(7)]
 	}
+	return name
 }
 
 // randomSchema is a schema of a random shape whose names are random: nested

@@ -1,9 +1,52 @@
 package gen
 
 import (
+	"fmt"
 	"regexp/syntax"
+	"strconv"
 	"unicode"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen/toolgen/internal/ecma"
 )
+
+// A pattern whose lookaheads RE2 cannot run is decided by a condition on
+// several regexps (ecma.Cond); generated code holds each regexp in a
+// variable and calls one function that combines them, so that a check
+// reads like one of an ordinary pattern's.
+
+// condMatcher renders the function named name that decides the pattern
+// expr by cond, whose regexps are in the variables vars names.
+func condMatcher(name, expr string, cond ecma.Cond, vars map[string]string) jen.Code {
+	return jen.Add(comment(fmt.Sprintf("%s reports whether s matches %s. Go's regexp cannot run its lookaheads, so each is a regexp of its own, anchored where the lookahead stands.", name, strconv.Quote(expr)))).Line().
+		Func().Id(name).Params(jen.Id("s").String()).Bool().Block(jen.Return(condExpr(cond, vars, "s")))
+}
+
+// condExpr renders cond as a Go expression on the string named arg.
+func condExpr(cond ecma.Cond, vars map[string]string, arg string) jen.Code {
+	sub := func(c ecma.Cond) jen.Code {
+		if c.Op == ecma.OpAnd || c.Op == ecma.OpOr {
+			return jen.Parens(condExpr(c, vars, arg))
+		}
+		return condExpr(c, vars, arg)
+	}
+	switch cond.Op {
+	case ecma.OpMatch:
+		return jen.Id(vars[cond.RE2]).Dot("MatchString").Call(jen.Id(arg))
+	case ecma.OpNot:
+		return jen.Op("!").Add(sub(cond.Args[0]))
+	}
+	op := "&&"
+	if cond.Op == ecma.OpOr {
+		op = "||"
+	}
+	e := jen.Add(sub(cond.Args[0]))
+	for _, a := range cond.Args[1:] {
+		e = e.Op(op).Add(sub(a))
+	}
+	return e
+}
 
 // A loop is a pattern that a byte loop matches exactly, so generated code
 // need not call regexp: anchored at both ends, a sequence of ASCII byte sets,

@@ -182,8 +182,8 @@ type checker struct {
 	code    []jen.Code // everything, once finish has run
 	vars    []jen.Code // package variables: patterns, values, divisors
 	nvars   int
-	consts  map[string]string // JSON text of a const or enum -> variable
-	regexps map[string]string // pattern -> variable
+	consts  map[string]string     // JSON text of a const or enum -> variable
+	regexps map[string]patternRef // pattern -> its variables
 
 	// inPlace are the schemas each schema applies to the same value
 	// ($ref, allOf, not, ...): a cycle among them would never end.
@@ -213,7 +213,7 @@ type dynamicSite struct {
 }
 
 func newChecker(reg *schema.Registry, prefix string, idents *namespace) *checker {
-	return &checker{reg: reg, prefix: prefix, idents: idents, names: map[*schema.Node]string{}, consts: map[string]string{}, regexps: map[string]string{}, inPlace: map[*schema.Node][]*schema.Node{}, sensitivity: map[*schema.Node]bool{}}
+	return &checker{reg: reg, prefix: prefix, idents: idents, names: map[*schema.Node]string{}, consts: map[string]string{}, regexps: map[string]patternRef{}, inPlace: map[*schema.Node][]*schema.Node{}, sensitivity: map[*schema.Node]bool{}}
 }
 
 // function returns the name of the check function for schema n, queueing
@@ -670,22 +670,60 @@ func (k *checker) nameList(names []string) string {
 	return name
 }
 
-// regexp returns the package variable holding the compiled ECMA-262 pattern.
-func (b *body) regexp(pattern *schema.Node, keyword string) (string, error) {
+// patternRef is a compiled pattern in generated code: a regexp variable, or
+// the function that decides a pattern with lookaheads.
+type patternRef struct {
+	name string
+	fn   bool
+}
+
+// match renders the test that s matches.
+func (r patternRef) match(s jen.Code) jen.Code {
+	if r.fn {
+		return jen.Id(r.name).Call(s)
+	}
+	return jen.Id(r.name).Dot("MatchString").Call(s)
+}
+
+// matcher renders the pattern as a toolgenimpl.Matcher.
+func (r patternRef) matcher() jen.Code {
+	if r.fn {
+		return rt("MatchFunc").Call(jen.Id(r.name))
+	}
+	return jen.Id(r.name)
+}
+
+// regexp returns the pattern compiled into package variables.
+func (b *body) regexp(pattern *schema.Node, keyword string) (patternRef, error) {
 	if pattern.Kind != '"' {
-		return "", b.fail(keyword, "a pattern must be a string")
+		return patternRef{}, b.fail(keyword, "a pattern must be a string")
 	}
-	if name, ok := b.k.regexps[pattern.Str]; ok {
-		return name, nil
+	if ref, ok := b.k.regexps[pattern.Str]; ok {
+		return ref, nil
 	}
-	re2, err := ecma.Translate(pattern.Str)
+	c, err := ecma.Compile(pattern.Str)
 	if err != nil {
-		return "", b.fail(keyword, "%v", err)
+		return patternRef{}, b.fail(keyword, "%v", err)
 	}
-	name := b.k.newVar("Pattern")
-	b.k.regexps[pattern.Str] = name
+	if c.Cond.Op == ecma.OpMatch {
+		name := b.k.newVar("Pattern")
+		b.k.regexps[pattern.Str] = patternRef{name: name}
+		b.k.vars = append(b.k.vars,
+			lineComment(fmt.Sprintf("%s is the ECMA-262 pattern %s in RE2 syntax.", name, strconv.Quote(pattern.Str))).Line().
+				Var().Id(name).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(c.Cond.RE2)), jen.Line())
+		return b.k.regexps[pattern.Str], nil
+	}
+	vars := map[string]string{}
+	var defs []jen.Code
+	for _, re := range c.Cond.Regexps() {
+		vars[re] = b.k.newVar("Pattern")
+		defs = append(defs, jen.Id(vars[re]).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(re)))
+	}
+	ref := patternRef{name: b.k.newVar("MatchPattern"), fn: true}
+	b.k.regexps[pattern.Str] = ref
 	b.k.vars = append(b.k.vars,
-		lineComment(fmt.Sprintf("%s is the ECMA-262 pattern %s in RE2 syntax.", name, strconv.Quote(pattern.Str))).Line().
-			Var().Id(name).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(re2)), jen.Line())
-	return name, nil
+		lineComment(fmt.Sprintf("The regexps that decide the ECMA-262 pattern %s, in RE2 syntax.", strconv.Quote(pattern.Str))).Line().
+			Var().Defs(defs...), jen.Line(),
+		condMatcher(ref.name, pattern.Str, c.Cond, vars), jen.Line())
+	return ref, nil
 }

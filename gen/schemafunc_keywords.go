@@ -77,7 +77,7 @@ func (b *body) strings() error {
 		if err != nil {
 			return err
 		}
-		checks = append(checks, and(jen.Id("c").Dot("Pattern").Call(jen.Id("x"), jen.Id(name), jen.Lit(p.Str))))
+		checks = append(checks, and(jen.Id("c").Dot("Pattern").Call(jen.Id("x"), name.matcher(), jen.Lit(p.Str))))
 	}
 	if f := b.kw("format"); f != nil {
 		if f.Kind != '"' {
@@ -308,7 +308,7 @@ func (b *body) memberChecks() ([]jen.Code, error) {
 			if err != nil {
 				return nil, err
 			}
-			loop = append(loop, jen.If(jen.Id(re).Dot("MatchString").Call(jen.Id("m").Dot("Name"))).Block(checked(and(b.k.call(s, member, jen.Nil())))...))
+			loop = append(loop, jen.If(re.match(jen.Id("m").Dot("Name"))).Block(checked(and(b.k.call(s, member, jen.Nil())))...))
 		}
 	}
 	if additional != nil {

@@ -136,14 +136,21 @@ func help(args []string, stdout, stderr io.Writer) int {
 // otherwise the diagnostics of both steps come back, for the command to add
 // its own and print. cat is nil only when nothing loaded.
 func loadAndLint(name, path string, opts catalog.LintOptions, stderr io.Writer) (cat *catalog.Catalog, diags catalog.Diagnostics, ok bool) {
+	cat, diags, ok = load(name, path, stderr)
+	if cat != nil {
+		diags = diags.Merge(catalog.Lint(cat, opts))
+	}
+	return cat, diags, ok
+}
+
+// load is loadAndLint without the lint, for a command that lints more
+// than once.
+func load(name, path string, stderr io.Writer) (cat *catalog.Catalog, diags catalog.Diagnostics, ok bool) {
 	if _, err := os.Stat(path); err != nil {
 		fmt.Fprintf(stderr, "%s: %s\n", name, readError(path, err))
 		return nil, nil, false
 	}
 	cat, diags = catalog.Load(path)
-	if cat != nil {
-		diags = diags.Merge(catalog.Lint(cat, opts))
-	}
 	return cat, diags, true
 }
 

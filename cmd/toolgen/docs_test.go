@@ -56,7 +56,7 @@ func TestDocs(t *testing.T) {
 
 func TestDocsErrors(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.json")
-	if err := os.WriteFile(bad, []byte(`{"tools": [{"name": "a b", "inputSchema": {"type": "object"}}]}`), 0o644); err != nil {
+	if err := os.WriteFile(bad, []byte(`{"tools": [{"name": "", "inputSchema": {"type": "object"}}]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -67,7 +67,7 @@ func TestDocsErrors(t *testing.T) {
 		{[]string{"docs"}, exitUsage, "usage: toolgen docs"},
 		{[]string{"docs", "a", "b"}, exitUsage, "usage: toolgen docs"},
 		{[]string{"docs", "-check", paymentsCatalog}, exitUsage, "-check needs -o"},
-		{[]string{"docs", bad}, exitInvalid, bad + `:1:13: tool "a b" /tools/0/name: tool name "a b" has ' '`},
+		{[]string{"docs", bad}, exitInvalid, bad + `:1:13: /tools/0/name: the tool name is empty`},
 	}
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer

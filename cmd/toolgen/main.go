@@ -58,7 +58,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // generate is toolgen's main job: catalog in, one Go file out.
 func generate(args []string, stdout, stderr io.Writer) int {
-	flags := newFlagSet("toolgen", "usage: toolgen [-pkg NAME] [-o FILE] [-strict] [-openai-strict] [-time] [-check] CATALOG\n"+
+	flags := newFlagSet("toolgen", "usage: toolgen [-pkg NAME] [-o FILE] [-strict] [-openai-strict] [-time] [-skip-uncompilable] [-check] CATALOG\n"+
 		"CATALOG is a JSON or YAML file (.json, .yaml, .yml), or a folder of such files with one tool each.", printCommands)
 	pkg := flags.String("pkg", "", "package name of the generated file (default: $GOPACKAGE under go generate, else the package of the -o file or of the Go files beside it, else the name of its folder, else tools)")
 	out := flags.String("o", "", "output file, or - for standard output (default: standard output)")
@@ -66,6 +66,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	check := flags.Bool("check", false, "write nothing; exit 1 and print a diff when the -o file is not up to date")
 	openAIStrict := flags.Bool("openai-strict", false, "also embed each tool's OpenAI strict-mode schema variant, and accept null for absent optional members under runtime.Options.NullAsAbsent")
 	timeTypes := flags.Bool("time", false, "hold strings of format date-time as time.Time")
+	skip := flags.Bool("skip-uncompilable", false, "generate the other tools when a tool cannot be compiled exactly: leave it out of the dispatcher, Tools and Definitions, and report its problems as warnings")
 	if code, done := parseFlags(flags, args, []string{"CATALOG"}, stdout, stderr); done {
 		return code
 	}
@@ -80,19 +81,18 @@ func generate(args []string, stdout, stderr io.Writer) int {
 
 	// Every stage runs on whatever loaded, so that one run reports every
 	// problem; any error means nothing is written.
-	cat, diags, ok := loadAndLint("toolgen", path, catalog.LintOptions{Strict: *strict}, stderr)
+	lintOpts := catalog.LintOptions{Strict: *strict}
+	genOpts := gen.Options{Package: pkgName, Source: filepath.Base(path), OpenAIStrict: *openAIStrict, Time: *timeTypes}
+	cat, diags, ok := load("toolgen", path, stderr)
 	if !ok {
 		return exitInvalid
 	}
 	var src []byte
-	if cat != nil {
-		// A duplicate tool name is Lint's one error; the generator sees
-		// each name once, so that it does not report the cause again.
-		unique := cat.FirstOfEachName()
-		diags = diags.Merge(catalog.NameWarnings(unique))
-		var genDiags catalog.Diagnostics
-		src, genDiags = gen.Generate(unique, gen.Options{Package: pkgName, Source: filepath.Base(path), OpenAIStrict: *openAIStrict, Time: *timeTypes})
-		diags = diags.Merge(genDiags)
+	switch {
+	case cat != nil && *skip:
+		src, diags = generateSkipping(cat, diags, lintOpts, genOpts)
+	case cat != nil:
+		src, diags = generateAll(cat, diags, lintOpts, genOpts)
 	}
 	if !reportDiagnostics(stderr, diags) || src == nil {
 		return exitInvalid

@@ -41,7 +41,7 @@ func TestBadCatalogReportsEveryProblemAndWritesNothing(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "catalog.json")
 	catalog := `{"tools": [
-  {"name": "a tool", "description": "x", "inputSchema": {"type": "object"}},
+  {"name": "", "description": "x", "inputSchema": {"type": "object"}},
   {"name": "ok", "description": "x", "inputSchema": {
     "type": "object",
     "properties": {"n": {"type": "integer", "maxLenght": 3}, "m": {"pattern": "(?=a)"}}
@@ -62,8 +62,8 @@ func TestBadCatalogReportsEveryProblemAndWritesNothing(t *testing.T) {
 	// at and a caret under the column.
 	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
 	want := []string{
-		path + `:2:4: tool "a tool" /tools/0/name:`,
-		`      {"name": "a tool", "description": "x", "inputSchema": {"type": "object"}},`,
+		path + `:2:4: /tools/0/name: the tool name is empty`,
+		`      {"name": "", "description": "x", "inputSchema": {"type": "object"}},`,
 		`       ^`,
 		path + `:5:45: tool "ok" /tools/1/inputSchema/properties/n/maxLenght: unknown keyword "maxLenght"; did you mean "maxLength"?`,
 		`        "properties": {"n": {"type": "integer", "maxLenght": 3}, "m": {"pattern": "(?=a)"}}`,

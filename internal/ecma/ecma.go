@@ -5,13 +5,19 @@
 // Patterns are read as ECMAScript reads them with the u (Unicode) flag and
 // no other flag, by the grammar of ECMA-262 2025: named groups, lookbehind,
 // the same group name in different alternatives, and modifier groups such
-// as (?s:...) are all valid.
+// as (?s:...) are all valid. Compile, for the patterns of schemas, also
+// takes what schema producers write that the u flag refuses but every engine
+// their users run reads alike: Annex B's identity escapes of characters
+// other than ASCII letters and digits (\_, \:, \/ outside a class, \"),
+// and Python's named groups (?P<name>...), with a warning.
 //
 // RE2 matches in time linear in the input, which is why it is kept for
-// strings that come from untrusted sources. Translate therefore gives the
-// ECMA-262 meaning in RE2 terms and refuses what RE2 cannot express:
+// strings that come from untrusted sources. Compile therefore gives the
+// ECMA-262 meaning in RE2 terms: one regexp, or for a pattern with
+// lookaheads where they can be decided apart, a condition on several
+// (lookahead.go says where). It refuses what RE2 cannot express:
 //
-//   - lookahead (?=...) (?!...) and lookbehind (?<=...) (?<!...);
+//   - lookbehind (?<=...) (?<!...), and lookahead anywhere else;
 //   - backreferences \1 and \k<name>;
 //   - repetition counts above 1000, RE2's limit;
 //   - the case-insensitive modifier (?i:...), whose ECMA-262 case folding
@@ -60,47 +66,85 @@ func (e *SyntaxError) Error() string {
 type UnsupportedError struct {
 	Pattern   string
 	Offset    int    // byte offset in Pattern where the construct starts
-	Construct string // what it is, such as "lookahead (?=...)"
+	Construct string // what it is, such as "lookbehind (?<=...)"
+	// Where, when set, says where the construct cannot be decided, such
+	// as "in a pattern not anchored with ^"; the construct is fine elsewhere.
+	Where string
 }
 
 func (e *UnsupportedError) Error() string {
+	if e.Where != "" {
+		return fmt.Sprintf("regular expression %q uses %s at offset %d %s; %s; rewrite the pattern without it",
+			e.Pattern, e.Construct, e.Offset, e.Where, lookaheadRule)
+	}
 	return fmt.Sprintf("regular expression %q uses %s at offset %d, which Go's regexp (RE2) cannot express; rewrite the pattern without it",
 		e.Pattern, e.Construct, e.Offset)
 }
 
-// Translate returns Go regexp (RE2) syntax that matches exactly the strings
-// the ECMA-262 pattern (u flag, no other flags) matches, searching anywhere
-// in the input as ECMAScript's RegExp.prototype.test does. The error is a
-// *SyntaxError when pattern is not valid ECMA-262, and an *UnsupportedError
-// when it is valid but uses a construct RE2 cannot express.
-func Translate(pattern string) (string, error) {
-	p, err := parse(pattern, true)
+// Warning is something a pattern says that Compile reads as ECMA-262 does
+// not, as its producer meant it.
+type Warning struct {
+	Offset  int // byte offset in the pattern
+	Message string
+}
+
+// Pattern is an ECMA-262 pattern compiled for RE2.
+type Pattern struct {
+	Source string
+	// Cond decides whether a string matches: for most patterns the one
+	// regexp that searches for it.
+	Cond     Cond
+	Warnings []Warning
+}
+
+// Compile reads a JSON Schema pattern and returns the RE2 regexps that
+// decide, with linear-time matches only, exactly the strings the ECMA-262
+// pattern (u flag, no other flags) matches anywhere in the input, as
+// ECMAScript's RegExp.prototype.test does. The error is a *SyntaxError when
+// the pattern is not valid, and an *UnsupportedError when it is valid but
+// uses a construct RE2 cannot decide.
+func Compile(pattern string) (*Pattern, error) {
+	p, err := parse(pattern, true, true)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	if p.unsupported != nil {
-		return "", p.unsupported
+	p.nameGroups()
+	cond, err := p.condition()
+	var u *UnsupportedError
+	switch {
+	case p.unsupported != nil && (!errors.As(err, &u) || p.unsupported.Offset < u.Offset):
+		return nil, p.unsupported // the first construct is the one reported
+	case err != nil:
+		return nil, err
 	}
-	out := p.result()
-	if _, err := regexp.Compile(out); err != nil {
-		// What RE2 can still refuse in a translation is its size: nested
-		// repetitions, or nesting too deep for it.
-		construct := "repetition or nesting beyond RE2's size limits"
-		var serr *syntax.Error
-		if errors.As(err, &serr) {
-			construct += " (" + serr.Code.String() + ")"
+	for _, re := range cond.Regexps() {
+		if _, err := regexp.Compile(re); err != nil {
+			// What RE2 can still refuse in a translation is its size: nested
+			// repetitions, or nesting too deep for it.
+			construct := "repetition or nesting beyond RE2's size limits"
+			var serr *syntax.Error
+			if errors.As(err, &serr) {
+				construct += " (" + serr.Code.String() + ")"
+			}
+			return nil, &UnsupportedError{Pattern: pattern, Construct: construct}
 		}
-		return "", &UnsupportedError{Pattern: pattern, Construct: construct}
 	}
-	return out, nil
+	return &Pattern{Source: pattern, Cond: cond, Warnings: p.warnings}, nil
 }
 
 // Check reports whether pattern is a valid ECMA-262 regular expression with
-// the u flag, including the lookaround and backreferences that Translate
-// refuses. The error is nil or a *SyntaxError. Like any implementation,
-// Check has a limit: groups nested more than 1000 deep are an error.
+// the u flag, including the lookaround and backreferences that Compile
+// refuses, as the "regex" format asks. The error is nil or a *SyntaxError.
+// Like any implementation, Check has a limit: groups nested more than 1000
+// deep are an error.
 func Check(pattern string) error {
-	_, err := parse(pattern, false)
+	_, err := parse(pattern, false, false)
+	return err
+}
+
+// CheckPattern is Check with what Compile takes beyond the u flag.
+func CheckPattern(pattern string) error {
+	_, err := parse(pattern, false, true)
 	return err
 }
 
@@ -118,6 +162,10 @@ type parser struct {
 	src       string
 	pos       int  // byte offset of the next character
 	translate bool // build the RE2 translation, not only check
+	// lenient reads a JSON Schema pattern: what the u flag refuses but
+	// every engine a schema's producer runs reads alike (Annex B's \_ and
+	// \:, Python's (?P<name>...)) is taken, the rest as with the u flag.
+	lenient   bool
 	out       []string
 	flags     modifiers
 	depth     int // groups open around pos
@@ -130,6 +178,12 @@ type parser struct {
 	// both take part in a match unless they sit in different alternatives.
 	scopes      []nameScope
 	unsupported *UnsupportedError // the first construct RE2 cannot express
+	// alts holds the terms of each alternative being parsed, innermost
+	// last; lastGroup is the last group parsed, for the term that holds it.
+	alts      []*alternative
+	lastGroup *term
+	top       []*alternative // the pattern's alternatives
+	warnings  []Warning
 }
 
 // modifiers are the flags a modifier group (?ims-ims:...) turns on.
@@ -150,8 +204,8 @@ type reference struct {
 // nameScope maps group names to the offset of a group with that name.
 type nameScope map[string]int
 
-func parse(pattern string, translate bool) (*parser, error) {
-	p := &parser{src: pattern, translate: translate}
+func parse(pattern string, translate, lenient bool) (*parser, error) {
+	p := &parser{src: pattern, translate: translate, lenient: lenient}
 	for i, r := range pattern {
 		if r == utf8.RuneError {
 			if _, size := utf8.DecodeRuneInString(pattern[i:]); size == 1 {
@@ -159,9 +213,11 @@ func parse(pattern string, translate bool) (*parser, error) {
 			}
 		}
 	}
-	if _, err := p.disjunction(); err != nil {
+	_, top, err := p.disjunction()
+	if err != nil {
 		return nil, err
 	}
+	p.top = top
 	if p.pos < len(p.src) {
 		return nil, p.syntaxError(p.pos, "unmatched ')'")
 	}
@@ -198,15 +254,14 @@ func (p *parser) lookingAt(prefix string) bool {
 	return strings.HasPrefix(p.src[p.pos:], prefix)
 }
 
-// result joins the translation, naming the groups Go can name: Go allows
+// nameGroups names in the translation the groups Go can name: Go allows
 // only ASCII letters, digits and underscores, and no name twice.
-func (p *parser) result() string {
+func (p *parser) nameGroups() {
 	for _, g := range p.named {
 		if p.nameCount[g.name] == 1 && isGoGroupName(g.name) {
 			p.out[g.out] = "(?P<" + g.name + ">"
 		}
 	}
-	return strings.Join(p.out, "")
 }
 
 func isGoGroupName(name string) bool {
@@ -219,21 +274,27 @@ func isGoGroupName(name string) bool {
 }
 
 // disjunction parses alternatives separated by '|' up to an unmatched ')'
-// or the end, and returns the group names that may take part in it.
-func (p *parser) disjunction() (nameScope, error) {
+// or the end, and returns the group names that may take part in it and,
+// when translating, the terms of each alternative.
+func (p *parser) disjunction() (nameScope, []*alternative, error) {
 	var names nameScope
+	var alts []*alternative
 	for {
 		p.scopes = append(p.scopes, nil)
+		alt := &alternative{}
+		p.alts = append(p.alts, alt)
 		err := p.alternative()
-		alt := p.scopes[len(p.scopes)-1]
+		p.alts = p.alts[:len(p.alts)-1]
+		scope := p.scopes[len(p.scopes)-1]
 		p.scopes = p.scopes[:len(p.scopes)-1]
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		alts = append(alts, alt)
 		// Names in different alternatives never meet, so no check here.
-		names = unionScopes(names, alt)
+		names = unionScopes(names, scope)
 		if !p.lookingAt("|") {
-			return names, nil
+			return names, alts, nil
 		}
 		p.pos++
 		p.emit("|")
@@ -280,9 +341,20 @@ func (p *parser) declare(names nameScope) error {
 
 func (p *parser) alternative() error {
 	for p.pos < len(p.src) && p.src[p.pos] != '|' && p.src[p.pos] != ')' {
-		if err := p.term(); err != nil {
+		t := &term{offset: p.pos, from: len(p.out)}
+		p.lastGroup = nil
+		if err := p.term(t); err != nil {
 			return err
 		}
+		t.to = len(p.out)
+		if t.kind == plainTerm && p.lastGroup != nil && p.lastGroup.offset == t.offset {
+			// The term is a group (and its quantifier).
+			t.kind, t.body, t.lookahead = groupTerm, p.lastGroup.body, p.lastGroup.lookahead
+			t.quantifier = strings.Join(p.out[p.lastGroup.to:t.to], "")
+		}
+		alt := p.alts[len(p.alts)-1]
+		alt.terms = append(alt.terms, t)
+		alt.lookahead = alt.lookahead || t.lookahead
 	}
 	return nil
 }
@@ -296,7 +368,7 @@ var lookarounds = []struct{ open, construct string }{
 	{"(?<!", "negative lookbehind (?<!...)"},
 }
 
-func (p *parser) term() error {
+func (p *parser) term(t *term) error {
 	start := p.pos
 	switch {
 	case p.lookingAt("^") || p.lookingAt("$"):
@@ -318,12 +390,18 @@ func (p *parser) term() error {
 	}
 	for _, l := range lookarounds {
 		if p.lookingAt(l.open) {
-			p.refuse(start, l.construct)
+			if ahead := l.open[2] != '<'; ahead {
+				// Decided, or refused, once the whole pattern is read.
+				t.kind, t.negated, t.lookahead = lookaheadTerm, l.open[2] == '!', true
+			} else {
+				p.refuse(start, l.construct)
+			}
 			p.pos += len(l.open)
-			names, err := p.groupBody(start)
+			names, body, err := p.groupBody(start)
 			if err != nil {
 				return err
 			}
+			t.body = body
 			return p.declare(names)
 		}
 	}
@@ -464,7 +542,11 @@ func (p *parser) group(open int) error {
 	case p.lookingAt("?:"):
 		p.pos += 2
 		p.emit("(?:")
-	case p.lookingAt("?<"):
+	case p.lookingAt("?<"), p.lenient && p.lookingAt("?P<"):
+		if p.lookingAt("?P") {
+			p.pos++
+			p.warnings = append(p.warnings, Warning{Offset: open, Message: "(?P<name>...) is Python's spelling of a named group, read here as ECMA-262's (?<name>...); write (?<name>...), which validators in JavaScript read too"})
+		}
 		p.pos += 2
 		var err error
 		if name, err = p.groupName(open); err != nil {
@@ -480,11 +562,12 @@ func (p *parser) group(open int) error {
 	default:
 		return p.modifierGroup(open)
 	}
-	names, err := p.groupBody(open)
+	names, body, err := p.groupBody(open)
 	if err != nil {
 		return err
 	}
 	p.emit(")")
+	p.endGroup(open, body)
 	if name != "" {
 		if offset, ok := names[name]; ok {
 			return p.syntaxError(offset, fmt.Sprintf("duplicate capture group name %q", name))
@@ -497,22 +580,31 @@ func (p *parser) group(open int) error {
 	return p.declare(names)
 }
 
+// endGroup records the group at open, just closed, for the term that holds it.
+func (p *parser) endGroup(open int, body []*alternative) {
+	g := &term{offset: open, to: len(p.out), body: body}
+	for _, alt := range body {
+		g.lookahead = g.lookahead || alt.lookahead
+	}
+	p.lastGroup = g
+}
+
 // groupBody parses the disjunction in a group and its closing ')'.
-func (p *parser) groupBody(open int) (nameScope, error) {
+func (p *parser) groupBody(open int) (nameScope, []*alternative, error) {
 	if p.depth >= maxNesting {
-		return nil, p.syntaxError(open, fmt.Sprintf("groups nested more than %d deep", maxNesting))
+		return nil, nil, p.syntaxError(open, fmt.Sprintf("groups nested more than %d deep", maxNesting))
 	}
 	p.depth++
-	names, err := p.disjunction()
+	names, body, err := p.disjunction()
 	p.depth--
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if p.pos >= len(p.src) {
-		return nil, p.syntaxError(open, "missing ')' for this group")
+		return nil, nil, p.syntaxError(open, "missing ')' for this group")
 	}
 	p.pos++
-	return names, nil
+	return names, body, nil
 }
 
 // modifierGroup parses (?ims-ims:...), the '(' being at open and '?' next.
@@ -533,6 +625,12 @@ func (p *parser) modifierGroup(open int) error {
 	if end >= len(p.src) || p.src[end] != ':' {
 		rest := p.src[flagsAt:]
 		switch {
+		case p.lenient && strings.HasPrefix(rest, "P=") && strings.Contains(rest, ")"):
+			// Python's backreference, as unexpressible as ECMA-262's.
+			end := flagsAt + strings.IndexByte(rest, ')')
+			p.refuse(open, "the backreference "+p.src[open:end+1])
+			p.pos = end + 1
+			return nil
 		case strings.HasPrefix(rest, "P"):
 			return p.syntaxError(open, "(?P...) is Python syntax, not ECMA-262; a named group is written (?<name>...)")
 		case strings.HasPrefix(rest, "#"):
@@ -564,12 +662,13 @@ func (p *parser) modifierGroup(open int) error {
 		p.refuse(open, "the case-insensitive modifier (?i:...)")
 	}
 	p.emit("(?:")
-	names, err := p.groupBody(open)
+	names, body, err := p.groupBody(open)
 	p.flags = saved
 	if err != nil {
 		return err
 	}
 	p.emit(")")
+	p.endGroup(open, body)
 	return p.declare(names)
 }
 
@@ -741,9 +840,20 @@ func (p *parser) escape(start int, inClass bool) (rune, *charClass, error) {
 	if strings.IndexByte(`^$\.*+?()[]{}|/`, c) >= 0 {
 		return rune(c), nil, nil
 	}
-	r, _ := utf8.DecodeRuneInString(p.src[start+1:])
+	r, size := utf8.DecodeRuneInString(p.src[start+1:])
+	if p.lenient && !isDigit(c) && !isASCIILetter(c) {
+		// Annex B's identity escape, which every engine reads as the
+		// character: zod-to-json-schema writes .startsWith("tok_") as ^tok\_.
+		// A letter or digit is not taken: \A, \Z or \a mean something else
+		// in Python and PCRE.
+		p.pos = start + 1 + size
+		return r, nil, nil
+	}
 	if inClass && (isDigit(c) || c == 'B' || c == 'k') {
 		return 0, nil, p.syntaxError(start, fmt.Sprintf(`\%c cannot appear in a character class`, r))
+	}
+	if p.lenient {
+		return 0, nil, p.syntaxError(start, fmt.Sprintf(`invalid escape \%c: ECMA-262 gives an escaped letter or digit no meaning here, and other dialects each give it their own (\A and \Z in Python); write the character itself`, r))
 	}
 	return 0, nil, p.syntaxError(start, fmt.Sprintf(`invalid escape \%c: with the u flag only ^$\.*+?()[]{}|/ may be escaped, and - in a class`, r))
 }

@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/toolgen/toolgen/internal/ecma/ecmaref"
 )
 
 // ecmaWhiteSpace is every code point ECMA-262's \s matches.
@@ -145,7 +148,14 @@ var translations = []struct {
 }
 
 func TestTranslate(t *testing.T) {
-	for _, tc := range translations {
+	cases := translations[:len(translations):len(translations)]
+	for _, tc := range beyondTheUFlag {
+		cases = append(cases, struct {
+			pattern        string
+			match, noMatch []string
+		}{tc.pattern, tc.match, tc.noMatch})
+	}
+	for _, tc := range cases {
 		re := mustTranslate(t, tc.pattern)
 		if re == nil {
 			continue
@@ -163,20 +173,32 @@ func TestTranslate(t *testing.T) {
 	}
 }
 
+// translate is Compile for a pattern that one regexp decides.
+func translate(pattern string) (string, error) {
+	c, err := Compile(pattern)
+	if err != nil {
+		return "", err
+	}
+	if c.Cond.Op != OpMatch {
+		return "", fmt.Errorf("%q is decided by several regexps: %+v", pattern, c.Cond)
+	}
+	return c.Cond.RE2, nil
+}
+
 func mustTranslate(t *testing.T, pattern string) *regexp.Regexp {
 	t.Helper()
-	out, err := Translate(pattern)
+	out, err := translate(pattern)
 	if err != nil {
-		t.Errorf("Translate(%q): %v", pattern, err)
+		t.Errorf("translate(%q): %v", pattern, err)
 		return nil
 	}
 	re, err := regexp.Compile(out)
 	if err != nil {
-		t.Errorf("Translate(%q) = %q, which does not compile: %v", pattern, out, err)
+		t.Errorf("translate(%q) = %q, which does not compile: %v", pattern, out, err)
 		return nil
 	}
-	if err := Check(pattern); err != nil {
-		t.Errorf("Translate(%q) succeeds but Check fails: %v", pattern, err)
+	if err := CheckPattern(pattern); err != nil {
+		t.Errorf("translate(%q) succeeds but CheckPattern fails: %v", pattern, err)
 	}
 	return re
 }
@@ -226,6 +248,26 @@ var unsupported = []struct {
 	{`\p{sc=Garay}`, 0, "Garay"},
 	// The first construct is the one reported.
 	{`(?=a)\1(a)`, 0, "lookahead"},
+	{`(?P<n>a)(?P=n)`, 8, `backreference (?P=n)`},
+}
+
+// beyondTheUFlag are patterns the u flag refuses and Compile reads, as
+// Annex B (identity escapes) and Python (named groups) do, with what they
+// match and do not.
+var beyondTheUFlag = []struct {
+	pattern        string
+	offset         int // where Check reports the syntax error
+	match, noMatch []string
+}{
+	{`\-`, 0, []string{"-", `\-`}, []string{`\`}},
+	{`\_`, 0, []string{"_"}, []string{`\`}},
+	{`\ `, 0, []string{" "}, []string{""}},
+	{`^\é$`, 1, []string{"é"}, []string{`\é`}},
+	{`^\🐲$`, 1, []string{"🐲"}, []string{`\🐲`}},
+	{`^\:\/\"\'\,\<\>$`, 1, []string{`:/"',<>`}, nil},
+	{`^[\_\:\"]+$`, 2, []string{`_:"`}, []string{`\`}},
+	{`(?P<n>x)`, 0, []string{"x"}, []string{"P"}},
+	{`^(?P<y>\d{4})-(?<m>\d\d)$`, 1, []string{"2024-05"}, []string{"24-05"}},
 }
 
 var syntaxErrors = []struct {
@@ -236,8 +278,8 @@ var syntaxErrors = []struct {
 	{`a{`, 1}, {`a{1`, 1}, {`a{1,`, 1}, {`a{,5}`, 1}, {`a{2,1}`, 1}, {`a{1}{2}`, 4},
 	{`*`, 0}, {`+a`, 0}, {`?`, 0}, {`a**`, 2}, {`a|*`, 2}, {`(*)`, 1}, {`{1}`, 0},
 	{`^*`, 1}, {`$+`, 1}, {`\b*`, 2}, {`\B{2}`, 2}, {`(?=a)*`, 5}, {`(?!a)+`, 5}, {`(?<=a)?`, 6},
-	{`\`, 0}, {`a\`, 1}, {`\a`, 0}, {`\e`, 0}, {`\z`, 0}, {`\A`, 0}, {`\Q`, 0}, {`\-`, 0},
-	{`\_`, 0}, {`\ `, 0}, {`\é`, 0}, {`\00`, 0}, {`\01`, 0}, {`[\00]`, 1},
+	{`\`, 0}, {`a\`, 1}, {`\a`, 0}, {`\e`, 0}, {`\z`, 0}, {`\A`, 0}, {`\Q`, 0}, {`[\A]`, 1},
+	{`\00`, 0}, {`\01`, 0}, {`[\00]`, 1},
 	{`\1`, 0}, {`(a)\2`, 3}, {`\k`, 0}, {`\k<a>`, 0}, {`(?<a>x)\k<b>`, 7}, {`\k<a`, 0},
 	{`\c`, 0}, {`\c1`, 0}, {`\c_`, 0}, {`[\c1]`, 1}, {`\x`, 0}, {`\x4`, 0}, {`\xg0`, 0},
 	{`\u`, 0}, {`\u12`, 0}, {`\u12g4`, 0}, {`\u{}`, 0}, {`\u{110000}`, 0}, {`\u{1F432`, 0},
@@ -251,7 +293,7 @@ var syntaxErrors = []struct {
 	{`(?<a>x)|(?<b>y)(?<b>z)`, 15},
 	{`(?<1a>x)`, 3}, {`(?<>x)`, 0}, {`(?<a x)`, 4}, {`(?<a`, 0}, {`(?<a-b>x)`, 4},
 	{`(?<\u0031>x)`, 3}, {`(?<a\x62>x)`, 4}, {`(?<\uD800>x)`, 3},
-	{`(?P<n>x)`, 0}, {`(?P<n>a)(?P=n)`, 0}, {`(?#comment)a`, 0}, {`(?i)abc`, 0},
+	{`(?P>x)`, 0}, {`(?P<n>x`, 0}, {`(?#comment)a`, 0}, {`(?i)abc`, 0},
 	{`(?ims)abc`, 0}, {`(?ii:x)`, 0}, {`(?i-i:x)`, 0}, {`(?-:x)`, 0}, {`(?x:a)`, 0},
 	{`(?`, 0}, {`(?<`, 0}, {`(?i`, 0}, {`(?i:`, 0},
 	{"a\xffb", 1}, {"\xed\xa0\x80", 0},
@@ -260,26 +302,36 @@ var syntaxErrors = []struct {
 
 func TestErrors(t *testing.T) {
 	for _, tc := range unsupported {
-		_, err := Translate(tc.pattern)
+		_, err := translate(tc.pattern)
 		var u *UnsupportedError
 		if !errors.As(err, &u) {
-			t.Errorf("Translate(%q) = %v, want an *UnsupportedError", tc.pattern, err)
+			t.Errorf("translate(%q) = %v, want an *UnsupportedError", tc.pattern, err)
 			continue
 		}
 		if u.Offset != tc.offset || !strings.Contains(u.Construct, tc.construct) || u.Pattern != tc.pattern {
-			t.Errorf("Translate(%q): %+v, want offset %d and a construct naming %q", tc.pattern, *u, tc.offset, tc.construct)
+			t.Errorf("translate(%q): %+v, want offset %d and a construct naming %q", tc.pattern, *u, tc.offset, tc.construct)
 		}
 		if msg := u.Error(); !strings.Contains(msg, u.Construct) || !strings.Contains(msg, "RE2") {
-			t.Errorf("Translate(%q): unhelpful message %q", tc.pattern, msg)
+			t.Errorf("translate(%q): unhelpful message %q", tc.pattern, msg)
 		}
-		if err := Check(tc.pattern); err != nil {
-			t.Errorf("Check(%q) = %v, want nil: the pattern is valid ECMA-262", tc.pattern, err)
+		if err := CheckPattern(tc.pattern); err != nil {
+			t.Errorf("CheckPattern(%q) = %v, want nil: the pattern is valid", tc.pattern, err)
+		}
+	}
+	for _, tc := range beyondTheUFlag {
+		var s *SyntaxError
+		if err := Check(tc.pattern); !errors.As(err, &s) || s.Offset != tc.offset {
+			t.Errorf("Check(%q) = %v, want a *SyntaxError at %d: the u flag refuses it", tc.pattern, err, tc.offset)
+		}
+		if err := CheckPattern(tc.pattern); err != nil {
+			t.Errorf("CheckPattern(%q) = %v", tc.pattern, err)
 		}
 	}
 	for _, tc := range syntaxErrors {
 		for name, run := range map[string]func(string) error{
-			"Check":     Check,
-			"Translate": func(p string) error { _, err := Translate(p); return err },
+			"Check":        Check,
+			"CheckPattern": CheckPattern,
+			"Compile":      func(p string) error { _, err := Compile(p); return err },
 		} {
 			err := run(tc.pattern)
 			var s *SyntaxError
@@ -517,12 +569,12 @@ func TestPropertyTables(t *testing.T) {
 	}
 	samples := propertySamples()
 	for name, member := range want {
-		p, err := Translate(`^\p{` + name + `}$`)
+		p, err := translate(`^\p{` + name + `}$`)
 		if err != nil {
 			t.Errorf("\\p{%s}: %v", name, err)
 			continue
 		}
-		n, err := Translate(`^\P{` + name + `}$`)
+		n, err := translate(`^\P{` + name + `}$`)
 		if err != nil {
 			t.Errorf("\\P{%s}: %v", name, err)
 			continue
@@ -541,7 +593,7 @@ func TestPropertyTables(t *testing.T) {
 	}
 	// Every property ECMA-262 names either translates or is refused.
 	for name := range binaryProperties {
-		_, err := Translate(`\p{` + name + `}`)
+		_, err := translate(`\p{` + name + `}`)
 		var u *UnsupportedError
 		if err != nil && !errors.As(err, &u) || err == nil && want[name] == nil {
 			t.Errorf("\\p{%s}: %v, and no expectation in this test", name, err)
@@ -599,6 +651,10 @@ func TestScriptNames(t *testing.T) {
 	}
 }
 
+// FuzzTranslate holds Compile to its contract on any text: a valid result
+// compiles and agrees with the reference matcher where that can read the
+// pattern; a refusal agrees with CheckPattern; and a pattern the u flag
+// takes means what it means with the u flag alone.
 func FuzzTranslate(f *testing.F) {
 	for _, tc := range translations {
 		f.Add(tc.pattern)
@@ -609,33 +665,59 @@ func FuzzTranslate(f *testing.F) {
 	for _, tc := range syntaxErrors {
 		f.Add(tc.pattern)
 	}
+	for _, tc := range beyondTheUFlag {
+		f.Add(tc.pattern)
+	}
+	for _, tc := range lookaheadRefusals {
+		f.Add(tc.pattern)
+	}
+	for _, p := range ecmaref.Patterns {
+		f.Add(p.Pattern)
+	}
 	f.Fuzz(func(t *testing.T, pattern string) {
-		out, err := Translate(pattern)
-		checkErr := Check(pattern)
+		c, err := Compile(pattern)
+		checkErr := CheckPattern(pattern)
+		strictErr := Check(pattern)
 		var s *SyntaxError
 		var u *UnsupportedError
 		switch {
 		case err == nil:
-			if _, err := regexp.Compile(out); err != nil {
-				t.Fatalf("Translate(%q) = %q, which does not compile: %v", pattern, out, err)
+			for _, re := range c.Cond.Regexps() {
+				if _, err := regexp.Compile(re); err != nil {
+					t.Fatalf("Compile(%q) gives %q, which does not compile: %v", pattern, re, err)
+				}
 			}
 			if checkErr != nil {
-				t.Fatalf("Translate(%q) succeeds, Check fails: %v", pattern, checkErr)
+				t.Fatalf("Compile(%q) succeeds, CheckPattern fails: %v", pattern, checkErr)
+			}
+			if strictErr == nil {
+				if strict := strictCondition(t, pattern); !reflect.DeepEqual(strict, c.Cond) {
+					t.Fatalf("%q: %+v, with the u flag alone %+v", pattern, c.Cond, strict)
+				}
+			}
+			if _, err := ecmaref.Compile(pattern); err == nil {
+				agree(t, c, []string{"", pattern, "a", "ab", "aB1_-. \n", "🐲é"})
 			}
 		case errors.As(err, &s):
 			var cs *SyntaxError
 			if !errors.As(checkErr, &cs) || *cs != *s {
-				t.Fatalf("%q: Translate: %v; Check: %v", pattern, err, checkErr)
+				t.Fatalf("%q: Compile: %v; CheckPattern: %v", pattern, err, checkErr)
+			}
+			if strictErr == nil {
+				t.Fatalf("%q: Compile: %v; yet the u flag takes it", pattern, err)
 			}
 		case errors.As(err, &u):
 			if checkErr != nil {
-				t.Fatalf("%q: Translate refuses a valid pattern (%v), Check: %v", pattern, err, checkErr)
+				t.Fatalf("%q: Compile refuses a valid pattern (%v), CheckPattern: %v", pattern, err, checkErr)
 			}
 			if u.Offset < 0 || u.Offset > len(pattern) {
 				t.Fatalf("%q: offset out of range: %v", pattern, err)
 			}
 		default:
-			t.Fatalf("Translate(%q): error of type %T: %v", pattern, err, err)
+			t.Fatalf("Compile(%q): error of type %T: %v", pattern, err, err)
+		}
+		if strictErr == nil && checkErr != nil {
+			t.Fatalf("%q: Check takes it, CheckPattern does not: %v", pattern, checkErr)
 		}
 	})
 }

@@ -3,7 +3,6 @@ package toolgenimpl
 import (
 	"encoding/json"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -303,6 +302,9 @@ func (c *Check) Const(x, value *Value, want string) bool {
 
 // Enum checks the enum keyword; texts are the values' JSON texts for hints.
 func (c *Check) Enum(x *Value, values []Value, texts string) bool {
+	if len(values) == 0 {
+		return c.Report("enum", message.EmptyEnumMessage, c.subject()+message.EmptyEnumHint)
+	}
 	for i := range values {
 		if x.Equal(&values[i]) {
 			return true
@@ -354,8 +356,20 @@ func (c *Check) Length(x *Value, min, max int) bool {
 	return true
 }
 
+// Matcher is a compiled pattern: a *regexp.Regexp, or a MatchFunc.
+type Matcher interface {
+	MatchString(s string) bool
+}
+
+// MatchFunc is a generated function that decides a pattern with several
+// regexps, as a Matcher.
+type MatchFunc func(s string) bool
+
+// MatchString reports whether s matches.
+func (f MatchFunc) MatchString(s string) bool { return f(s) }
+
 // Pattern checks the pattern keyword; source is the pattern as written.
-func (c *Check) Pattern(x *Value, re *regexp.Regexp, source string) bool {
+func (c *Check) Pattern(x *Value, re Matcher, source string) bool {
 	if re.MatchString(x.Text) {
 		return true
 	}

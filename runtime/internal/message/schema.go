@@ -11,6 +11,12 @@ const (
 	FalseHint    = " is not allowed; remove it."
 )
 
+// An "enum" that lists no value, which no value meets.
+const (
+	EmptyEnumMessage = `no value is allowed here: "enum" lists none`
+	EmptyEnumHint    = ` is not allowed, since its schema's "enum" lists no value; remove it.`
+)
+
 // An item past those items or prefixItems allow (the schema false).
 const (
 	ItemNotAllowedMessage = "item is not allowed"
