@@ -132,10 +132,14 @@ type Diagnostic struct {
 	Tool      string // the tool's name; "" when the problem is not about one tool
 	Pointer   string // JSON Pointer into the catalog file
 	Message   string
+	// Class names the kind of a warning, which toolgen -quiet leaves
+	// out; "" for an error.
+	Class WarningClass
 }
 
 // String renders the diagnostic as file:line:col: tool "name" /pointer:
-// message. A position that is not known is left out rather than written as
+// message, a warning with the flag that silences its class at the end,
+// as GCC names a warning's flag ("[-quiet=unknown-format]"). A position that is not known is left out rather than written as
 // 0: file:line: without a column, file: without a line.
 func (d Diagnostic) String() string {
 	var b strings.Builder
@@ -158,6 +162,9 @@ func (d Diagnostic) String() string {
 		b.WriteString("warning: ")
 	}
 	b.WriteString(d.Message)
+	if d.Severity == Warning && d.Class != "" {
+		fmt.Fprintf(&b, " [-quiet=%s]", d.Class)
+	}
 	return b.String()
 }
 

@@ -90,8 +90,8 @@ func (l *linter) errorf(tool, ptr, format string, args ...any) {
 	l.diags = append(l.diags, l.c.Diagnostic(Error, tool, ptr, format, args...))
 }
 
-func (l *linter) warnf(tool, ptr, format string, args ...any) {
-	l.diags = append(l.diags, l.c.Diagnostic(Warning, tool, ptr, format, args...))
+func (l *linter) warnf(class WarningClass, tool, ptr, format string, args ...any) {
+	l.diags = append(l.diags, l.c.Warning(class, tool, ptr, format, args...))
 }
 
 // namePointer locates a tool's "name" member in the file.

@@ -206,11 +206,12 @@ func keywordOfADialect(name string) bool {
 // does not have it, and so ignores it: a warning, or an error in strict
 // mode, since the author may well have meant it to apply.
 func (s *schemaLint) foreignKeyword(key, ptr string, d *schema.Dialect) {
-	report := s.warnf
+	const msg = "%q is not a keyword of JSON Schema %s, the draft this schema is written in, so it is ignored; use the draft's own keyword or change \"$schema\""
 	if s.opts.Strict {
-		report = s.errorf
+		s.errorf(s.tool.Name, s.base+ptr, msg, key, d.Name)
+	} else {
+		s.warnf(WarnForeignKeyword, s.tool.Name, s.base+ptr, msg, key, d.Name)
 	}
-	report(s.tool.Name, s.base+ptr, "%q is not a keyword of JSON Schema %s, the draft this schema is written in, so it is ignored; use the draft's own keyword or change \"$schema\"", key, d.Name)
 }
 
 // unknownWord reports a member of schema object n that is not a keyword.
@@ -227,11 +228,17 @@ func (s *schemaLint) unknownWord(n *schema.Node, key, ptr string) {
 		}
 		return
 	}
+	if key == "discriminator" && !s.opts.Strict {
+		if why := s.discriminatorMismatch(n); why != "" {
+			s.warnf(WarnDiscriminator, s.tool.Name, at, "OpenAPI \"discriminator\" disagrees with its alternatives: %s; JSON Schema ignores it and toolgen tells the alternatives apart by their own \"const\" members, so a reader that follows it would choose otherwise; make the two agree, or remove it", why)
+		}
+		return
+	}
 	if advice := foreignAdvice(n, key); advice != "" {
 		if s.opts.Strict {
 			s.errorf(s.tool.Name, at, "%s; strict mode allows only JSON Schema 2020-12 keywords and \"x-toolgen\"", advice)
 		} else {
-			s.warnf(s.tool.Name, at, "%s", advice)
+			s.warnf(WarnForeignKeyword, s.tool.Name, at, "%s", advice)
 		}
 		return
 	}
@@ -241,7 +248,7 @@ func (s *schemaLint) unknownWord(n *schema.Node, key, ptr string) {
 	case s.opts.Strict:
 		s.errorf(s.tool.Name, at, "unknown keyword %q: strict mode allows only JSON Schema 2020-12 keywords and \"x-toolgen\"; remove it", key)
 	default:
-		s.warnf(s.tool.Name, at, "unknown keyword %q is ignored as an annotation", key)
+		s.warnf(WarnUnknownKeyword, s.tool.Name, at, "unknown keyword %q is ignored as an annotation", key)
 	}
 }
 
@@ -512,7 +519,7 @@ func (s *schemaLint) checkDefaults(c *jsonschema.Compiler, loc string) {
 			}
 		}
 		leaves(ve)
-		s.warnf(s.tool.Name, s.base+d.node+"/default", "\"default\" %s does not validate against its schema (%s); it will not be applied",
+		s.warnf(WarnUnappliedDefault, s.tool.Name, s.base+d.node+"/default", "\"default\" %s does not validate against its schema (%s); it will not be applied",
 			describeJSON(value), strings.Join(reasons, "; "))
 		if s.tool.RejectedDefaults == nil {
 			s.tool.RejectedDefaults = map[string]bool{}

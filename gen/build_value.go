@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/ecma"
 	"github.com/toolgen/toolgen/internal/schema"
 )
@@ -276,7 +277,7 @@ func (b *builder) checks(n *node, v *Value) {
 		if formats[f] != "" {
 			v.Format = f
 		} else {
-			b.warn(b.base+n.ptr+"/format", b.tool.Name, "format %q is not a JSON Schema format; it is kept as an annotation and not checked", f)
+			b.warn(catalog.WarnUnknownFormat, b.base+n.ptr+"/format", b.tool.Name, "format %q is not a JSON Schema format; it is kept as an annotation and not checked", f)
 		}
 	}
 	if c, ok := n.count("minItems"); ok {
@@ -371,7 +372,7 @@ func (b *builder) enum(n *node, name string) *Value {
 		want := t.Name + suffixes[i]
 		got := b.names.claim(want)
 		if got != want {
-			b.warn(b.base+n.ptr+"/enum", b.tool.Name, "the constant %s for enum value %q is taken by another generated name; using %s", want, s, got)
+			b.warn(catalog.WarnGoName, b.base+n.ptr+"/enum", b.tool.Name, "the constant %s for enum value %q is taken by another generated name; using %s", want, s, got)
 		}
 		t.Values = append(t.Values, EnumValue{GoName: got, Value: s})
 	}

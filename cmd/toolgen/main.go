@@ -63,14 +63,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // generate is toolgen's main job: catalog in, one Go file out.
 func generate(args []string, stdout, stderr io.Writer) int {
-	flags := newFlagSet("toolgen", "usage: toolgen [-pkg NAME] [-o FILE] [-strict] [-openai-strict] [-time] [-check] CATALOG\n"+
-		"CATALOG is a JSON or YAML file (.json, .yaml, .yml), or a folder of such files with one tool each.", printCommands)
+	flags := newFlagSet("toolgen", "usage: toolgen [-pkg NAME] [-o FILE] [-strict] [-openai-strict] [-time] [-quiet CLASS,...] [-check] CATALOG\n"+
+		"CATALOG is a JSON or YAML file (.json, .yaml, .yml), or a folder of such files with one tool each.", func(w io.Writer) {
+		printWarningClasses(w)
+		printCommands(w)
+	})
 	pkg := flags.String("pkg", "", "package name of the generated file (default: $GOPACKAGE under go generate, else the package of the -o file or of the Go files beside it, else the name of its folder, else tools)")
 	out := flags.String("o", "", "output file (default: standard output)")
 	strict := flags.Bool("strict", false, "treat every word in a schema that is not a JSON Schema 2020-12 keyword, and every tool member toolgen does not read, as an error")
 	check := flags.Bool("check", false, "write nothing; exit 1 and print a diff when the -o file is not up to date")
 	openAIStrict := flags.Bool("openai-strict", false, "also embed each tool's OpenAI strict-mode schema variant, and accept null for absent optional members under runtime.Options.NullAsAbsent")
 	timeTypes := flags.Bool("time", false, "hold strings of format date-time as time.Time")
+	quiet := quietFlag(flags)
 	if code, done := parseFlags(flags, args, []string{"CATALOG"}, stdout, stderr); done {
 		return code
 	}
@@ -99,7 +103,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		src, genDiags = gen.Generate(unique, gen.Options{Package: pkgName, Source: filepath.Base(path), OpenAIStrict: *openAIStrict, Time: *timeTypes})
 		diags = diags.Merge(genDiags)
 	}
-	if !reportDiagnostics(stderr, diags) || src == nil {
+	if !reportDiagnostics(stderr, diags.Quiet(*quiet)) || src == nil {
 		return exitInvalid
 	}
 	return emit(*out, src, *check, stdout, stderr)
