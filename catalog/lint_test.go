@@ -98,7 +98,7 @@ func TestLintDefaults(t *testing.T) {
 	base := "/tools/0/inputSchema/properties"
 	checkDiags(t, Lint(c, LintOptions{}), []want{
 		{9, 56, Warning, base + "/limit/default", `"default" 500 does not validate against its schema (maximum: got 500, want 100); it will not be applied`},
-		{11, 56, Warning, base + "/when/default", `"default" "yesterday" does not validate against its schema ('yesterday' is not valid date`},
+		{11, 56, Warning, base + "/when/default", `"default" "yesterday" does not validate against its schema ("yesterday" is not a valid date: it must be an RFC 3339 date such as 2024-05-01)`},
 		{15, 56, Warning, base + "/opts/properties/deep/default", `"default" "yes" does not validate against its schema (got string, want boolean)`},
 		{16, 13, Warning, base + "/opts/default", `"default" {"deep":1} does not validate against its schema (at /deep: got number, want boolean)`},
 	})

@@ -17,6 +17,7 @@ import (
 	"github.com/toolgen/toolgen/internal/ecma"
 	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/internal/schema"
+	"github.com/toolgen/toolgen/runtime/format"
 )
 
 // draft2020 is the dialect of schemas that do not name one.
@@ -82,6 +83,7 @@ func (l *linter) schema(t *Tool, i int, which string, raw []byte, base string) {
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.UseLoader(nil) // never read files or the network
 	c.AssertFormat()
+	registerFormats(c)
 	c.UseRegexpEngine(ecmaRegexp)
 	for id, other := range l.identified {
 		if !s.own(id) {
@@ -509,6 +511,11 @@ func (s *schemaLint) checkDefaults(c *jsonschema.Compiler, loc string) {
 		leaves = func(e *jsonschema.ValidationError) {
 			if len(e.Causes) == 0 {
 				r := e.ErrorKind.LocalizedString(printer)
+				if f, ok := e.ErrorKind.(*kind.Format); ok {
+					if s, ok := f.Got.(string); ok {
+						r = formatMistake(f.Want, s)
+					}
+				}
 				if p := jsonPointer(e.InstanceLocation); p != "" {
 					r = "at " + p + ": " + r
 				}
@@ -525,6 +532,45 @@ func (s *schemaLint) checkDefaults(c *jsonschema.Compiler, loc string) {
 			s.tool.RejectedDefaults = map[string]bool{}
 		}
 		s.tool.RejectedDefaults[d.node] = true
+	}
+}
+
+// registerFormats has c check every format with the checker generated code
+// calls (runtime/format's table), those santhosh v6 does not know and those
+// it judges otherwise, so that a default is judged as generated code would
+// judge the value.
+func registerFormats(c *jsonschema.Compiler) {
+	for _, f := range format.All() {
+		if !f.Annotation() {
+			c.RegisterFormat(&jsonschema.Format{Name: f.Name, Validate: formatValidator(f)})
+		}
+	}
+}
+
+// formatValidator checks a decoded value against a format's row: a string,
+// or for a format of numbers a number by its JSON text; any other value is
+// valid.
+func formatValidator(f format.Checker) func(any) error {
+	return func(v any) error {
+		var text string
+		switch v := v.(type) {
+		case string:
+			if f.Number {
+				return nil
+			}
+			text = v
+		case json.Number:
+			if !f.Number {
+				return nil
+			}
+			text = string(v)
+		default:
+			return nil
+		}
+		if !f.Check(text) {
+			return fmt.Errorf("not a valid %s: must be %s", f.Name, f.Example)
+		}
+		return nil
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/ecma"
 	"github.com/toolgen/toolgen/internal/schema"
+	"github.com/toolgen/toolgen/runtime/format"
 )
 
 // Mapping one schema to a value: scalars, enums, arrays and the checks on
@@ -274,10 +275,16 @@ func (b *builder) checks(n *node, v *Value) {
 		v.Pattern = b.pattern(n, p)
 	}
 	if f, ok := n.str("format"); ok {
-		if formats[f] != "" {
+		switch row, known := format.Lookup(f); {
+		case known && row.Annotation():
+			// A format producers write that no standard defines: kept, as
+			// JSON Schema keeps an unknown one, but known, so no warning.
+		case known && row.Number:
+			v.NumberFormat = f
+		case known:
 			v.Format = f
-		} else {
-			b.warn(catalog.WarnUnknownFormat, b.base+n.ptr+"/format", b.tool.Name, "format %q is not a JSON Schema format; it is kept as an annotation and not checked", f)
+		default:
+			b.warn(catalog.WarnUnknownFormat, b.base+n.ptr+"/format", b.tool.Name, "format %q is not a format toolgen knows (docs/KEYWORDS.md lists them); it is kept as an annotation and not checked", f)
 		}
 	}
 	if c, ok := n.count("minItems"); ok {

@@ -266,7 +266,7 @@ var diagnosticClasses = []struct {
 	{regexp.MustCompile(`invalid escape (\\.): with the u flag`), "identity escape $1 invalid in u-mode pattern"},
 	{regexp.MustCompile(`invalid "(exclusiveM..imum)" \(draft 2019-09 meta-schema\): got boolean`), "boolean $1 under 2019-09 (invalid schema)"},
 	{regexp.MustCompile(`invalid "items" \(draft 2020-12 meta-schema\): got array`), "tuple as items array under 2020-12 (invalid schema)"},
-	{regexp.MustCompile(`format "([^"]+)" is not a JSON Schema format`), "unknown format $1"},
+	{regexp.MustCompile(`format "([^"]+)" is not a format toolgen knows`), "unknown format $1"},
 	{regexp.MustCompile(`OpenAPI "discriminator" disagrees`), "OpenAPI discriminator disagrees"},
 	{regexp.MustCompile(`^"(\w+)" is not read: toolgen has no use for it`), "tool member $1 not read"},
 	{regexp.MustCompile(`^"(\w+)" is not a keyword of JSON Schema (draft-07|draft 2019-09)`), "$1 not a keyword of $2"},
