@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -236,6 +237,9 @@ func (s *schemaLint) unknownWord(n *schema.Node, key, ptr string) {
 		}
 		return
 	}
+	if items := n.Member("items"); key == "additionalItems" && items != nil && items.Kind == '[' {
+		return // the tuple is refused at "items", which says how to write it
+	}
 	if advice := foreignAdvice(n, key); advice != "" {
 		if s.opts.Strict {
 			s.errorf(s.tool.Name, at, "%s; strict mode allows only JSON Schema 2020-12 keywords and \"x-toolgen\"", advice)
@@ -408,14 +412,24 @@ func (s *schemaLint) metaSchemaErrors(prefix string, ve *jsonschema.ValidationEr
 			s.metaSchemaError(prefix, e.InstanceLocation, []string{e.ErrorKind.LocalizedString(printer)})
 			return
 		}
+		causes := e.Causes
 		switch e.ErrorKind.(type) {
 		case *kind.AnyOf, *kind.OneOf:
-			if msgs, same := leavesAt(e, jsonPointer(e.InstanceLocation)); same {
+			here := jsonPointer(e.InstanceLocation)
+			if msgs, same := leavesAt(e, here); same {
 				s.metaSchemaError(prefix, e.InstanceLocation, msgs)
 				return
 			}
+			// An alternative that failed deeper in the value is the one the
+			// schema meant ("items": {...} with a bad keyword inside, not
+			// "items": [...]); those that failed at the value itself only
+			// say it is not of their shape.
+			causes = slices.DeleteFunc(slices.Clone(causes), func(c *jsonschema.ValidationError) bool {
+				_, same := leavesAt(c, here)
+				return same
+			})
 		}
-		for _, c := range e.Causes {
+		for _, c := range causes {
 			visit(c)
 		}
 	}
@@ -459,8 +473,8 @@ func (s *schemaLint) metaSchemaError(prefix string, location []string, msgs []st
 	}
 	d := s.dialectAt(ptr)
 	msg := fmt.Sprintf("%s (%s meta-schema): %s", what, draftName(d), strings.Join(msgs, "; or "))
-	if n := s.tree.At(ptr); d == schema.Draft202012 && len(location) > 0 && location[len(location)-1] == "items" && n != nil && n.Kind == '[' {
-		msg += `; in draft 2020-12 a tuple is "prefixItems", and "items" is one schema for the rest`
+	if advice := s.producerMistake(d, ptr); advice != "" {
+		msg = fmt.Sprintf("%s (%s meta-schema): %s", what, draftName(d), advice)
 	}
 	s.errorf(s.tool.Name, s.base+ptr, "%s", msg)
 }

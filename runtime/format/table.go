@@ -104,6 +104,9 @@ var producerFormats = []Checker{
 	note("file-path", "pydantic FilePath: a path that must name a file on the server, which only the server can judge"),
 	note("directory-path", "pydantic DirectoryPath: a path that must name a folder on the server, which only the server can judge"),
 
+	// zod 3 through zod-to-json-schema.
+	note("unix-time", "zod-to-json-schema's dateStrategy \"integer\": seconds since 1970, any integer; its minimum and maximum are checked"),
+
 	// zod 4.
 	str("guid", "IsUUID", IsUUID, "a UUID such as 123e4567-e89b-12d3-a456-426614174000", "RFC 9562 section 4, any version (zod guid)"),
 	str("cidrv4", "IsCIDRv4", IsCIDRv4, "an IPv4 block in CIDR notation such as 192.0.2.0/24", "RFC 4632 section 3.1 (zod cidrv4)"),
