@@ -19,11 +19,13 @@ package main
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -100,13 +102,66 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		unique := cat.FirstOfEachName()
 		diags = diags.Merge(catalog.NameWarnings(unique))
 		var genDiags catalog.Diagnostics
-		src, genDiags = gen.Generate(unique, gen.Options{Package: pkgName, Source: filepath.Base(path), OpenAIStrict: *openAIStrict, Time: *timeTypes})
+		src, genDiags = gen.Generate(unique, gen.Options{Package: pkgName, Source: filepath.Base(path), OpenAIStrict: *openAIStrict, Time: *timeTypes, Flags: outputFlags(flags)})
 		diags = diags.Merge(genDiags)
 	}
 	if !reportDiagnostics(stderr, diags.Quiet(*quiet)) || src == nil {
 		return exitInvalid
 	}
+	if *check && !sameFlags(*out, outputFlags(flags), stderr) {
+		return exitInvalid
+	}
 	return emit(*out, src, *check, stdout, stderr)
+}
+
+// outputChanging are the flags of toolgen that change what it writes; the
+// header of the file records those given, and -check compares them
+// (TestEveryOutputFlagIsRecorded finds a flag missing here).
+var outputChanging = []string{"openai-strict", "time"}
+
+// outputFlags returns the flags of outputChanging that differ from their
+// defaults, as the header records them: "-time", or "-name=value" for a
+// flag that is not a switch.
+func outputFlags(flags *flag.FlagSet) []string {
+	var out []string
+	for _, name := range outputChanging {
+		f := flags.Lookup(name)
+		if f == nil || f.Value.String() == f.DefValue {
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			out = append(out, "-"+name)
+		} else {
+			out = append(out, "-"+name+"="+f.Value.String())
+		}
+	}
+	return out
+}
+
+// sameFlags reports whether the file at path, if toolgen generated it, was
+// generated with flags; if not it says which flags to run -check with.
+// Those flags are not taken from the file: the go:generate line is what
+// decides the output, and a CI line that disagrees with it should say so.
+func sameFlags(path string, flags []string, stderr io.Writer) bool {
+	old, err := os.ReadFile(path)
+	if err != nil {
+		return true // no file: emit says so
+	}
+	was, ok := gen.HeaderFlags(old)
+	if !ok || slices.Equal(was, flags) {
+		return true
+	}
+	fmt.Fprintf(stderr, "toolgen: %s was generated with %s, and this -check runs with %s; give -check the flags of the go:generate line\n",
+		path, flagList(was), flagList(flags))
+	return false
+}
+
+// flagList renders flags for a message: "-time -openai-strict", or "no flags".
+func flagList(flags []string) string {
+	if len(flags) == 0 {
+		return "no flags"
+	}
+	return strings.Join(flags, " ")
 }
 
 // emit writes src to path (stdout when ""), or with check compares it with
