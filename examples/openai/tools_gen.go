@@ -16,6 +16,8 @@ const (
 )
 
 // ToolName names a tool of the catalog.
+//
+//toolgen:enum
 type ToolName string
 
 // The catalog's tools.
@@ -376,6 +378,8 @@ members:
 // input schema of tool "refund_order".
 //
 // Why the order is refunded.
+//
+//toolgen:enum
 type RefundOrderReason string
 
 // The values of RefundOrderReason.
