@@ -134,16 +134,20 @@ type Diagnostic struct {
 	Tool      string // the tool's name; "" when the problem is not about one tool
 	Pointer   string // JSON Pointer into the catalog file
 	Message   string
+	// Class names the kind of a warning, which toolgen -quiet leaves
+	// out; "" for an error.
+	Class WarningClass
 }
 
 // String renders the diagnostic as file:line:col: tool "name" /pointer:
-// message. A position that is not known is left out rather than written as
-// 0: file:line: without a column, file: without a line. Much of a
-// diagnostic is the catalog's own text (names, pointers, quoted values),
-// which may hold what a terminal acts on: every part is shown through
-// internal/visible, so the line holds no control, bidirectional or other
-// hidden character and is valid UTF-8. A long pointer is shown shortened
-// (shortPointer).
+// message, a warning with the flag that silences its class at the end,
+// as GCC names a warning's flag ("[-quiet=unknown-format]"). A position
+// that is not known is left out rather than written as 0: file:line:
+// without a column, file: without a line. Much of a diagnostic is the
+// catalog's own text (names, pointers, quoted values), which may hold what
+// a terminal acts on: every part is shown through internal/visible, so the
+// line holds no control, bidirectional or other hidden character and is
+// valid UTF-8. A long pointer is shown shortened (shortPointer).
 func (d Diagnostic) String() string {
 	var b strings.Builder
 	file := visible.String(d.File)
@@ -166,6 +170,9 @@ func (d Diagnostic) String() string {
 		b.WriteString("warning: ")
 	}
 	b.WriteString(visible.String(d.Message))
+	if d.Severity == Warning && d.Class != "" {
+		fmt.Fprintf(&b, " [-quiet=%s]", d.Class)
+	}
 	return b.String()
 }
 

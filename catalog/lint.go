@@ -91,8 +91,8 @@ func (l *linter) errorf(tool, ptr, format string, args ...any) {
 	l.diags = append(l.diags, l.c.Diagnostic(Error, tool, ptr, format, args...))
 }
 
-func (l *linter) warnf(tool, ptr, format string, args ...any) {
-	l.diags = append(l.diags, l.c.Diagnostic(Warning, tool, ptr, format, args...))
+func (l *linter) warnf(class WarningClass, tool, ptr, format string, args ...any) {
+	l.diags = append(l.diags, l.c.Warning(class, tool, ptr, format, args...))
 }
 
 // namePointer locates a tool's "name" member in the file.
@@ -116,12 +116,12 @@ func (l *linter) checkName(t *Tool, ptr string) {
 	for i, r := range t.Name {
 		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '.' || r == '-'
 		if !ok {
-			l.warnf(t.Name, ptr, "tool name %q has %q at byte %d; %s", t.Name, r, i, rule)
+			l.warnf(WarnProviderName, t.Name, ptr, "tool name %q has %q at byte %d; %s", t.Name, r, i, rule)
 			return
 		}
 	}
 	if n := utf8.RuneCountInString(t.Name); n > maxNameLen {
-		l.warnf(t.Name, ptr, "tool name %q is %d characters long; %s", t.Name, n, rule)
+		l.warnf(WarnProviderName, t.Name, ptr, "tool name %q is %d characters long; %s", t.Name, n, rule)
 	}
 }
 

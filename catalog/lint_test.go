@@ -39,7 +39,7 @@ func TestLintMetaSchema(t *testing.T) {
 	checkDiags(t, Lint(c, LintOptions{}), []want{
 		{9, 39, Error, "/tools/0/inputSchema/properties/query/minLength", `invalid "minLength" (draft 2020-12 meta-schema): minimum: got -1, want 0`},
 		{10, 20, Error, "/tools/0/inputSchema/properties/kind/type", `invalid "type" (draft 2020-12 meta-schema): value must be one of 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string'; or got string, want array`},
-		{11, 37, Error, "/tools/0/inputSchema/properties/tags/items", `got array, want boolean or object; in draft 2020-12 a tuple is "prefixItems"`},
+		{11, 37, Error, "/tools/0/inputSchema/properties/tags/items", `"items" is an array, the draft-07 form of a tuple`},
 		{13, 9, Error, "/tools/0/inputSchema/required", `invalid "required" (draft 2020-12 meta-schema): got string, want array`},
 		{21, 30, Error, "/tools/1/inputSchema/properties/q/minLength", `invalid "minLength" (draft-07 meta-schema): minimum: got -1, want 0`},
 		{33, 23, Error, "/tools/3/inputSchema/type", `the input schema has "type": "string", but tool arguments are always a JSON object; use "type": "object"`},
@@ -98,7 +98,7 @@ func TestLintDefaults(t *testing.T) {
 	base := "/tools/0/inputSchema/properties"
 	checkDiags(t, Lint(c, LintOptions{}), []want{
 		{9, 56, Warning, base + "/limit/default", `"default" 500 does not validate against its schema (maximum: got 500, want 100); it will not be applied`},
-		{11, 56, Warning, base + "/when/default", `"default" "yesterday" does not validate against its schema ('yesterday' is not valid date`},
+		{11, 56, Warning, base + "/when/default", `"default" "yesterday" does not validate against its schema ("yesterday" is not a valid date: it must be an RFC 3339 date such as 2024-05-01)`},
 		{15, 56, Warning, base + "/opts/properties/deep/default", `"default" "yes" does not validate against its schema (got string, want boolean)`},
 		{16, 13, Warning, base + "/opts/default", `"default" {"deep":1} does not validate against its schema (at /deep: got number, want boolean)`},
 	})

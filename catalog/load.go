@@ -110,8 +110,8 @@ func (l *loader) errorf(tool, ptr, format string, args ...any) {
 	l.diags = append(l.diags, l.c.Diagnostic(Error, tool, ptr, format, args...))
 }
 
-func (l *loader) warnf(tool, ptr, format string, args ...any) {
-	l.diags = append(l.diags, l.c.Diagnostic(Warning, tool, ptr, format, args...))
+func (l *loader) warnf(class WarningClass, tool, ptr, format string, args ...any) {
+	l.diags = append(l.diags, l.c.Warning(class, tool, ptr, format, args...))
 }
 
 // catalog detects the format of the top-level value and reads its tools.
@@ -145,14 +145,14 @@ func (l *loader) catalog(root *schema.Node) {
 		}
 		l.c.Format = FormatMCP
 		if len(tools.Items) == 0 {
-			l.warnf("", tools.Pointer, "the catalog has no tools")
+			l.warnf(WarnEmptyCatalog, "", tools.Pointer, "the catalog has no tools")
 		}
 		for _, e := range tools.Items {
 			l.tool(e, FormatMCP)
 		}
 	case jsontext.KindBeginArray:
 		if len(root.Items) == 0 {
-			l.warnf("", "", "the catalog is an empty array: it has no tools")
+			l.warnf(WarnEmptyCatalog, "", "", "the catalog is an empty array: it has no tools")
 			return
 		}
 		first := classify(root.Items[0])

@@ -181,10 +181,10 @@ func (l *linter) reportUnread() {
 		case g.tools > 2:
 			msg += fmt.Sprintf(" (%d other tools have it too)", g.tools-1)
 		}
-		sev := Warning
 		if l.opts.Strict {
-			sev, msg = Error, msg+"; strict mode allows only the members toolgen reads"
+			l.diags = append(l.diags, g.first.Diagnostic(Error, g.m.pointer, "%s; strict mode allows only the members toolgen reads", msg))
+		} else {
+			l.diags = append(l.diags, g.first.Warning(WarnUnreadMember, g.m.pointer, "%s", msg))
 		}
-		l.diags = append(l.diags, g.first.Diagnostic(sev, g.m.pointer, "%s", msg))
 	}
 }

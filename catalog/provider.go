@@ -122,7 +122,7 @@ func NameWarnings(c *Catalog) Diagnostics {
 			}
 		}
 		if len(apis) > 0 {
-			ds = append(ds, c.Diagnostic(Warning, t.Name, pc.namePointer(),
+			ds = append(ds, c.Warning(WarnProviderName, t.Name, pc.namePointer(),
 				"the tool name %q is refused by %s; toolgen lint -provider %s says why and how to name it", t.Name, andList(apis), first))
 		}
 	}
@@ -186,7 +186,11 @@ type providerCheck struct {
 
 // report adds a diagnostic at ptr, a pointer into the file.
 func (pc *providerCheck) report(sev Severity, ptr, format string, args ...any) {
-	*pc.diags = append(*pc.diags, pc.c.Diagnostic(sev, pc.tool.Name, ptr, "%s: %s", pc.provider, fmt.Sprintf(format, args...)))
+	d := pc.c.Diagnostic(sev, pc.tool.Name, ptr, "%s: %s", pc.provider, fmt.Sprintf(format, args...))
+	if sev == Warning {
+		d.Class = WarnProvider
+	}
+	*pc.diags = append(*pc.diags, d)
 }
 
 // schema runs rules on raw, the schema at base in the file. A schema that

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -16,6 +17,7 @@ import (
 	"github.com/toolgen/toolgen/internal/ecma"
 	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/internal/schema"
+	"github.com/toolgen/toolgen/runtime/format"
 )
 
 // draft2020 is the dialect of schemas that do not name one.
@@ -81,6 +83,7 @@ func (l *linter) schema(t *Tool, i int, which string, raw []byte, base string) {
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.UseLoader(nil) // never read files or the network
 	c.AssertFormat()
+	registerFormats(c)
 	c.UseRegexpEngine(ecmaRegexp)
 	for id, other := range l.identified {
 		if !s.own(id) {
@@ -191,7 +194,7 @@ func (s *schemaLint) walk() {
 					s.patternWarnings(p.Name, appendPointer(kptr, p.Name))
 				}
 			case m.Name == "enum" && m.Value.Kind == '[' && len(m.Value.Items) == 0:
-				s.warnf(s.tool.Name, s.base+kptr, "\"enum\": [] allows no value, so every value is rejected here; list the values it allows, or remove it")
+				s.warnf(WarnUnsatisfiable, s.tool.Name, s.base+kptr, "\"enum\": [] allows no value, so every value is rejected here; list the values it allows, or remove it")
 			}
 		}
 		return true
@@ -206,7 +209,7 @@ func (s *schemaLint) patternWarnings(pattern, ptr string) {
 		return // the meta-schema check or the generator reports it
 	}
 	for _, w := range c.Warnings {
-		s.warnf(s.tool.Name, s.base+ptr, "pattern %q at offset %d: %s", pattern, w.Offset, w.Message)
+		s.warnf(WarnPatternSpelling, s.tool.Name, s.base+ptr, "pattern %q at offset %d: %s", pattern, w.Offset, w.Message)
 	}
 }
 
@@ -225,11 +228,12 @@ func keywordOfADialect(name string) bool {
 // does not have it, and so ignores it: a warning, or an error in strict
 // mode, since the author may well have meant it to apply.
 func (s *schemaLint) foreignKeyword(key, ptr string, d *schema.Dialect) {
-	report := s.warnf
+	const msg = "%q is not a keyword of JSON Schema %s, the draft this schema is written in, so it is ignored; use the draft's own keyword or change \"$schema\""
 	if s.opts.Strict {
-		report = s.errorf
+		s.errorf(s.tool.Name, s.base+ptr, msg, key, d.Name)
+	} else {
+		s.warnf(WarnForeignKeyword, s.tool.Name, s.base+ptr, msg, key, d.Name)
 	}
-	report(s.tool.Name, s.base+ptr, "%q is not a keyword of JSON Schema %s, the draft this schema is written in, so it is ignored; use the draft's own keyword or change \"$schema\"", key, d.Name)
 }
 
 // unknownWord reports a member of schema object n that is not a keyword.
@@ -246,11 +250,20 @@ func (s *schemaLint) unknownWord(n *schema.Node, key, ptr string) {
 		}
 		return
 	}
+	if key == "discriminator" && !s.opts.Strict {
+		if why := s.discriminatorMismatch(n); why != "" {
+			s.warnf(WarnDiscriminator, s.tool.Name, at, "OpenAPI \"discriminator\" disagrees with its alternatives: %s; JSON Schema ignores it and toolgen tells the alternatives apart by their own \"const\" members, so a reader that follows it would choose otherwise; make the two agree, or remove it", why)
+		}
+		return
+	}
+	if items := n.Member("items"); key == "additionalItems" && items != nil && items.Kind == '[' {
+		return // the tuple is refused at "items", which says how to write it
+	}
 	if advice := foreignAdvice(n, key); advice != "" {
 		if s.opts.Strict {
 			s.errorf(s.tool.Name, at, "%s; strict mode allows only JSON Schema 2020-12 keywords and \"x-toolgen\"", advice)
 		} else {
-			s.warnf(s.tool.Name, at, "%s", advice)
+			s.warnf(WarnForeignKeyword, s.tool.Name, at, "%s", advice)
 		}
 		return
 	}
@@ -260,7 +273,7 @@ func (s *schemaLint) unknownWord(n *schema.Node, key, ptr string) {
 	case s.opts.Strict:
 		s.errorf(s.tool.Name, at, "unknown keyword %q: strict mode allows only JSON Schema 2020-12 keywords and \"x-toolgen\"; remove it", key)
 	default:
-		s.warnf(s.tool.Name, at, "unknown keyword %q is ignored as an annotation", key)
+		s.warnf(WarnUnknownKeyword, s.tool.Name, at, "unknown keyword %q is ignored as an annotation", key)
 	}
 }
 
@@ -419,14 +432,24 @@ func (s *schemaLint) metaSchemaErrors(prefix string, ve *jsonschema.ValidationEr
 			s.metaSchemaError(prefix, e.InstanceLocation, []string{e.ErrorKind.LocalizedString(printer)})
 			return
 		}
+		causes := e.Causes
 		switch e.ErrorKind.(type) {
 		case *kind.AnyOf, *kind.OneOf:
-			if msgs, same := leavesAt(e, jsonPointer(e.InstanceLocation)); same {
+			here := jsonPointer(e.InstanceLocation)
+			if msgs, same := leavesAt(e, here); same {
 				s.metaSchemaError(prefix, e.InstanceLocation, msgs)
 				return
 			}
+			// An alternative that failed deeper in the value is the one the
+			// schema meant ("items": {...} with a bad keyword inside, not
+			// "items": [...]); those that failed at the value itself only
+			// say it is not of their shape.
+			causes = slices.DeleteFunc(slices.Clone(causes), func(c *jsonschema.ValidationError) bool {
+				_, same := leavesAt(c, here)
+				return same
+			})
 		}
-		for _, c := range e.Causes {
+		for _, c := range causes {
 			visit(c)
 		}
 	}
@@ -486,8 +509,8 @@ func (s *schemaLint) metaSchemaError(prefix string, location []string, msgs []st
 	}
 	d := s.dialectAt(ptr)
 	msg := fmt.Sprintf("%s (%s meta-schema): %s", what, draftName(d), strings.Join(msgs, "; or "))
-	if n := s.tree.At(ptr); d == schema.Draft202012 && len(location) > 0 && location[len(location)-1] == "items" && n != nil && n.Kind == '[' {
-		msg += `; in draft 2020-12 a tuple is "prefixItems", and "items" is one schema for the rest`
+	if advice := s.producerMistake(d, ptr); advice != "" {
+		msg = fmt.Sprintf("%s (%s meta-schema): %s", what, draftName(d), advice)
 	}
 	s.errorf(s.tool.Name, s.base+ptr, "%s", msg)
 }
@@ -538,6 +561,11 @@ func (s *schemaLint) checkDefaults(c *jsonschema.Compiler, loc string) {
 		leaves = func(e *jsonschema.ValidationError) {
 			if len(e.Causes) == 0 {
 				r := e.ErrorKind.LocalizedString(printer)
+				if f, ok := e.ErrorKind.(*kind.Format); ok {
+					if s, ok := f.Got.(string); ok {
+						r = formatMistake(f.Want, s)
+					}
+				}
 				if p := jsonPointer(e.InstanceLocation); p != "" {
 					r = "at " + p + ": " + r
 				}
@@ -548,12 +576,51 @@ func (s *schemaLint) checkDefaults(c *jsonschema.Compiler, loc string) {
 			}
 		}
 		leaves(ve)
-		s.warnf(s.tool.Name, s.base+d.node+"/default", "\"default\" %s does not validate against its schema (%s); it will not be applied",
+		s.warnf(WarnUnappliedDefault, s.tool.Name, s.base+d.node+"/default", "\"default\" %s does not validate against its schema (%s); it will not be applied",
 			describeJSON(value), strings.Join(reasons, "; "))
 		if s.tool.RejectedDefaults == nil {
 			s.tool.RejectedDefaults = map[string]bool{}
 		}
 		s.tool.RejectedDefaults[d.node] = true
+	}
+}
+
+// registerFormats has c check every format with the checker generated code
+// calls (runtime/format's table), those santhosh v6 does not know and those
+// it judges otherwise, so that a default is judged as generated code would
+// judge the value.
+func registerFormats(c *jsonschema.Compiler) {
+	for _, f := range format.All() {
+		if !f.Annotation() {
+			c.RegisterFormat(&jsonschema.Format{Name: f.Name, Validate: formatValidator(f)})
+		}
+	}
+}
+
+// formatValidator checks a decoded value against a format's row: a string,
+// or for a format of numbers a number by its JSON text; any other value is
+// valid.
+func formatValidator(f format.Checker) func(any) error {
+	return func(v any) error {
+		var text string
+		switch v := v.(type) {
+		case string:
+			if f.Number {
+				return nil
+			}
+			text = v
+		case json.Number:
+			if !f.Number {
+				return nil
+			}
+			text = string(v)
+		default:
+			return nil
+		}
+		if !f.Check(text) {
+			return fmt.Errorf("not a valid %s: must be %s", f.Name, f.Example)
+		}
+		return nil
 	}
 }
 

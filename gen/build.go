@@ -106,7 +106,7 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 	}, nil)
 	for _, rn := range renamed {
 		t := cat.Tools[slices.Index(originals, rn.Original)]
-		b.warn(t.Pointer, t.Name, "Go name %s is taken by tool %q; using %s (set \"x-toolgen\": {\"goName\": ...} to choose another)", rn.Wanted, rn.Rival, rn.Got)
+		b.warn(catalog.WarnGoName, t.Pointer, t.Name, "Go name %s is taken by tool %q; using %s (set \"x-toolgen\": {\"goName\": ...} to choose another)", rn.Wanted, rn.Rival, rn.Got)
 	}
 	b.registerSchemas()
 	for i := range cat.Tools {
@@ -214,8 +214,8 @@ func (b *builder) errorf(ptr, format string, args ...any) {
 	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, b.tool.Name, b.base+ptr, format, args...))
 }
 
-func (b *builder) warn(filePtr, tool, format string, args ...any) {
-	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Warning, tool, filePtr, format, args...))
+func (b *builder) warn(class catalog.WarningClass, filePtr, tool, format string, args ...any) {
+	b.diags = append(b.diags, b.cat.Warning(class, tool, filePtr, format, args...))
 }
 
 // maxNestedName bounds the length of the names nestedName makes. Names of
@@ -270,9 +270,9 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 			for _, p := range refused.Problems {
 				reasons = append(reasons, displayPointer(p.Pointer)+": "+p.Message)
 			}
-			b.warn(t.SchemaPointer, t.Name, "no OpenAI strict-mode variant, so the tool goes without strict mode: %s", strings.Join(reasons, "; "))
+			b.warn(catalog.WarnOpenAIStrict, t.SchemaPointer, t.Name, "no OpenAI strict-mode variant, so the tool goes without strict mode: %s", strings.Join(reasons, "; "))
 		case err != nil:
-			b.warn(t.SchemaPointer, t.Name, "no OpenAI strict-mode variant: %v", err)
+			b.warn(catalog.WarnOpenAIStrict, t.SchemaPointer, t.Name, "no OpenAI strict-mode variant: %v", err)
 		}
 		tool.StrictInputSchema = variant
 		if variant != nil {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/internal/schema"
 )
@@ -114,12 +115,12 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 	}, taken)
 	for _, rn := range renamed {
 		if taken[rn.Wanted] {
-			b.warn(b.base+n.ptr+"/properties/"+jsonpointer.Escape(rn.Original), b.tool.Name,
+			b.warn(catalog.WarnGoName, b.base+n.ptr+"/properties/"+jsonpointer.Escape(rn.Original), b.tool.Name,
 				"property %q maps to Go field %s, a name the struct needs for itself; using %s (set \"x-toolgen\": {\"goName\": ...} on the property to choose another)",
 				rn.Original, rn.Wanted, rn.Got)
 			continue
 		}
-		b.warn(b.base+n.ptr+"/properties/"+jsonpointer.Escape(rn.Original), b.tool.Name,
+		b.warn(catalog.WarnGoName, b.base+n.ptr+"/properties/"+jsonpointer.Escape(rn.Original), b.tool.Name,
 			"property %q and property %q both map to Go field %s; using %s for %q (set \"x-toolgen\": {\"goName\": ...} on the property to choose another)",
 			rn.Original, rn.Rival, rn.Wanted, rn.Got, rn.Original)
 	}
@@ -202,7 +203,7 @@ func (b *builder) undeclaredMember(n *node, name string, loose bool) *node {
 		return nil
 	}
 	if c.tree.Kind == 'f' {
-		b.warn(b.base+n.ptr+"/required", b.tool.Name,
+		b.warn(catalog.WarnUnsatisfiable, b.base+n.ptr+"/required", b.tool.Name,
 			"required member %q is not under properties and additionalProperties is false, so no value of it is allowed and no call can pass; declare it under properties", name)
 	}
 	return c
@@ -287,7 +288,7 @@ func (b *builder) unusedSettings(j *schema.Node) {
 	if j.Place != nil && j.Kind == '{' && j.Member("x-toolgen") != nil {
 		ptr := j.Place.Ptr
 		if s := b.settings(&node{ptr: ptr, tree: j}); s.goName != "" && !b.goNamed[ptr] {
-			b.warn(b.base+ptr+"/x-toolgen/goName", b.tool.Name, "goName %q is ignored here: %s", s.goName, goNameUse(ptr))
+			b.warn(catalog.WarnGoName, b.base+ptr+"/x-toolgen/goName", b.tool.Name, "goName %q is ignored here: %s", s.goName, goNameUse(ptr))
 		}
 	}
 	for _, m := range j.Members {

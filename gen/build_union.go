@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/internal/schema"
 )
@@ -175,7 +176,7 @@ func (b *builder) seal(v *Value, name string) *Sealed {
 				}
 				variant.Type, variant.Wrap = b.typeName(want), true
 				if a.Chosen && variant.Type != want {
-					b.warn(b.base+a.Value.Ptr, b.tool.Name, "the Go name %s the alternative is given is taken by another declaration; using %s (set \"x-toolgen\": {\"goName\": ...} on the alternative to choose another)", want, variant.Type)
+					b.warn(catalog.WarnGoName, b.base+a.Value.Ptr, b.tool.Name, "the Go name %s the alternative is given is taken by another declaration; using %s (set \"x-toolgen\": {\"goName\": ...} on the alternative to choose another)", want, variant.Type)
 				}
 			}
 			s.Variants = append(s.Variants, variant)
@@ -326,7 +327,7 @@ func (b *builder) alternativeNames(keyword, name string, nodes []*node) []altNam
 	for _, rn := range renamed {
 		i := slices.Index(keys, rn.Original)
 		if out[i].chosen && !out[i].goName {
-			b.warn(b.base+nodes[i].ptr, b.tool.Name,
+			b.warn(catalog.WarnGoName, b.base+nodes[i].ptr, b.tool.Name,
 				"alternative %d of the %s is named %s after %s, as an earlier alternative is; using %s (set \"x-toolgen\": {\"goName\": ...} on the alternative to choose another)",
 				i+1, keyword, rn.Wanted, out[i].source, rn.Got)
 		}
@@ -372,7 +373,7 @@ func (b *builder) checkAlternativeName(c *node, alt *Value, an altName) {
 		b.goNamed[c.ptr] = true
 	}
 	if an.chosen && declared && alt.Named.Name != an.want {
-		b.warn(b.base+c.ptr, b.tool.Name,
+		b.warn(catalog.WarnGoName, b.base+c.ptr, b.tool.Name,
 			"the Go name %s, which the alternative takes from %s, is taken by another declaration; using %s (set \"x-toolgen\": {\"goName\": ...} on the alternative to choose another)",
 			an.want, an.source, alt.Named.Name)
 	}

@@ -7,8 +7,10 @@ import (
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/ecma"
 	"github.com/toolgen/toolgen/internal/schema"
+	"github.com/toolgen/toolgen/runtime/format"
 )
 
 // Mapping one schema to a value: scalars, enums, arrays and the checks on
@@ -276,10 +278,16 @@ func (b *builder) checks(n *node, v *Value) {
 		v.Pattern = b.pattern(n, p)
 	}
 	if f, ok := n.str("format"); ok {
-		if formats[f] != "" {
+		switch row, known := format.Lookup(f); {
+		case known && row.Annotation():
+			// A format producers write that no standard defines: kept, as
+			// JSON Schema keeps an unknown one, but known, so no warning.
+		case known && row.Number:
+			v.NumberFormat = f
+		case known:
 			v.Format = f
-		} else {
-			b.warn(b.base+n.ptr+"/format", b.tool.Name, "format %q is not a JSON Schema format; it is kept as an annotation and not checked", f)
+		default:
+			b.warn(catalog.WarnUnknownFormat, b.base+n.ptr+"/format", b.tool.Name, "format %q is not a format toolgen knows (docs/KEYWORDS.md lists them); it is kept as an annotation and not checked", f)
 		}
 	}
 	if c, ok := n.count("minItems"); ok {
@@ -379,7 +387,7 @@ func (b *builder) enum(n *node, name string) *Value {
 		want := t.Name + suffixes[i]
 		got := b.names.claim(want)
 		if got != want {
-			b.warn(b.base+n.ptr+"/enum", b.tool.Name, "the constant %s for enum value %q is taken by another generated name; using %s", want, s, got)
+			b.warn(catalog.WarnGoName, b.base+n.ptr+"/enum", b.tool.Name, "the constant %s for enum value %q is taken by another generated name; using %s", want, s, got)
 		}
 		t.Values = append(t.Values, EnumValue{GoName: got, Value: s})
 	}

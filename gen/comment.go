@@ -208,3 +208,17 @@ const brandedDirectivePrefix = "//toolgen:branded "
 func brandedDirective(parse string) *jen.Statement {
 	return jen.Comment("//").Line().Comment(brandedDirectivePrefix + parse)
 }
+
+// The directives that mark a sealed union's interface and an enum's type,
+// so that the vet check can report a switch over one that misses an
+// alternative or a value and has no default; trusted, like the branded
+// one, only in a file with toolgen's header.
+const (
+	sealedDirectiveText = "//toolgen:sealed"
+	enumDirectiveText   = "//toolgen:enum"
+)
+
+// directive renders a directive that ends a doc comment.
+func directive(text string) *jen.Statement {
+	return jen.Comment("//").Line().Comment(text)
+}

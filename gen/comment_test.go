@@ -24,6 +24,8 @@ var lineBreaks = []string{"\n", "\r", "\r\n", "\v", "\f", "\u0085", "\u2028", "\
 var payloads = []string{
 	"//go:generate echo PWNED",
 	"//toolgen:branded ParseEvil",
+	"//toolgen:sealed",
+	"//toolgen:enum",
 	"//go:embed secret.txt",
 	"//go:linkname evil runtime.evil",
 	"//go:build ignore",

@@ -344,6 +344,7 @@ func newOracle(t *testing.T, cat *catalog.Catalog) *oracle {
 		c := jsonschema.NewCompiler()
 		c.DefaultDraft(jsonschema.Draft2020)
 		c.AssertFormat()
+		registerProducerFormats(c)
 		c.UseRegexpEngine(ecmaEngine)
 		// Another tool's schema with an $id may be referred to.
 		for other, ids := range identified {

@@ -58,7 +58,7 @@ func Emit(m *Model, opts Options) ([]byte, error) {
 		e.f.Add(m.Schemas.code...)
 	}
 
-	return e.render(generatedBy(opts.Source))
+	return e.render(generatedBy(opts.Source, opts.Flags))
 }
 
 type emitter struct {

@@ -78,6 +78,9 @@ func (e *emitter) intChecks(v *Value, val jen.Code) []jen.Code {
 	}
 	bound(v.Minimum, "Minimum", true, "<")
 	bound(v.ExclusiveMinimum, "ExclusiveMinimum", false, "<=")
+	if v.NumberFormat != "" && v.NumberFormat != "int64" { // an int64 holds only int64 values
+		out = append(out, e.numberFormat(v))
+	}
 	bound(v.Maximum, "Maximum", false, ">")
 	bound(v.ExclusiveMaximum, "ExclusiveMaximum", true, ">=")
 	if v.MultipleOf != "" {
@@ -91,6 +94,12 @@ func (e *emitter) intChecks(v *Value, val jen.Code) []jen.Code {
 		}
 	}
 	return out
+}
+
+// numberFormat checks the number just read by its JSON text against v's
+// format of numbers.
+func (e *emitter) numberFormat(v *Value) jen.Code {
+	return jen.Id("r").Dot("FormatNumber").Call(jen.Lit(v.NumberFormat), rt(formats[v.NumberFormat]))
 }
 
 func (e *emitter) exactMultiple(divisor string, call jen.Code) jen.Code {
@@ -121,6 +130,9 @@ func (e *emitter) numberChecks(v *Value, val jen.Code) []jen.Code {
 	}
 	bound(v.Minimum, "Minimum", "<")
 	bound(v.ExclusiveMinimum, "ExclusiveMinimum", "<=")
+	if v.NumberFormat != "" {
+		out = append(out, e.numberFormat(v))
+	}
 	bound(v.Maximum, "Maximum", ">")
 	bound(v.ExclusiveMaximum, "ExclusiveMaximum", ">=")
 	if v.MultipleOf != "" {

@@ -12,6 +12,7 @@ import (
 // the names back from the table.
 func (e *emitter) toolNames() {
 	e.f.Add(lineComment("ToolName names a tool of the catalog."))
+	e.f.Add(directive(enumDirectiveText))
 	e.f.Type().Id("ToolName").String()
 	e.end()
 	var consts []jen.Code

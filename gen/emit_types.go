@@ -245,6 +245,7 @@ func (e *emitter) sealedTypes() {
 		}
 		marker := "is" + s.Interface
 		e.f.Add(comment(doc))
+		e.f.Add(directive(sealedDirectiveText))
 		e.f.Type().Id(s.Interface).Interface(jen.Id(marker).Params())
 		e.end()
 		if s.Property != "" {
@@ -297,6 +298,7 @@ func enumTexts(t *NamedType) []jsontext.Value {
 
 func (e *emitter) enumType(t *NamedType) {
 	e.f.Add(comment(typeDoc(t, "%s is one of the values allowed at %s in the %s schema of tool %q.")))
+	e.f.Add(directive(enumDirectiveText))
 	e.f.Type().Id(t.Name).String()
 	e.end()
 	var consts, names []jen.Code

@@ -4,6 +4,8 @@
 package gen
 
 import (
+	"fmt"
+
 	"github.com/toolgen/toolgen/catalog"
 )
 
@@ -18,6 +20,11 @@ type Options struct {
 	// Time holds strings of format date-time as time.Time, converted with
 	// its UnmarshalText; other formats stay strings (docs/DESIGN.md).
 	Time bool
+	// Flags are the command-line flags that changed the output ("-time"),
+	// recorded in the header so that toolgen -check can say when it is run
+	// without them. Each is a flag name, with a value of letters, digits
+	// and ._/:,- if it has one.
+	Flags []string
 }
 
 // Generate builds the model of a linted catalog and emits it. It returns the
@@ -26,6 +33,11 @@ type Options struct {
 func Generate(cat *catalog.Catalog, opts Options) ([]byte, catalog.Diagnostics) {
 	if err := CheckPackageName(opts.Package); err != nil {
 		return nil, catalog.Diagnostics{{Severity: catalog.Error, File: cat.File, Message: "package of the generated file: " + err.Error()}}
+	}
+	for _, f := range opts.Flags {
+		if !flagPattern.MatchString(f) {
+			return nil, catalog.Diagnostics{{Severity: catalog.Error, File: cat.File, Message: fmt.Sprintf("flag %q cannot be recorded in the header: want -name or -name=value", f)}}
+		}
 	}
 	m, diags := Build(cat, opts)
 	if !diags.HasErrors() {

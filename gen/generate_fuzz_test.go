@@ -73,6 +73,8 @@ var hostileTexts = []string{
 	"A.\n/*line evil.go:1:1*/",
 	"//go:generate echo PWNED",
 	"x\n//toolgen:branded ParseEvil",
+	"x\n//toolgen:sealed",
+	"//toolgen:enum",
 	"/* unterminated",
 	"*/ func init() {} /*",
 	"x\r//go:generate echo CR",
@@ -343,9 +345,16 @@ func checkSource(t *testing.T, src []byte) {
 	typeCheck(t, src)
 }
 
-// brandedDirective is the one directive the generator writes itself: the
-// last line of a branded type's doc, naming its Parse function.
+// brandedDirective is a directive the generator writes itself: the last
+// line of a branded type's doc, naming its Parse function.
 var brandedDirective = regexp.MustCompile(`^//toolgen:branded Parse[A-Za-z0-9_]+$`)
+
+// markDirectives are the others, each ending the doc of the declaration
+// the next line must start: a sealed union's interface, an enum's type.
+var markDirectives = map[string]*regexp.Regexp{
+	"//toolgen:sealed": regexp.MustCompile(`^type [A-Z][A-Za-z0-9_]* interface \{$`),
+	"//toolgen:enum":   regexp.MustCompile(`^type [A-Z][A-Za-z0-9_]* string$`),
+}
 
 // generatedHeader is the form go generate and linters recognize.
 var generatedHeader = regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`)
@@ -370,6 +379,13 @@ func checkComments(t *testing.T, src []byte) {
 		}
 		if tok == token.COMMENT && brandedDirective.MatchString(lit) {
 			branded = append(branded, fset.Position(pos).Line)
+			continue
+		}
+		if next, ok := markDirectives[lit]; tok == token.COMMENT && ok {
+			line := fset.Position(pos).Line
+			if lines := strings.Split(string(src), "\n"); lines[line-2] != "//" || !next.MatchString(lines[line]) {
+				t.Fatalf("line %d: %s does not end the doc of the declaration it marks after a blank comment line: %q, then %q", line, lit, lines[line-2], lines[line])
+			}
 			continue
 		}
 		if tok == token.COMMENT && lit != "//" && !strings.HasPrefix(lit, "// ") && !strings.HasPrefix(lit, "//\t") {

@@ -320,7 +320,7 @@ func (b *builder) fieldGoType(c *node, f *Field) {
 		// A default is converted only when the member is absent, where a
 		// failure could be reported to nobody. A default is an annotation:
 		// it is kept in the field's comment, and the generator says so.
-		b.warn(b.base+c.ptr+"/default", b.tool.Name,
+		b.warn(catalog.WarnUnappliedDefault, b.base+c.ptr+"/default", b.tool.Name,
 			"default %s is not applied: the member is held as a Go type of the catalog's choosing (goJSONSchema, or time.Time under -time), which the default could only be converted to unseen; it is kept in the field's doc comment, so the handler sees the member absent (remove the default, or the Go type, to silence this)",
 			describeDefault(f.Default))
 		f.Unapplied, f.Default = f.Default, nil

@@ -249,7 +249,7 @@ func main() {
 - Field "sku" got "ZZZ-1234", which cannot be read: group ZZZ is retired; send a value in the form its description gives.
 - Field "budget" got 1.001, which cannot be read: at most two decimals; send a value in the form its description gives.
 - Field "quantity" got 1.0, which cannot be read: math/big: cannot unmarshal "1.0" into a *big.Int; send a value in the form its description gives.
-- Field "deliverBy" must be an RFC 3339 date-time such as 2024-05-01T13:45:00Z; got "1990-12-31T23:59:60Z", which cannot be read: parsing time "1990-12-31T23:59:60Z": second out of range.
+- Field "deliverBy" must be an RFC 3339 date-time with its UTC offset, such as 2024-05-01T13:45:00Z; got "1990-12-31T23:59:60Z", which cannot be read: parsing time "1990-12-31T23:59:60Z": second out of range.
 - Field "priority" must be at most 5; got 256.`},
 	}
 	for _, c := range cases {

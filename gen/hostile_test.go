@@ -96,6 +96,8 @@ func TestHostileReproducers(t *testing.T) {
 		{"defDesc", "x\n//go:generate echo PWNED"},
 		{"toolDesc", "x\n//toolgen:branded ParseEvil"},
 		{"propDesc", "//toolgen:branded ParseEvil"},
+		{"enumDesc", "x\n//toolgen:enum"},
+		{"defDesc", "//toolgen:sealed"},
 		{"defDesc", "Config.\n/* */ func init() { panic(\"PWNED\") } //"},
 		{"propDesc", "A.\n/* */ Injected int //"},
 		{"toolDesc", "A.\n//go:embed secret.txt"},

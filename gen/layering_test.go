@@ -16,7 +16,7 @@ import (
 func TestNoStepBackIntoCatalog(t *testing.T) {
 	data := map[string]bool{
 		"Catalog": true, "Tool": true, "Diagnostics": true, "Diagnostic": true, "Annotations": true,
-		"Severity": true, "Error": true, "Warning": true, "StrictError": true,
+		"Severity": true, "Error": true, "Warning": true, "StrictError": true, "WarningClass": true,
 	}
 	files, err := filepath.Glob("*.go")
 	if err != nil {
@@ -38,7 +38,9 @@ func TestNoStepBackIntoCatalog(t *testing.T) {
 			if !ok {
 				return true
 			}
-			if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "catalog" && !data[sel.Sel.Name] {
+			// The warning classes (WarnGoName, ...) are data too.
+			isClass := strings.HasPrefix(sel.Sel.Name, "Warn")
+			if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "catalog" && !data[sel.Sel.Name] && !isClass {
 				t.Errorf("%s: gen uses catalog.%s; take what it gives as data on the Catalog or Tool instead", fset.Position(sel.Pos()), sel.Sel.Name)
 			}
 			return true

@@ -379,6 +379,7 @@ func matrixOracle(t *testing.T, schema []byte) *jsonschema.Schema {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.AssertFormat()
+	registerProducerFormats(c)
 	c.UseRegexpEngine(ecmaEngine)
 	if err := c.AddResource("https://matrix.invalid/schema.json", doc); err != nil {
 		t.Fatal(err)

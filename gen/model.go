@@ -118,10 +118,11 @@ type Checks struct {
 	Minimum, Maximum                   *Bound
 	ExclusiveMinimum, ExclusiveMaximum *Bound
 	MultipleOf                         string // JSON number text
+	NumberFormat                       string // a format of numbers (int32, ...)
 
 	MinLength, MaxLength *int
 	Pattern              *Pattern
-	Format               string
+	Format               string // a format of strings
 
 	MinItems, MaxItems *int
 	UniqueItems        bool
@@ -280,11 +281,15 @@ type Divisor struct {
 }
 
 // Formats asserted by generated code, and the function of runtime/format
-// that checks each: the format package's table, the whole 2020-12 registry.
+// that checks each: the format package's table, the whole 2020-12 registry
+// and the producers' formats a standard defines. The table's annotations
+// are not here: nothing checks them.
 var formats = func() map[string]string {
 	m := map[string]string{}
 	for _, c := range format.All() {
-		m[c.Name] = c.Func
+		if !c.Annotation() {
+			m[c.Name] = c.Func
+		}
 	}
 	return m
 }()
@@ -309,7 +314,7 @@ func (v *Value) hasStringChecks() bool {
 }
 
 func (v *Value) hasNumberChecks() bool {
-	return v.Minimum != nil || v.Maximum != nil || v.ExclusiveMinimum != nil || v.ExclusiveMaximum != nil || v.MultipleOf != ""
+	return v.Minimum != nil || v.Maximum != nil || v.ExclusiveMinimum != nil || v.ExclusiveMaximum != nil || v.MultipleOf != "" || v.NumberFormat != ""
 }
 
 // intLimit converts a schema bound to the int64 an integer is compared with,

@@ -111,7 +111,7 @@ func GenerateValidators(schemas []Schema, opts ValidatorOptions) (src []byte, re
 		}
 		f.Add(code...)
 	}
-	src, err = assemble(generatedBy(""), opts.Package, []*jen.File{f})
+	src, err = assemble(generatedBy("", nil), opts.Package, []*jen.File{f})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen/toolgen/internal/schema"
+	"github.com/toolgen/toolgen/runtime/format"
 )
 
 // numbers compiles the keywords on numbers.
@@ -29,6 +30,9 @@ func (b *body) numbers() error {
 		name := b.k.newVar("Divisor")
 		b.k.vars = append(b.k.vars, jen.Var().Id(name).Op("=").Add(rt("Rat")).Call(jen.Lit(string(v.Raw))), jen.Line())
 		checks = append(checks, and(jen.Id("c").Dot("MultipleOf").Call(jen.Id("x"), jen.Id(name), jen.Lit(string(v.Raw)))))
+	}
+	if f := b.assertedFormat(); f.Number {
+		checks = append(checks, and(jen.Id("c").Dot("Format").Call(jen.Id("x"), jen.Lit(f.Name), rt(f.Func))))
 	}
 	b.kindBlock("KindNumber", checks)
 	return nil
@@ -79,18 +83,30 @@ func (b *body) strings() error {
 		}
 		checks = append(checks, and(jen.Id("c").Dot("Pattern").Call(jen.Id("x"), name.matcher(), jen.Lit(p.Str))))
 	}
-	if f := b.kw("format"); f != nil {
-		if f.Kind != '"' {
-			return b.fail("format", "format must be a string")
-		}
-		// Unknown formats are annotations, as the specification says.
-		assert := !b.k.annotateFormats || b.n.Place.Resource.Vocab&schema.VocabFormatAssertion != 0
-		if fn, ok := formats[f.Str]; ok && assert {
-			checks = append(checks, and(jen.Id("c").Dot("Format").Call(jen.Id("x"), jen.Lit(f.Str), rt(fn))))
-		}
+	if f := b.kw("format"); f != nil && f.Kind != '"' {
+		return b.fail("format", "format must be a string")
+	}
+	if f := b.assertedFormat(); f.Check != nil && !f.Number {
+		checks = append(checks, and(jen.Id("c").Dot("Format").Call(jen.Id("x"), jen.Lit(f.Name), rt(f.Func))))
 	}
 	b.kindBlock("KindString", checks)
 	return nil
+}
+
+// assertedFormat returns the row of the format the schema asserts, or a
+// zero row: unknown formats and the table's annotations are annotations,
+// as the specification says, and so is every format where the dialect
+// makes formats annotations and the vocabulary does not assert them.
+func (b *body) assertedFormat() format.Checker {
+	f := b.kw("format")
+	if f == nil || f.Kind != '"' {
+		return format.Checker{}
+	}
+	if b.k.annotateFormats && b.n.Place.Resource.Vocab&schema.VocabFormatAssertion == 0 {
+		return format.Checker{}
+	}
+	row, _ := format.Lookup(f.Str)
+	return row
 }
 
 // arrays compiles the keywords on arrays.

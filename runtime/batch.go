@@ -68,7 +68,7 @@ func (d *Dispatcher) DispatchBatch(ctx context.Context, calls []Call, opts Batch
 	parsed := make([]any, len(calls))
 	specs := make([]*ToolSpec, len(calls))
 	infos := make([]*CallInfo, len(calls))
-	firstBad := -1
+	var failed []FailedCall
 	for i, c := range calls {
 		results[i] = CallResult{ID: c.ID, Tool: c.Tool}
 		infos[i] = d.start(c.Tool, c.Arguments)
@@ -78,25 +78,15 @@ func (d *Dispatcher) DispatchBatch(ctx context.Context, calls []Call, opts Batch
 		}
 		if err != nil {
 			results[i].Err = err
-			if firstBad < 0 {
-				firstBad = i
-			}
+			failed = append(failed, FailedCall{Call: i + 1, Tool: c.Tool, Reason: failedReason(err)})
 			continue
 		}
 		specs[i], parsed[i] = spec, args
 	}
-	if firstBad >= 0 {
-		reason := map[string]string{
-			FailureUnknownTool: "named an unknown tool",
-			FailureDenied:      "was not allowed",
-			FailureCanceled:    "was cancelled before it ran",
-		}[Outcome(results[firstBad].Err)]
-		if reason == "" {
-			reason = "had invalid arguments"
-		}
+	if len(failed) > 0 {
 		for i := range results {
 			if results[i].Err == nil {
-				results[i].Err = &NotRunError{Tool: calls[i].Tool, Call: firstBad + 1, Reason: reason}
+				results[i].Err = &NotRunError{Tool: calls[i].Tool, Call: failed[0].Call, Reason: failed[0].Reason, Failed: failed}
 			}
 			d.finish(ctx, infos[i], results[i].Err)
 		}
@@ -130,6 +120,20 @@ func (d *Dispatcher) DispatchBatch(ctx context.Context, calls []Call, opts Batch
 		d.finish(ctx, infos[i], results[i].Err)
 	}
 	return results
+}
+
+// failedReason says what went wrong with a call that failed before the
+// batch ran, as the model is told it after "call N".
+func failedReason(err error) string {
+	switch Outcome(err) {
+	case FailureUnknownTool:
+		return "named an unknown tool"
+	case FailureDenied:
+		return "was not allowed"
+	case FailureCanceled:
+		return "was cancelled before it ran"
+	}
+	return "had invalid arguments"
 }
 
 // runTransaction runs the calls in order between tx.Begin and tx.Commit,
@@ -169,7 +173,8 @@ func (d *Dispatcher) runTransaction(ctx context.Context, calls []Call, results [
 				results[j].Result = nil
 				results[j].Err = &NotRunError{Tool: calls[j].Tool, Call: i + 1, RolledBack: true}
 			case j > i:
-				results[j].Err = &NotRunError{Tool: calls[j].Tool, Call: i + 1, Reason: "failed"}
+				results[j].Err = &NotRunError{Tool: calls[j].Tool, Call: i + 1, Reason: "failed",
+					Failed: []FailedCall{{Call: i + 1, Tool: calls[i].Tool, Reason: "failed"}}}
 			}
 		}
 		if rollbackErr != nil {

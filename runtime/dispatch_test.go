@@ -342,7 +342,7 @@ func TestBatch(t *testing.T) {
 		t.Fatalf("a batch with an invalid call ran %v", ran)
 	}
 	var nr *runtime.NotRunError
-	if !errors.As(results[0].Err, &nr) || nr.Call != 2 || !strings.Contains(runtime.ModelMessage(results[0].Err), "call 2 of the batch had invalid arguments") {
+	if !errors.As(results[0].Err, &nr) || nr.Call != 2 || !strings.Contains(runtime.ModelMessage(results[0].Err), `call 2 (to "echo") had invalid arguments; call 3 (to "nope") named an unknown tool`) {
 		t.Errorf("result 1: %v", results[0].Err)
 	}
 	if runtime.Outcome(results[1].Err) != runtime.FailureInvalidArguments || runtime.Outcome(results[2].Err) != runtime.FailureUnknownTool || results[2].ID != "c" {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/toolgen/toolgen/runtime/internal/errtree"
+	"github.com/toolgen/toolgen/runtime/internal/message"
 )
 
 // The failure classes of a dispatched call besides ValidationError,
@@ -165,26 +166,53 @@ func (e *OutputError) ModelMessage() string {
 // another call of the batch failed first.
 type NotRunError struct {
 	Tool   string
-	Call   int // 1-based number of the call that failed
+	Call   int // 1-based number of the call that failed (the first, when several did)
 	Reason string
 	// RolledBack is set when the call had run inside a transaction that was
 	// rolled back, so its effects were not kept.
 	RolledBack bool
+	// Failed lists every call of the batch that failed before any ran
+	// (validation, authorization), in call order; Call and Reason are its
+	// first. The model is told of each, by position and tool name, at most
+	// ten of them. Nil when only Call is known.
+	Failed []FailedCall
+}
+
+// FailedCall is a call of a batch that failed, which a NotRunError names.
+type FailedCall struct {
+	Call   int    // 1-based position in the batch
+	Tool   string // the tool name the call gave
+	Reason string // "had invalid arguments", "named an unknown tool", ...
+}
+
+// failed returns the calls e names, Call and Reason when Failed is empty.
+func (e *NotRunError) failed() []message.FailedCall {
+	if len(e.Failed) == 0 {
+		return []message.FailedCall{{Call: e.Call, Reason: e.Reason}}
+	}
+	out := make([]message.FailedCall, len(e.Failed))
+	for i, f := range e.Failed {
+		out[i] = message.FailedCall(f)
+	}
+	return out
 }
 
 func (e *NotRunError) Error() string {
 	if e.RolledBack {
 		return fmt.Sprintf("tool %q rolled back because call %d failed", e.Tool, e.Call)
 	}
-	return fmt.Sprintf("tool %q not run because call %d %s", e.Tool, e.Call, e.Reason)
+	if len(e.Failed) == 0 {
+		return fmt.Sprintf("tool %q not run because call %d %s", e.Tool, e.Call, e.Reason)
+	}
+	return fmt.Sprintf("tool %q not run because %s", e.Tool, message.AppendFailedCalls(nil, e.failed()))
 }
 
-// ModelMessage tells the model which call to fix and that nothing was kept.
+// ModelMessage tells the model which calls to fix and that nothing was kept.
 func (e *NotRunError) ModelMessage() string {
 	if e.RolledBack {
-		return fmt.Sprintf("This call to %q ran, but call %d of the batch failed, so the whole batch was rolled back and nothing was kept. Fix call %d and send the batch again.", e.Tool, e.Call, e.Call)
+		return message.RolledBackMessage(e.Tool, e.Call)
 	}
-	return fmt.Sprintf("This call to %q was not run because call %d of the batch %s; nothing in the batch was run. Fix call %d and send the batch again.", e.Tool, e.Call, e.Reason, e.Call)
+	return message.NotRunMessage(e.Tool, e.failed())
 }
 
 // transient marks a handler error as worth retrying.

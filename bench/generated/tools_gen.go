@@ -18,6 +18,8 @@ const (
 )
 
 // ToolName names a tool of the catalog.
+//
+//toolgen:enum
 type ToolName string
 
 // The catalog's tools.
@@ -598,6 +600,8 @@ members:
 
 // RefundPaymentReason is one of the values allowed at /properties/reason in the
 // input schema of tool "refund_payment".
+//
+//toolgen:enum
 type RefundPaymentReason string
 
 // The values of RefundPaymentReason.
@@ -774,6 +778,8 @@ members:
 
 // SearchIssuesState is one of the values allowed at /properties/state in the
 // input schema of tool "search_issues".
+//
+//toolgen:enum
 type SearchIssuesState string
 
 // The values of SearchIssuesState.
@@ -788,6 +794,8 @@ var searchIssuesStateList = []SearchIssuesState{SearchIssuesStateOpen, SearchIss
 
 // SearchIssuesSort is one of the values allowed at /properties/sort in the input
 // schema of tool "search_issues".
+//
+//toolgen:enum
 type SearchIssuesSort string
 
 // The values of SearchIssuesSort.
@@ -803,6 +811,8 @@ var searchIssuesSortList = []SearchIssuesSort{SearchIssuesSortCreated, SearchIss
 
 // SearchIssuesOrder is one of the values allowed at /properties/order in the
 // input schema of tool "search_issues".
+//
+//toolgen:enum
 type SearchIssuesOrder string
 
 // The values of SearchIssuesOrder.
@@ -1038,6 +1048,8 @@ members:
 // CreateOrderCustomerAddressCountry is one of the values allowed at
 // /properties/customer/properties/address/properties/country in the input schema
 // of tool "create_order".
+//
+//toolgen:enum
 type CreateOrderCustomerAddressCountry string
 
 // The values of CreateOrderCustomerAddressCountry.
@@ -1213,6 +1225,8 @@ members:
 // CreateOrderItemsItemOptionsColor is one of the values allowed at
 // /properties/items/items/properties/options/properties/color in the input schema
 // of tool "create_order".
+//
+//toolgen:enum
 type CreateOrderItemsItemOptionsColor string
 
 // The values of CreateOrderItemsItemOptionsColor.
@@ -1231,6 +1245,8 @@ var createOrderItemsItemOptionsColorList = []CreateOrderItemsItemOptionsColor{Cr
 // CreateOrderItemsItemOptionsSize is one of the values allowed at
 // /properties/items/items/properties/options/properties/size in the input schema
 // of tool "create_order".
+//
+//toolgen:enum
 type CreateOrderItemsItemOptionsSize string
 
 // The values of CreateOrderItemsItemOptionsSize.

@@ -1,5 +1,7 @@
 // Command toolgen-vet reports branded Valid…Args values made anywhere but in
-// toolgen's generated code, where only the Parse functions may mint them.
+// toolgen's generated code, where only the Parse functions may mint them,
+// and switches over generated sealed unions and enums that miss a case and
+// have no default.
 //
 // It runs under go vet:
 //
@@ -10,9 +12,9 @@
 package main
 
 import (
-	"golang.org/x/tools/go/analysis/singlechecker"
+	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/toolgen/toolgen/internal/brandcheck"
 )
 
-func main() { singlechecker.Main(brandcheck.Analyzer) }
+func main() { multichecker.Main(brandcheck.Analyzers...) }

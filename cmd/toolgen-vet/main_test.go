@@ -12,9 +12,10 @@ import (
 	"github.com/toolgen/toolgen/gen"
 )
 
-// TestGoVet runs the built command under go vet -vettool on a module of two
-// packages: one generated from the payments catalog, one importing it that
-// makes a branded value and receives another. go vet checks each package in
+// TestGoVet runs the built command under go vet -vettool on a module of
+// three packages: two generated (from the payments catalog, and from one
+// with a sealed union and an enum), and one importing them that makes a
+// branded value, receives another and switches over the union and enum. go vet checks each package in
 // its own process, so the report proves the branded mark crossed the import
 // as a fact.
 func TestGoVet(t *testing.T) {
@@ -30,6 +31,14 @@ func TestGoVet(t *testing.T) {
 		t.Fatal(diags)
 	}
 	src, diags := gen.Generate(cat, gen.Options{Package: "tools", Source: "catalog.json"})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	unions, diags := catalog.Parse("unions.json", []byte(unionsCatalog))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	unionsSrc, diags := gen.Generate(unions, gen.Options{Package: "unions", Source: "unions.json"})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -49,6 +58,26 @@ import "vetprobe/tools"
 func handle(v tools.ValidRefundPaymentArgs) tools.ValidRefundPaymentArgs { return v }
 
 var _ = handle(tools.ValidRefundPaymentArgs{})
+`,
+		"unions/tools_gen.go": string(unionsSrc),
+		"app/switch.go": `package app
+
+import "vetprobe/unions"
+
+func route(a unions.PayArgs) string {
+	switch a.Method.(type) {
+	case unions.PayMethodCard:
+		return "card"
+	}
+	switch a.Speed {
+	case unions.PaySpeedFast:
+		return "fast"
+	}
+	switch a.Speed {
+	case unions.PaySpeedFast, unions.PaySpeedSlow:
+	}
+	return ""
+}
 `,
 	}
 	for name, text := range files {
@@ -72,4 +101,26 @@ var _ = handle(tools.ValidRefundPaymentArgs{})
 	if err == nil || !strings.Contains(string(out), want) || strings.Count(string(out), "never passed validation") != 1 {
 		t.Errorf("go vet -vettool: %v\n%s\nwant it to fail with the one report\n%s", err, out, want)
 	}
+	// The generator marked the union and the enum, and the marks crossed
+	// the import: the switches that miss a case are reported, each once.
+	for _, want := range []string{
+		"app/switch.go:6:2: type switch on unions.PayMethod misses unions.PayMethodTransfer and has no default",
+		"app/switch.go:10:2: switch on unions.PaySpeed misses unions.PaySpeedSlow and has no default",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("go vet -vettool does not report\n%s\nin\n%s", want, out)
+		}
+	}
+	if n := strings.Count(string(out), "has no default"); n != 2 {
+		t.Errorf("go vet -vettool reports %d switches, want 2:\n%s", n, out)
+	}
 }
+
+// unionsCatalog has a oneOf told apart by a const member, a sealed union,
+// and an enum.
+const unionsCatalog = `{"tools": [{"name": "pay", "inputSchema": {"type": "object", "properties": {
+	"method": {"oneOf": [
+		{"type": "object", "properties": {"kind": {"const": "card"}, "last4": {"type": "string"}}, "required": ["kind", "last4"]},
+		{"type": "object", "properties": {"kind": {"const": "transfer"}, "iban": {"type": "string"}}, "required": ["kind", "iban"]}]},
+	"speed": {"type": "string", "enum": ["slow", "fast"]}},
+	"required": ["method", "speed"]}}]}`

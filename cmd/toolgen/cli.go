@@ -94,6 +94,28 @@ func usageError(flags *flag.FlagSet, stderr io.Writer, format string, args ...an
 	return exitUsage
 }
 
+// quietFlag defines -quiet on flags: a comma-separated list of warning
+// classes (it may be given more than once) whose warnings the command
+// leaves out. Errors are never left out.
+func quietFlag(flags *flag.FlagSet) *[]catalog.WarningClass {
+	var classes []catalog.WarningClass
+	flags.Func("quiet", "leave out the warnings of each `CLASS` listed, comma-separated: the name in brackets after a warning (see below)", func(list string) error {
+		more, err := catalog.ParseWarningClasses(list)
+		classes = append(classes, more...)
+		return err
+	})
+	return &classes
+}
+
+// printWarningClasses lists the warning classes -quiet takes.
+func printWarningClasses(w io.Writer) {
+	fmt.Fprintln(w, "\nwarning classes (-quiet):")
+	for _, line := range catalog.WarningClasses() {
+		name, summary, _ := strings.Cut(line, ": ")
+		fmt.Fprintf(w, "  %-18s %s\n", name, summary)
+	}
+}
+
 // printCommands lists the subcommands, for the usage of toolgen itself.
 func printCommands(w io.Writer) {
 	names := make([]string, 0, len(commands))

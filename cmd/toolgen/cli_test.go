@@ -221,7 +221,7 @@ func TestProviderEdges(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"catalog.json": "{\"tools\": [\n" + line + "\n]}\n"})
 
 	out := filepath.Join(dir, "tools_gen.go")
-	want := path + `:2:2: tool "tickets.search" /tools/0/name: warning: the tool name "tickets.search" is refused by OpenAI and Anthropic; toolgen lint -provider openai says why and how to name it` + "\n" +
+	want := path + `:2:2: tool "tickets.search" /tools/0/name: warning: the tool name "tickets.search" is refused by OpenAI and Anthropic; toolgen lint -provider openai says why and how to name it [-quiet=provider-name]` + "\n" +
 		excerptIndent + line + "\n" + excerptIndent + " ^\n"
 	if code, _, stderr := runCLI("-o", out, path); code != exitOK || stderr != want {
 		t.Errorf("generate: exit %d\n got %q\nwant %q", code, stderr, want)

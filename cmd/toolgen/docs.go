@@ -16,9 +16,10 @@ func init() {
 // docs writes the Markdown tool reference of a catalog, rendered from
 // templates/tools.md.tmpl.
 func docs(args []string, stdout, stderr io.Writer) int {
-	flags := newFlagSet("toolgen docs", "usage: toolgen docs [-o FILE] [-check] CATALOG", nil)
+	flags := newFlagSet("toolgen docs", "usage: toolgen docs [-o FILE] [-quiet CLASS,...] [-check] CATALOG", printWarningClasses)
 	out := flags.String("o", "", "output file, or - for standard output (default: standard output)")
 	check := flags.Bool("check", false, "write nothing; exit 1 and print a diff when the -o file is not up to date")
+	quiet := quietFlag(flags)
 	if code, done := parseFlags(flags, args, []string{"CATALOG"}, stdout, stderr); done {
 		return code
 	}
@@ -27,7 +28,7 @@ func docs(args []string, stdout, stderr io.Writer) int {
 	}
 	path := flags.Arg(0)
 	cat, diags, ok := loadAndLint("toolgen docs", path, catalog.LintOptions{}, stderr)
-	if !ok || !reportDiagnostics(stderr, diags) || cat == nil {
+	if !ok || !reportDiagnostics(stderr, diags.Quiet(*quiet)) || cat == nil {
 		return exitInvalid
 	}
 	var md bytes.Buffer

@@ -24,10 +24,11 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	for _, p := range catalog.Providers() {
 		names = append(names, string(p))
 	}
-	flags := newFlagSet("toolgen lint", "usage: toolgen lint -provider NAME [-strict] CATALOG\n"+
-		"\nReports, per tool and JSON Pointer, what the provider will reject or silently change.", nil)
+	flags := newFlagSet("toolgen lint", "usage: toolgen lint -provider NAME [-strict] [-quiet CLASS,...] CATALOG\n"+
+		"\nReports, per tool and JSON Pointer, what the provider will reject or silently change.", printWarningClasses)
 	provider := flags.String("provider", "", "the provider whose rules apply (required): "+strings.Join(names, ", "))
 	strict := flags.Bool("strict", false, "treat every word in a schema that is not a JSON Schema 2020-12 keyword, and every tool member toolgen does not read, as an error")
+	quiet := quietFlag(flags)
 	if code, done := parseFlags(flags, args, []string{"CATALOG"}, stdout, stderr); done {
 		return code
 	}
@@ -46,6 +47,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	if cat != nil {
 		diags = diags.Merge(catalog.LintProvider(cat, p))
 	}
+	diags = diags.Quiet(*quiet)
 	errs := 0
 	for _, d := range diags {
 		fmt.Fprintln(stdout, d.String())

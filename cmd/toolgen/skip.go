@@ -74,10 +74,10 @@ func skipped(cat *catalog.Catalog, left map[string]catalog.Diagnostics, order []
 		if cat.Format == catalog.FormatOpenAIChat {
 			ptr = t.Pointer + "/function/name"
 		}
-		out = append(out, cat.Diagnostic(catalog.Warning, name, ptr,
+		out = append(out, cat.Warning(catalog.WarnSkippedTool, name, ptr,
 			"tool %q is left out of the generated code (-skip-uncompilable), since it cannot be compiled exactly (%s below): Dispatch refuses it as an unknown tool, and Tools and Definitions do not list it", name, problems(len(errs))))
 		for _, d := range errs {
-			d.Severity = catalog.Warning
+			d.Severity, d.Class = catalog.Warning, catalog.WarnSkippedTool
 			d.Message = "left out: " + d.Message
 			out = append(out, d)
 		}

@@ -28,9 +28,10 @@ func init() {
 // built with the go command into a throwaway program (internal/replay), so
 // that the verdicts and the words are the ones the model gets.
 func validate(args []string, stdout, stderr io.Writer) int {
-	flags := newFlagSet("toolgen validate", "usage: toolgen validate CATALOG CALLS.jsonl\n"+
+	flags := newFlagSet("toolgen validate", "usage: toolgen validate [-quiet CLASS,...] CATALOG CALLS.jsonl\n"+
 		"CALLS.jsonl holds one {\"tool\": NAME, \"arguments\": {...}} per line; - reads standard input.\n"+
-		"The calls are judged by the catalog's generated code, built offline with the go command.", nil)
+		"The calls are judged by the catalog's generated code, built offline with the go command.", printWarningClasses)
+	quiet := quietFlag(flags)
 	if code, done := parseFlags(flags, args, []string{"CATALOG", "CALLS.jsonl"}, stdout, stderr); done {
 		return code
 	}
@@ -38,7 +39,7 @@ func validate(args []string, stdout, stderr io.Writer) int {
 	const name = "toolgen validate"
 
 	cat, diags, ok := loadAndLint(name, catPath, catalog.LintOptions{}, stderr)
-	if !ok || !reportDiagnostics(stderr, diags) || cat == nil {
+	if !ok || !reportDiagnostics(stderr, diags.Quiet(*quiet)) || cat == nil {
 		return exitInvalid
 	}
 	var log io.Reader = os.Stdin
@@ -51,7 +52,7 @@ func validate(args []string, stdout, stderr io.Writer) int {
 		defer f.Close()
 		log = f
 	}
-	prog, ok := buildJudge(name, cat, stderr)
+	prog, ok := buildJudge(name, cat, *quiet, stderr)
 	if !ok {
 		return exitInvalid
 	}
@@ -69,7 +70,7 @@ func validate(args []string, stdout, stderr io.Writer) int {
 
 // buildJudge builds the program that judges calls with the catalog's
 // generated code; a problem is reported on stderr.
-func buildJudge(name string, cat *catalog.Catalog, stderr io.Writer) (*replay.Program, bool) {
+func buildJudge(name string, cat *catalog.Catalog, quiet []catalog.WarningClass, stderr io.Writer) (*replay.Program, bool) {
 	wd, err := os.Getwd()
 	if err != nil {
 		wd = "."
@@ -82,7 +83,7 @@ func buildJudge(name string, cat *catalog.Catalog, stderr io.Writer) (*replay.Pr
 	prog, _, err := replay.Build(context.Background(), src, []replay.Package{{Catalog: cat.FirstOfEachName()}})
 	var genErr *replay.GenerateError
 	if errors.As(err, &genErr) {
-		printDiagnostics(stderr, genErr.Diagnostics)
+		printDiagnostics(stderr, genErr.Diagnostics.Quiet(quiet))
 		return nil, false
 	}
 	if err != nil {

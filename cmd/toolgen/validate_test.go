@@ -88,7 +88,7 @@ func TestValidateErrors(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{[]string{"validate"}, exitUsage, "usage: toolgen validate CATALOG CALLS.jsonl"},
+		{[]string{"validate"}, exitUsage, "usage: toolgen validate [-quiet CLASS,...] CATALOG CALLS.jsonl"},
 		{[]string{"validate", cat}, exitUsage, "usage: toolgen validate"},
 		{[]string{"validate", bad, "calls.jsonl"}, exitInvalid, bad + `:3:33: tool "a" /tools/0/inputSchema/minimum: `},
 		{[]string{"validate", cat, filepath.Join(dir, "missing.jsonl")}, exitInvalid, "missing.jsonl"},

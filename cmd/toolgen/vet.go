@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
@@ -21,13 +20,13 @@ import (
 
 func init() {
 	commands["vet"] = command{
-		summary: "report branded Valid…Args values made outside the generated code",
+		summary: "report branded Valid…Args values made outside the generated code, and switches that miss a generated union's or enum's case",
 		run:     runVet,
 	}
 }
 
 // runVet is toolgen vet [-tests=false] [PACKAGES]: it runs the brandcheck
-// analyzer over the packages (default ".") and prints one line per report
+// analyzers over the packages (default ".") and prints one line per report
 // on stdout. The exit code is 1 when anything is reported or a package
 // does not load.
 func runVet(args []string, stdout, stderr io.Writer) int {
@@ -38,7 +37,9 @@ func runVet(args []string, stdout, stderr io.Writer) int {
 func vetWith(cfg *packages.Config, args []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("toolgen vet", "usage: toolgen vet [-tests=false] [PACKAGES]", func(w io.Writer) {
 		fmt.Fprintln(w, "\nReports every Valid…Args value made outside the generated file that declares it:")
-		fmt.Fprintln(w, "only the generated Parse functions may make one. PACKAGES are go list patterns (default \".\").")
+		fmt.Fprintln(w, "only the generated Parse functions may make one. Reports too every switch over a")
+		fmt.Fprintln(w, "generated sealed union or enum that misses an alternative or a value and has no")
+		fmt.Fprintln(w, "default. PACKAGES are go list patterns (default \".\").")
 		fmt.Fprintln(w, "Under go vet, the same check is cmd/toolgen-vet: go vet -vettool=$(which toolgen-vet) ./...")
 	})
 	tests := flags.Bool("tests", true, "also check the packages' test files")
@@ -110,7 +111,7 @@ func vet(cfg *packages.Config, patterns []string) ([]string, error) {
 	if len(loadErrs) > 0 {
 		return nil, fmt.Errorf("the packages do not load: %w", loadErrs[0])
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{brandcheck.Analyzer}, pkgs, nil)
+	graph, err := checker.Analyze(brandcheck.Analyzers, pkgs, nil)
 	if err != nil {
 		return nil, err
 	}

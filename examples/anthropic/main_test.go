@@ -232,7 +232,7 @@ func TestPrintedConversation(t *testing.T) {
 		"user: " + prompt,
 		"assistant: I'll look the order up and move its delivery.",
 		`assistant calls track_order {"orderId":"ord_482913"}`,
-		`  error:  This call to "track_order" was not run because call 2 of the batch had invalid arguments; nothing in the batch was run. Fix call 2 and send the batch again.`,
+		`  error:  This call to "track_order" was not run because call 2 of the batch (to "reschedule_delivery") had invalid arguments; nothing in the batch was run. Fix call 2 and send the batch again.`,
 		`  report: {"error":"not_run"}`,
 		`assistant calls reschedule_delivery {"orderId":"ord_482913","date":"Friday 15 May","window":"afternon"}`,
 		`  error:  The arguments for tool "reschedule_delivery" have 2 problems. Fix all of them and call the tool again:`,

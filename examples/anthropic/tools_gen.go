@@ -17,6 +17,8 @@ const (
 )
 
 // ToolName names a tool of the catalog.
+//
+//toolgen:enum
 type ToolName string
 
 // The catalog's tools.
@@ -388,6 +390,8 @@ members:
 // the input schema of tool "reschedule_delivery".
 //
 // The time window on that day: morning is 8-12, afternoon 12-17, evening 17-21.
+//
+//toolgen:enum
 type RescheduleDeliveryWindow string
 
 // The values of RescheduleDeliveryWindow.

@@ -17,6 +17,8 @@ const (
 )
 
 // ToolName names a tool of the catalog.
+//
+//toolgen:enum
 type ToolName string
 
 // The catalog's tools.
@@ -462,6 +464,8 @@ members:
 // GetOrderResultStatus is one of the values allowed at /properties/status in the
 // output schema of tool "get_order". Tool "search_orders" uses the same schema,
 // and this type.
+//
+//toolgen:enum
 type GetOrderResultStatus string
 
 // The values of GetOrderResultStatus.
@@ -544,6 +548,8 @@ members:
 // input schema of tool "cancel_order".
 //
 // Why the order is cancelled.
+//
+//toolgen:enum
 type CancelOrderReason string
 
 // The values of CancelOrderReason.

@@ -45,7 +45,7 @@ func checkTranscript(t *testing.T, out string) {
 		{`           - Field "amountCents" must be an integer, got the string "1250".`, true},
 		{`           {"error":"invalid_arguments","tool":"refund_order","violations":[{"pointer":"/amountCents","keyword":"type"}]}`, true},
 		// The batch: the valid call did not run because the other was invalid.
-		{`tool:      get_order -> ERROR not_run: This call to "get_order" was not run because call 1 of the batch had invalid arguments;`, false},
+		{`tool:      get_order -> ERROR not_run: This call to "get_order" was not run because call 1 of the batch (to "refund_order") had invalid arguments;`, false},
 		{`           {"error":"not_run"}`, true},
 		{`model:     refund_order({"orderId":"ord_8f2k1x9q","amountCents":1250,"reason":"damaged"})`, true},
 		{`model:     get_order({"orderId":"ord_8f2k1x9q"})`, true},

@@ -16,6 +16,8 @@ const (
 )
 
 // ToolName names a tool of the catalog.
+//
+//toolgen:enum
 type ToolName string
 
 // The catalog's tools.
@@ -304,6 +306,8 @@ members:
 
 // SearchTicketsStatus is one of the values allowed at /properties/status in the
 // input schema of tool "search_tickets".
+//
+//toolgen:enum
 type SearchTicketsStatus string
 
 // The values of SearchTicketsStatus.

@@ -18,6 +18,8 @@ const (
 )
 
 // ToolName names a tool of the catalog.
+//
+//toolgen:enum
 type ToolName string
 
 // The catalog's tools.
@@ -461,6 +463,8 @@ members:
 // input schema of tool "refund_payment".
 //
 // Why the payment is refunded.
+//
+//toolgen:enum
 type RefundPaymentReason string
 
 // The values of RefundPaymentReason.
@@ -539,6 +543,8 @@ members:
 
 // RefundPaymentResultStatus is one of the values allowed at /properties/status in
 // the output schema of tool "refund_payment".
+//
+//toolgen:enum
 type RefundPaymentResultStatus string
 
 // The values of RefundPaymentResultStatus.
@@ -734,6 +740,8 @@ members:
 
 // SendReceiptLocale is one of the values allowed at /properties/locale in the
 // input schema of tool "send_receipt".
+//
+//toolgen:enum
 type SendReceiptLocale string
 
 // The values of SendReceiptLocale.

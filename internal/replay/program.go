@@ -10,15 +10,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"go/parser"
-	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
+	"slices"
 	"strings"
 
 	"golang.org/x/mod/modfile"
+	"golang.org/x/mod/semver"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/gen"
@@ -49,37 +48,20 @@ func (e *GenerateError) Error() string {
 }
 
 // ImportError reports that a catalog's generated code imports a package
-// outside the standard library and the toolgen module (a goJSONSchema
-// "imports"): the program would build, and run the initialisation of, code
-// that a catalog chose. toolgen validate refuses it.
+// (a goJSONSchema "imports") that the module toolgen validate runs in does
+// not depend on: the program would build, and run the initialisation of,
+// code that a catalog chose. toolgen validate refuses it.
 type ImportError struct {
 	Package int
 	Path    string
+	Module  string // the module validate runs in; "" when it runs in none
 }
 
 func (e *ImportError) Error() string {
-	return fmt.Sprintf("the catalog's generated code imports %q (a goJSONSchema \"imports\"); toolgen validate builds only generated code, the standard library and the toolgen runtime, so it cannot replay calls of this catalog", e.Path)
-}
-
-// checkImports refuses generated code that imports anything but the
-// standard library and the toolgen module.
-func checkImports(pkg int, code []byte) error {
-	f, err := parser.ParseFile(token.NewFileSet(), "tools_gen.go", code, parser.ImportsOnly)
-	if err != nil {
-		return fmt.Errorf("reading the generated code's imports: %v", err)
+	if e.Module == "" {
+		return fmt.Sprintf("the catalog's generated code imports %q (a goJSONSchema \"imports\"), and toolgen validate runs in no Go module: run it in the module that uses this catalog, which requires that package, so that it is built from that module's dependencies (offline)", e.Path)
 	}
-	for _, imp := range f.Imports {
-		path, err := strconv.Unquote(imp.Path.Value)
-		if err != nil {
-			return fmt.Errorf("reading the generated code's imports: %v", err)
-		}
-		first, _, _ := strings.Cut(path, "/")
-		standard := !strings.Contains(first, ".")
-		if !standard && path != toolgenModule && !strings.HasPrefix(path, toolgenModule+"/") {
-			return &ImportError{Package: pkg, Path: path}
-		}
-	}
-	return nil
+	return fmt.Sprintf("the catalog's generated code imports %q (a goJSONSchema \"imports\"), which is neither in the module %s nor in a module its go.mod requires; toolgen validate builds only what that module depends on: add the dependency (go get) if the catalog is yours, or run validate in the module that uses this catalog", e.Path, e.Module)
 }
 
 // BuildError reports that the go command could not build the program; Output
@@ -146,6 +128,7 @@ func packagePath(i int) string { return programModule + "/" + packageDir(i) }
 func (p *Program) write(src *Source, pkgs []Package) (catalog.Diagnostics, error) {
 	var warnings catalog.Diagnostics
 	var paths []string
+	var deps []dependency
 	for i, pkg := range pkgs {
 		opts := pkg.Options
 		if opts.Package == "" {
@@ -156,9 +139,11 @@ func (p *Program) write(src *Source, pkgs []Package) (catalog.Diagnostics, error
 			return diags, &GenerateError{Package: i, Diagnostics: diags}
 		}
 		warnings = append(warnings, diags...)
-		if err := checkImports(i, code); err != nil {
+		needed, err := neededModules(i, code, src.User)
+		if err != nil {
 			return warnings, err
 		}
+		deps = append(deps, needed...)
 		files := map[string][]byte{"tools_gen.go": code}
 		for name, data := range pkg.Files {
 			files[name] = data
@@ -170,15 +155,19 @@ func (p *Program) write(src *Source, pkgs []Package) (catalog.Diagnostics, error
 		}
 		paths = append(paths, packagePath(i))
 	}
-	gomod, err := goMod(src)
+	gomod, err := goMod(src, deps)
 	if err != nil {
 		return warnings, err
+	}
+	sum := src.Sum
+	if len(deps) > 0 {
+		sum = append(append(slices.Clip(src.Sum), '\n'), src.User.Sum...)
 	}
 	var main bytes.Buffer
 	if err := mainFile(paths).Render(&main); err != nil {
 		return warnings, fmt.Errorf("rendering the program's main: %v", err)
 	}
-	for name, data := range map[string][]byte{"go.mod": gomod, "go.sum": src.Sum, "main.go": main.Bytes()} {
+	for name, data := range map[string][]byte{"go.mod": gomod, "go.sum": sum, "main.go": main.Bytes()} {
 		if err := writeFile(filepath.Join(p.dir, name), data); err != nil {
 			return warnings, err
 		}
@@ -187,14 +176,24 @@ func (p *Program) write(src *Source, pkgs []Package) (catalog.Diagnostics, error
 }
 
 // goMod renders the temporary module's go.mod: it requires the toolgen
-// module and replaces it with the source directory.
-func goMod(src *Source) ([]byte, error) {
+// module and replaces it with the source directory, and with deps the
+// user's module's requirements (see addDependencies).
+func goMod(src *Source, deps []dependency) ([]byte, error) {
 	f := &modfile.File{}
 	if err := f.AddModuleStmt(programModule); err != nil {
 		return nil, err
 	}
-	if src.GoVersion != "" {
-		if err := f.AddGoStmt(src.GoVersion); err != nil {
+	goVersion := src.GoVersion
+	if len(deps) > 0 && src.User.Mod.Go != nil && semver.Compare(gover(src.User.Mod.Go.Version), gover(goVersion)) > 0 {
+		goVersion = src.User.Mod.Go.Version
+	}
+	if goVersion != "" {
+		if err := f.AddGoStmt(goVersion); err != nil {
+			return nil, err
+		}
+	}
+	if len(deps) > 0 {
+		if err := addDependencies(f, src.User, deps); err != nil {
 			return nil, err
 		}
 	}

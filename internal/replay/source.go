@@ -37,6 +37,9 @@ type Source struct {
 	Dir       string // the toolgen module's root directory
 	GoVersion string // the go directive of its go.mod
 	Sum       []byte // its go.sum: the sums of its dependencies
+	// User is the module the search started in, whose dependencies a
+	// catalog's goJSONSchema imports may come from; nil when it is in none.
+	User *UserModule
 }
 
 // FindSource finds the go command and the toolgen module's source without
@@ -56,7 +59,12 @@ func FindSource(workDir string) (*Source, error) {
 			return nil, fmt.Errorf("%w (go list -m %s in %s: %s)", ErrNoSource, toolgenModule, workDir, why)
 		}
 	}
-	return readSource(goCmd, dir)
+	src, err := readSource(goCmd, dir)
+	if err != nil {
+		return nil, err
+	}
+	src.User = findUserModule(goCmd, workDir)
+	return src, nil
 }
 
 // findGo returns $GOROOT/bin/go when GOROOT is set and has one, else the go

@@ -177,11 +177,25 @@ func TestFormatLookup(t *testing.T) {
 			t.Errorf("Lookup(%q) does not return its checker (ok=%v)", name, ok)
 		}
 	}
-	if got := len(All()); got != len(want) {
-		t.Errorf("the table has %d formats, want %d", got, len(want))
+	if got := len(jsonSchemaFormats); got != len(want) {
+		t.Errorf("the table has %d formats of JSON Schema, want %d", got, len(want))
 	}
 	// Generated code calls a checker by its Func name: it must name Check.
+	seen := map[string]bool{}
 	for _, c := range All() {
+		if seen[c.Name] {
+			t.Errorf("format %q has two rows", c.Name)
+		}
+		seen[c.Name] = true
+		if c.Standard == "" {
+			t.Errorf("format %q names no standard", c.Name)
+		}
+		if c.Annotation() {
+			if c.Func != "" || c.Example != "" || c.Number {
+				t.Errorf("annotation %q has a checker's Func %q, Example %q or Number", c.Name, c.Func, c.Example)
+			}
+			continue
+		}
 		fn := goruntime.FuncForPC(reflect.ValueOf(c.Check).Pointer()).Name()
 		if !strings.HasSuffix(fn, "/format."+c.Func) {
 			t.Errorf("format %q: Func %q, but Check is %s", c.Name, c.Func, fn)
@@ -190,7 +204,7 @@ func TestFormatLookup(t *testing.T) {
 			t.Errorf("format %q has no example", c.Name)
 		}
 	}
-	for _, name := range []string{"", "unknown", "DATE", "Email", "uri ", "period", "semver", "int32"} {
+	for _, name := range []string{"", "unknown", "DATE", "Email", "uri ", "period", "semver", "Int32", "sha256", "uuid9"} {
 		if c, ok := Lookup(name); ok || c.Check != nil {
 			t.Errorf("Lookup(%q) = non-nil, %v", name, ok)
 		}

@@ -1,6 +1,8 @@
 package toolgenimpl
 
 import (
+	"unsafe"
+
 	"github.com/toolgen/toolgen/runtime"
 	"github.com/toolgen/toolgen/runtime/internal/message"
 )
@@ -161,6 +163,14 @@ func (r *Reader) Format(name string) {
 		t = r.appendSubject(r.beginHint(t))
 		t = r.appendShown(message.FormatHint(t, name), false)
 		r.record("format", append(t, '.'))
+	}
+}
+
+// FormatNumber checks the number just read, by its JSON text, against a
+// format of numbers (int32, uint8, ...) and records it when it is not valid.
+func (r *Reader) FormatNumber(name string, valid func(string) bool) {
+	if !valid(unsafe.String(unsafe.SliceData(r.last), len(r.last))) {
+		r.Format(name)
 	}
 }
 

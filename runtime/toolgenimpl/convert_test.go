@@ -32,9 +32,9 @@ func TestDecodeText(t *testing.T) {
 		hint      string // the violation's hint; "" when there is none
 	}{
 		{input: `"abc"`, want: "abc"},
-		{input: `"aBc"`, hint: `Field "m" must be an RFC 3339 date-time such as 2024-05-01T13:45:00Z; got "aBc", which cannot be read: not lower case: aBc.`},
+		{input: `"aBc"`, hint: `Field "m" must be an RFC 3339 date-time with its UTC offset, such as 2024-05-01T13:45:00Z; got "aBc", which cannot be read: not lower case: aBc.`},
 		{input: `"aBc"`, schemaBad: true},
-		{input: `"aBc"`, sensitive: true, hint: `Field "m" must be an RFC 3339 date-time such as 2024-05-01T13:45:00Z; got a value that is not shown, which cannot be read: (not shown).`},
+		{input: `"aBc"`, sensitive: true, hint: `Field "m" must be an RFC 3339 date-time with its UTC offset, such as 2024-05-01T13:45:00Z; got a value that is not shown, which cannot be read: (not shown).`},
 	} {
 		r := NewReader([]byte(`{"m":` + c.input + `}`))
 		r.BeginObject()

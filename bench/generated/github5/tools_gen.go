@@ -17,6 +17,8 @@ const (
 )
 
 // ToolName names a tool of the catalog.
+//
+//toolgen:enum
 type ToolName string
 
 // The catalog's tools.
@@ -1164,6 +1166,8 @@ members:
 // Options are:
 // - 'create' - creates a new issue.
 // - 'update' - updates an existing issue.
+//
+//toolgen:enum
 type IssueWriteMethod string
 
 // The values of IssueWriteMethod.
@@ -1179,6 +1183,8 @@ var issueWriteMethodList = []IssueWriteMethod{IssueWriteMethodCreate, IssueWrite
 // schema of tool "issue_write".
 //
 // New state
+//
+//toolgen:enum
 type IssueWriteState string
 
 // The values of IssueWriteState.
@@ -1194,6 +1200,8 @@ var issueWriteStateList = []IssueWriteState{IssueWriteStateOpen, IssueWriteState
 // in the input schema of tool "issue_write".
 //
 // Reason for the state change. Ignored unless state is changed.
+//
+//toolgen:enum
 type IssueWriteStateReason string
 
 // The values of IssueWriteStateReason.
@@ -1388,6 +1396,8 @@ members:
 // the input schema of tool "list_issues".
 //
 // Order direction. If provided, the 'orderBy' also needs to be provided.
+//
+//toolgen:enum
 type ListIssuesDirection string
 
 // The values of ListIssuesDirection.
@@ -1453,6 +1463,8 @@ members:
 
 // ListIssuesFieldsItem is one of the values allowed at /properties/fields/items
 // in the input schema of tool "list_issues".
+//
+//toolgen:enum
 type ListIssuesFieldsItem string
 
 // The values of ListIssuesFieldsItem.
@@ -1477,6 +1489,8 @@ var listIssuesFieldsItemList = []ListIssuesFieldsItem{ListIssuesFieldsItemNumber
 // input schema of tool "list_issues".
 //
 // Order issues by field. If provided, the 'direction' also needs to be provided.
+//
+//toolgen:enum
 type ListIssuesOrderBy string
 
 // The values of ListIssuesOrderBy.
@@ -1494,6 +1508,8 @@ var listIssuesOrderByList = []ListIssuesOrderBy{ListIssuesOrderByCreatedAt, List
 //
 // Filter by state, by default both open and closed issues are returned when not
 // provided
+//
+//toolgen:enum
 type ListIssuesState string
 
 // The values of ListIssuesState.
@@ -1769,6 +1785,8 @@ members:
 
 // SearchCodeFieldsItem is one of the values allowed at /properties/fields/items
 // in the input schema of tool "search_code".
+//
+//toolgen:enum
 type SearchCodeFieldsItem string
 
 // The values of SearchCodeFieldsItem.
@@ -1787,6 +1805,8 @@ var searchCodeFieldsItemList = []SearchCodeFieldsItem{SearchCodeFieldsItemName, 
 // schema of tool "search_code".
 //
 // Sort order for results
+//
+//toolgen:enum
 type SearchCodeOrder string
 
 // The values of SearchCodeOrder.

@@ -18,6 +18,8 @@ const (
 )
 
 // ToolName names a tool of the catalog.
+//
+//toolgen:enum
 type ToolName string
 
 // The catalog's tools.
@@ -1055,6 +1057,8 @@ members:
 
 // PayTaggedMethod is one of Card or Transfer: the alternatives of a oneOf that
 // can be told apart by the member "kind". No other type implements it.
+//
+//toolgen:sealed
 type PayTaggedMethod interface {
 	isPayTaggedMethod()
 }
@@ -1069,6 +1073,8 @@ func (Transfer) isPayTaggedMethod() {}
 // PayKindAmount is one of PayKindAmountInteger or PayKindAmountString: the
 // alternatives of a oneOf that can be told apart by the kind of JSON value. No
 // other type implements it.
+//
+//toolgen:sealed
 type PayKindAmount interface {
 	isPayKindAmount()
 }
