@@ -27,6 +27,8 @@ var quietCases = map[catalog.WarningClass]struct {
 	catalog.WarnGoName:           {nil, `{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"}}}}]}`},
 	catalog.WarnOpenAIStrict:     {[]string{"-openai-strict"}, `{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"a":{"not":{"type":"string"}}}}}]}`},
 	catalog.WarnProviderName:     {nil, `{"tools":[{"name":"t.x","inputSchema":{"type":"object"}}]}`},
+	catalog.WarnPatternSpelling:  {nil, `{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"string","pattern":"^(?P<y>a)$"}}}}]}`},
+	catalog.WarnSkippedTool:      {[]string{"-skip-uncompilable"}, `{"tools":[{"name":"bad","inputSchema":{"type":"object","properties":{"a":{"type":"string","pattern":"(a)\\1"}}}},{"name":"ok","inputSchema":{"type":"object"}}]}`},
 	catalog.WarnProvider:         {[]string{"lint", "-provider", "openai"}, `{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"a":{"oneOf":[{"type":"string"},{"type":"integer"}]}}}}]}`},
 }
 
