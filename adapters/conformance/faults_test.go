@@ -15,10 +15,12 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/responses"
 	anthropictools "github.com/toolgen/toolgen/adapters/anthropic"
+	geminitools "github.com/toolgen/toolgen/adapters/gemini"
 	mcptools "github.com/toolgen/toolgen/adapters/mcp"
 	mcpgotools "github.com/toolgen/toolgen/adapters/mcpgo"
 	openaitools "github.com/toolgen/toolgen/adapters/openai"
 	"github.com/toolgen/toolgen/runtime"
+	"google.golang.org/genai"
 )
 
 // The runtime's TestHookFaults puts a fault in each hook of the
@@ -202,6 +204,16 @@ var ways = []way{
 	{"anthropic ToolResult", false, func(t *testing.T, p place, f fault) answer {
 		result, err := direct(p, f)
 		return anthropicAnswer(t, anthropictools.ToolResult("toolu_1", result, err))
+	}},
+	{"gemini Dispatch", true, func(t *testing.T, p place, f fault) answer {
+		var parts []*genai.Part
+		decode(t, `[{"functionCall":{"id":"call_1","name":"fault","args":{}}}]`, &parts)
+		reply, _ := geminitools.Dispatch(context.Background(), parts, dispatcher(p, f))
+		return geminiAnswer(t, reply.Parts[0])
+	}},
+	{"gemini FunctionResponse", true, func(t *testing.T, p place, f fault) answer {
+		result, err := direct(p, f)
+		return geminiAnswer(t, geminitools.FunctionResponse(&genai.FunctionCall{ID: "call_1", Name: tool}, result, err))
 	}},
 	{"mcp Result", true, func(t *testing.T, p place, f fault) answer {
 		result, err := direct(p, f)

@@ -18,7 +18,7 @@ const rootModule = "github.com/toolgen/toolgen"
 // adapterModules are the adapters this test must find beside it; a folder
 // of ../ with a go.mod that is not listed fails the test too, so that a
 // new adapter is checked from its first commit.
-var adapterModules = []string{"anthropic", "conformance", "mcp", "mcpgo", "openai"}
+var adapterModules = []string{"anthropic", "conformance", "gemini", "mcp", "mcpgo", "openai"}
 
 // TestAdaptersImportOnlyPublicPackages: an adapter is released apart from
 // the root module, so it may import only what the root module promises to
