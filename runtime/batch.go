@@ -1,7 +1,9 @@
 package runtime
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -20,6 +22,57 @@ type CallResult struct {
 	Tool   string
 	Result any
 	Err    error
+	// JSON and Report are the outcome as a provider adapter sends it,
+	// filled by DispatchBatch with BatchOptions.Encode or by Encode: JSON
+	// is Result as JSON text, without HTML escaping, when Err is nil;
+	// Report is Report(Err) otherwise. Both are plain data: reading them
+	// calls none of the service's code.
+	JSON   []byte
+	Report *ErrorReport
+}
+
+// Encode fills r.JSON or r.Report, unless one is set, as DispatchBatch does
+// with BatchOptions.Encode, for a result made elsewhere: by Dispatch, or by
+// a Dispatcher of the caller's own. The result's MarshalJSON and the
+// error's methods are the service's code, so Encode calls them on a
+// goroutine of its own, as the dispatcher calls every hook, and waits
+// until they return: a panic becomes a *PanicError, runtime.Goexit an
+// *ExitError and a result encoding/json cannot encode a *HandlerError, each
+// naming r.Tool, set as r.Err and reported, with r.Result cleared.
+func (r *CallResult) Encode() {
+	if r.JSON != nil || r.Report != nil {
+		return
+	}
+	type encoded struct {
+		json   []byte
+		err    error
+		report *ErrorReport
+	}
+	out := <-goHook(HookOutput, func(hook *string) encoded {
+		e := encoded{err: r.Err}
+		if e.err == nil {
+			if e.json, e.err = encodeResult(r.Result); e.err != nil {
+				e.err = encodingError(r.Tool, e.err)
+			}
+		}
+		if e.err != nil {
+			*hook = HookHandler // the error's methods
+			report := Report(e.err)
+			e.report = &report
+		}
+		return e
+	})
+	if err := out.end.err(r.Tool); err != nil {
+		// The result's MarshalJSON, or an error's method, panicked past
+		// Report's own recover or ended its goroutine.
+		report := Report(err)
+		r.Result, r.JSON, r.Err, r.Report = nil, nil, err, &report
+		return
+	}
+	r.JSON, r.Err, r.Report = out.value.json, out.value.err, out.value.report
+	if r.Err != nil {
+		r.Result = nil
+	}
 }
 
 // BatchOptions configure DispatchBatch.
@@ -32,6 +85,16 @@ type BatchOptions struct {
 	// Transaction for what is guaranteed about the order of its methods
 	// and the handlers.
 	Transaction Transaction
+	// OneByOne runs each call as a batch of its own, in call order: a call
+	// runs even if another is invalid, denied or failed, and each gets a
+	// transaction of its own. It is for tools independent of each other.
+	OneByOne bool
+	// Encode fills every result's JSON or Report (see CallResult), as a
+	// provider adapter sends it. A result is encoded on its handler's
+	// goroutine, within its timeout and before its output schema is
+	// checked, so the JSON sent is the JSON checked, and a result that
+	// cannot be encoded fails its call, and the batch's transaction.
+	Encode bool
 }
 
 // Transaction is the hook DispatchBatch wraps a batch in. Begin returns the
@@ -59,11 +122,50 @@ type Transaction interface {
 	Rollback(ctx context.Context) error
 }
 
+// encodeResult is json.Marshal without HTML escaping, so that a result
+// reads as the JSON the tool produced ("<" stays "<").
+func encodeResult(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// encodingError is the failure of tool's call whose result could not be
+// encoded. What err wraps (a MarshalJSON's own error) is the service's:
+// Outcome and Report do not look into it, as into a handler's error.
+func encodingError(tool string, err error) error {
+	return &HandlerError{Tool: tool, Err: fmt.Errorf("encoding the result: %w", err), returned: true}
+}
+
 // DispatchBatch runs the tool calls of one model turn. Every call is
 // validated and authorized first; if any fails, none runs and every other
-// call's result says which call to fix. Results keep call order. A call
-// whose turn comes once ctx is done does not start (a *CanceledError).
+// call's result says which call to fix. It returns exactly one result per
+// call, in call order, so that every call a model made is answered once. A
+// call whose turn comes once ctx is done does not start (a *CanceledError).
 func (d *Dispatcher) DispatchBatch(ctx context.Context, calls []Call, opts BatchOptions) []CallResult {
+	if opts.OneByOne {
+		one := opts
+		one.OneByOne = false
+		results := make([]CallResult, len(calls))
+		for i := range calls {
+			results[i] = d.DispatchBatch(ctx, calls[i:i+1], one)[0]
+		}
+		return results
+	}
+	results := d.dispatchBatch(ctx, calls, opts)
+	if opts.Encode {
+		for i := range results {
+			results[i].Encode()
+		}
+	}
+	return results
+}
+
+func (d *Dispatcher) dispatchBatch(ctx context.Context, calls []Call, opts BatchOptions) []CallResult {
 	results := make([]CallResult, len(calls))
 	parsed := make([]any, len(calls))
 	specs := make([]*ToolSpec, len(calls))
@@ -94,7 +196,8 @@ func (d *Dispatcher) DispatchBatch(ctx context.Context, calls []Call, opts Batch
 	}
 
 	runOne := func(ctx context.Context, i int, running *sync.WaitGroup) {
-		results[i].Result, results[i].Err = d.run(ctx, specs[i], parsed[i], infos[i], running)
+		o := d.run(ctx, specs[i], parsed[i], infos[i], running, opts.Encode)
+		results[i].Result, results[i].JSON, results[i].Err = o.result, o.json, o.err
 	}
 	switch {
 	case opts.Transaction != nil:
@@ -170,7 +273,7 @@ func (d *Dispatcher) runTransaction(ctx context.Context, calls []Call, results [
 		for j := range results {
 			switch {
 			case j < i:
-				results[j].Result = nil
+				results[j].Result, results[j].JSON = nil, nil
 				results[j].Err = &NotRunError{Tool: calls[j].Tool, Call: i + 1, RolledBack: true}
 			case j > i:
 				results[j].Err = &NotRunError{Tool: calls[j].Tool, Call: i + 1, Reason: "failed",
@@ -185,7 +288,7 @@ func (d *Dispatcher) runTransaction(ctx context.Context, calls []Call, results [
 	running.Wait()
 	if err := d.commit(ctx, txCtx, tx); err != nil {
 		for i := range results {
-			results[i].Result = nil
+			results[i].Result, results[i].JSON = nil, nil
 			results[i].Err = &HandlerError{Tool: calls[i].Tool, Err: err}
 		}
 	}

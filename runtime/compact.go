@@ -22,7 +22,11 @@ type CompactViolation struct {
 // CompactReport is Report(err) with the message, the hints and the list of
 // known tools left out, as those are all in ModelMessage(err).
 func CompactReport(err error) CompactErrorReport {
-	full := Report(err)
+	return Report(err).Compact()
+}
+
+// Compact is the report without its prose, as CompactReport gives it.
+func (full ErrorReport) Compact() CompactErrorReport {
 	r := CompactErrorReport{Error: full.Error, Tool: full.Tool, Omitted: full.Omitted}
 	if len(full.Violations) > 0 {
 		r.Violations = make([]CompactViolation, len(full.Violations))

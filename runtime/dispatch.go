@@ -6,6 +6,7 @@ import (
 	cryptorand "crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -276,32 +277,34 @@ func (d *Dispatcher) dispatch(ctx context.Context, name string, raw []byte, info
 	if err := d.authorize(ctx, spec, args); err != nil {
 		return nil, err
 	}
-	return d.run(ctx, spec, args, info, nil)
+	o := d.run(ctx, spec, args, info, nil, false)
+	return o.result, o.err
 }
 
 // run calls the handler, retrying transient errors of idempotent tools, and
-// checks the result against the output schema. If running is not nil, it
-// counts the handler goroutines started, until each ends.
-func (d *Dispatcher) run(ctx context.Context, spec *ToolSpec, args any, info *CallInfo, running *sync.WaitGroup) (any, error) {
+// checks the result against the output schema, encoding it first if encode
+// is set. If running is not nil, it counts the handler goroutines started,
+// until each ends.
+func (d *Dispatcher) run(ctx context.Context, spec *ToolSpec, args any, info *CallInfo, running *sync.WaitGroup, encode bool) callOutcome {
 	attempts := 1
 	if d.cfg.Retry != nil && spec.Idempotent() && d.cfg.Retry.Attempts > 1 {
 		attempts = d.cfg.Retry.Attempts
 	}
 	for attempt := 1; ; attempt++ {
 		started := time.Now()
-		o := d.call(ctx, spec, args, running)
+		o := d.call(ctx, spec, args, running, encode)
 		if canceled, ok := o.err.(*CanceledError); ok && attempt > 1 {
 			// Earlier attempts ran: what they did is not known to be nothing.
 			o.err = &TimeoutError{Tool: spec.Name, Cause: canceled.Cause}
 		}
 		if attempt >= attempts || !o.transient {
 			info.Attempt = attempt
-			return o.result, o.err
+			return o
 		}
 		delay := d.cfg.Retry.delay(attempt)
 		if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) <= delay {
 			info.Attempt = attempt
-			return o.result, o.err // the next attempt could not finish in time
+			return o // the next attempt could not finish in time
 		}
 		attemptInfo := *info
 		attemptInfo.Attempt, attemptInfo.Duration = attempt, time.Since(started)
@@ -312,15 +315,17 @@ func (d *Dispatcher) run(ctx context.Context, spec *ToolSpec, args any, info *Ca
 		case <-ctx.Done():
 			timer.Stop()
 			info.Attempt = attempt
-			return nil, &TimeoutError{Tool: spec.Name, Cause: ctx.Err()}
+			return callOutcome{err: &TimeoutError{Tool: spec.Name, Cause: ctx.Err()}}
 		}
 	}
 }
 
-// callOutcome is the outcome of one handler run. transient is set for a
-// handler error marked Transient.
+// callOutcome is the outcome of one handler run: json is the result
+// encoded, when asked for. transient is set for a handler error marked
+// Transient.
 type callOutcome struct {
 	result    any
+	json      []byte
 	err       error
 	transient bool
 }
@@ -338,7 +343,7 @@ const (
 // protected). The handler never starts once ctx is done: whichever of the
 // handler's goroutine and the dispatcher's wait comes first decides, so a
 // *CanceledError always means the handler did not run.
-func (d *Dispatcher) call(ctx context.Context, spec *ToolSpec, args any, running *sync.WaitGroup) callOutcome {
+func (d *Dispatcher) call(ctx context.Context, spec *ToolSpec, args any, running *sync.WaitGroup, encode bool) callOutcome {
 	if err := ctx.Err(); err != nil {
 		return callOutcome{err: &CanceledError{Tool: spec.Name, Cause: err}}
 	}
@@ -369,7 +374,7 @@ func (d *Dispatcher) call(ctx context.Context, spec *ToolSpec, args any, running
 		if callCtx.Err() != nil || !state.CompareAndSwap(runPending, runStarted) {
 			return callOutcome{err: &CanceledError{Tool: spec.Name, Cause: callCtx.Err()}}
 		}
-		return d.protected(callCtx, spec, args, hook)
+		return d.protected(callCtx, spec, args, hook, encode)
 	})
 	select {
 	case out := <-done:
@@ -403,10 +408,11 @@ func (d *Dispatcher) late(ctx context.Context, spec *ToolSpec, timeout time.Dura
 
 // protected runs the handler and turns what it returned into the call's
 // outcome: a RejectionError, a HandlerError (noting whether it is
-// transient), an OutputError, or the result. It runs on the handler's
-// goroutine, since a handler error's methods and a result's MarshalJSON are
-// the service's code too; hook names the one running.
-func (d *Dispatcher) protected(ctx context.Context, spec *ToolSpec, args any, hook *string) callOutcome {
+// transient), an OutputError, or the result, encoded if encode is set. It
+// runs on the handler's goroutine, since a handler error's methods and a
+// result's MarshalJSON are the service's code too; hook names the one
+// running.
+func (d *Dispatcher) protected(ctx context.Context, spec *ToolSpec, args any, hook *string, encode bool) callOutcome {
 	result, err := spec.Call(ctx, d.handler, args)
 	if err != nil {
 		if rejected, ok := own[*RejectionError](err); ok {
@@ -414,13 +420,31 @@ func (d *Dispatcher) protected(ctx context.Context, spec *ToolSpec, args any, ho
 		}
 		return callOutcome{err: &HandlerError{Tool: spec.Name, Err: err, returned: true}, transient: IsTransient(err)}
 	}
-	if spec.CheckOutput != nil {
-		*hook = HookOutput
-		if vs := spec.CheckOutput(result); len(vs) > 0 {
-			return callOutcome{err: &OutputError{Tool: spec.Name, Violations: vs}}
+	*hook = HookOutput
+	var encoded []byte
+	if encode {
+		// The bytes checked below are the bytes sent: the result's
+		// MarshalJSON runs once.
+		if encoded, err = encodeResult(result); err != nil && spec.CheckOutput == nil {
+			return callOutcome{err: encodingError(spec.Name, err)}
 		}
 	}
-	return callOutcome{result: result}
+	if spec.CheckOutput != nil {
+		checked := result
+		if encoded != nil {
+			checked = json.RawMessage(encoded)
+		}
+		if vs := spec.CheckOutput(checked); len(vs) > 0 {
+			return callOutcome{err: &OutputError{Tool: spec.Name, Violations: vs}}
+		}
+		if encode && encoded == nil {
+			// Encoding failed, and checking the result as it is, which
+			// encodes it again, did not: a MarshalJSON that fails now and
+			// then.
+			return callOutcome{err: encodingError(spec.Name, err)}
+		}
+	}
+	return callOutcome{result: result, json: encoded}
 }
 
 // argumentKey keys argumentDigest; it never leaves the process.

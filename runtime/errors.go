@@ -140,8 +140,9 @@ type HandlerError struct {
 	Tool string
 	Err  error
 
-	// returned says that Err is what the handler returned: the service's
-	// error, which Outcome and Report do not look into.
+	// returned says that Err is the service's error, which Outcome and
+	// Report do not look into: what the handler returned, or the error of
+	// encoding its result.
 	returned bool
 }
 

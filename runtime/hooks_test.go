@@ -287,6 +287,7 @@ type entry struct {
 	name      string
 	cancelled bool // the context is done before the call
 	tx        bool // a batch in a transaction: the transaction's hooks apply
+	encoded   bool // every result must come with its JSON or its Report
 	run       func(l *lab, calls []int64) outcome
 }
 
@@ -301,21 +302,33 @@ func echoCalls(ns []int64) []runtime.Call {
 // outcome is what an entry returned: the error of the call that matters,
 // and those of every call.
 type outcome struct {
-	main error
-	all  []error
+	main    error
+	all     []error
+	results []runtime.CallResult // of a batch or of CallResult.Encode
 }
 
 func dispatchEntry(timeout time.Duration, retry bool) func(l *lab, ns []int64) outcome {
 	return func(l *lab, ns []int64) outcome {
 		l.retry = retry
 		_, err := l.dispatcher(timeout, retry).Dispatch(l.ctx, "echo", fmt.Appendf(nil, `{"n":%d}`, ns[0]))
-		return outcome{err, []error{err}}
+		return outcome{main: err, all: []error{err}}
 	}
 }
 
-func batchEntry(tx bool) func(l *lab, ns []int64) outcome {
+// encodedEntry dispatches a call, then encodes its outcome as an adapter
+// does with CallResult.Encode; the tool has no output check, so that the
+// result's MarshalJSON first runs in Encode.
+func encodedEntry(l *lab, ns []int64) outcome {
+	d := runtime.NewDispatcher(behaviour(l.behave), specs(false, 0), index, runtime.Config{Authorizer: l, Observer: l})
+	result, err := d.Dispatch(l.ctx, "echo", fmt.Appendf(nil, `{"n":%d}`, ns[0]))
+	r := runtime.CallResult{Tool: "echo", Result: result, Err: err}
+	r.Encode()
+	return outcome{r.Err, []error{r.Err}, []runtime.CallResult{r}}
+}
+
+func batchEntry(tx, encode bool) func(l *lab, ns []int64) outcome {
 	return func(l *lab, ns []int64) outcome {
-		opts := runtime.BatchOptions{}
+		opts := runtime.BatchOptions{Encode: encode}
 		if tx {
 			opts.Transaction = l
 		}
@@ -328,7 +341,7 @@ func batchEntry(tx bool) func(l *lab, ns []int64) outcome {
 		if len(ns) > 1 && ns[1] == 2 {
 			main = all[1] // the failing call, whose failure rolls back
 		}
-		return outcome{main, all}
+		return outcome{main, all, results}
 	}
 }
 
@@ -337,9 +350,12 @@ var entries = []entry{
 	{name: "Dispatch with a timeout", run: dispatchEntry(time.Second, false)},
 	{name: "Dispatch with retries", run: dispatchEntry(0, true)},
 	{name: "Dispatch cancelled", cancelled: true, run: dispatchEntry(0, false)},
-	{name: "DispatchBatch", run: batchEntry(false)},
-	{name: "DispatchBatch in a transaction", tx: true, run: batchEntry(true)},
-	{name: "DispatchBatch in a transaction cancelled", cancelled: true, tx: true, run: batchEntry(true)},
+	{name: "DispatchBatch", run: batchEntry(false, false)},
+	{name: "DispatchBatch in a transaction", tx: true, run: batchEntry(true, false)},
+	{name: "DispatchBatch in a transaction cancelled", cancelled: true, tx: true, run: batchEntry(true, false)},
+	{name: "DispatchBatch encoded", encoded: true, run: batchEntry(false, true)},
+	{name: "DispatchBatch encoded in a transaction", tx: true, encoded: true, run: batchEntry(true, true)},
+	{name: "Dispatch, then CallResult.Encode", encoded: true, run: encodedEntry},
 }
 
 // expected lists the failure classes a call may end with when hook has
@@ -392,6 +408,8 @@ func expected(hook string, f fault, e entry) []string {
 		return []string{runtime.FailurePanic}
 	case f == faultGoexit:
 		return []string{runtime.FailureExited}
+	case hook == runtime.HookOutput && e.name == "Dispatch, then CallResult.Encode":
+		return []string{"ok"} // Encode has no context: it waits for MarshalJSON
 	}
 	return []string{runtime.FailureTimeout}
 }
@@ -467,6 +485,9 @@ func checkHookFault(t *testing.T, name string, l *lab, e entry, ns []int64, want
 	if n := l.rollbackEarly.Load(); n > 0 {
 		t.Errorf("%s: Rollback ran while a handler was still running", name)
 	}
+	if e.encoded {
+		checkEncoded(t, name, out.results)
+	}
 	for _, err := range out.all {
 		if runtime.Outcome(err) == runtime.FailureInternal {
 			t.Errorf("%s: an unclassified error: %v", name, err)
@@ -477,6 +498,22 @@ func checkHookFault(t *testing.T, name string, l *lab, e entry, ns []int64, want
 		}
 		if r := runtime.Report(err); r.Error != runtime.Outcome(err) || r.Message != msg {
 			t.Errorf("%s: the report disagrees with Outcome and ModelMessage: %+v", name, r)
+		}
+	}
+}
+
+// checkEncoded checks that every result is encoded as an adapter sends it:
+// JSON for a success, a report agreeing with the error for a failure.
+func checkEncoded(t *testing.T, name string, results []runtime.CallResult) {
+	t.Helper()
+	for i, r := range results {
+		switch {
+		case r.Err == nil && (r.Report != nil || !json.Valid(r.JSON)):
+			t.Errorf("%s: call %d succeeded with JSON %q and report %v", name, i+1, r.JSON, r.Report)
+		case r.Err != nil && (r.JSON != nil || r.Result != nil || r.Report == nil):
+			t.Errorf("%s: call %d failed (%v) with JSON %q, result %v and report %v", name, i+1, r.Err, r.JSON, r.Result, r.Report)
+		case r.Err != nil && (r.Report.Error != runtime.Outcome(r.Err) || r.Report.Message != runtime.ModelMessage(r.Err)):
+			t.Errorf("%s: call %d: the report %+v disagrees with its error %v", name, i+1, *r.Report, r.Err)
 		}
 	}
 }

@@ -50,7 +50,11 @@
 // runtime.CompactReport(err) as JSON, the failure class with the pointer and
 // keyword of each violation. The class is runtime.Outcome(err) in all of
 // toolgen's adapters; a result that cannot be encoded as JSON is tool_failed
-// (a *runtime.HandlerError wrapping an *EncodeError). Each hint is thus sent
+// (a *runtime.HandlerError). Results are encoded, and errors read, by
+// runtime.CallResult.Encode, which calls a result's MarshalJSON and an
+// error's methods on a goroutine of its own: one that panics or exits is
+// the runtime's panic or exited class, never a panic of the caller's. Each
+// hint is thus sent
 // once: on the three-mistake reschedule_delivery call of examples/anthropic
 // the message is 348 characters and the two blocks 542; [WithFullReport],
 // which repeats the message and each hint in the report, makes them 1,382.
@@ -135,35 +139,31 @@ func Tool(def runtime.ToolDefinition) anthropic.ToolParam {
 // failed tool (tool_failed); [Dispatch], which knows the tool's name, names
 // it in the message.
 func ToolResult(toolUseID string, result any, err error, opts ...TurnOption) anthropic.ContentBlockParamUnion {
-	return toolResult(toolUseID, "", result, err, newTurn(opts).fullReport)
+	r := runtime.CallResult{ID: toolUseID, Result: result, Err: err}
+	r.Encode()
+	return toolResult(r, newTurn(opts).fullReport)
 }
 
-// toolResult answers the call toolUseID of tool.
-func toolResult(toolUseID, tool string, result any, err error, fullReport bool) anthropic.ContentBlockParamUnion {
-	var content []anthropic.ToolResultBlockParamContentUnion
-	if err == nil {
-		text, encodeErr := encode(result)
-		if encodeErr != nil {
-			err = &runtime.HandlerError{Tool: tool, Err: &EncodeError{Err: encodeErr}}
-		} else {
-			content = []anthropic.ToolResultBlockParamContentUnion{textContent(text)}
-		}
-	}
-	if err != nil {
-		content = []anthropic.ToolResultBlockParamContentUnion{textContent(runtime.ModelMessage(err))}
-		var report any = runtime.CompactReport(err)
+// toolResult answers the call r.ID with r, encoded
+// (runtime.CallResult.Encode): it reads only r's JSON and Report, so that it
+// calls none of the service's code.
+func toolResult(r runtime.CallResult, fullReport bool) anthropic.ContentBlockParamUnion {
+	content := []anthropic.ToolResultBlockParamContentUnion{textContent(string(r.JSON))}
+	if r.Report != nil {
+		content = []anthropic.ToolResultBlockParamContentUnion{textContent(r.Report.Message)}
+		var report any = r.Report.Compact()
 		if fullReport {
-			report = runtime.Report(err)
+			report = r.Report
 		}
 		// A report holds strings, ints and violations only, so it always
 		// encodes.
-		if text, encodeErr := encode(report); encodeErr == nil {
+		if text, err := encode(report); err == nil {
 			content = append(content, textContent(text))
 		}
 	}
 	return anthropic.ContentBlockParamUnion{OfToolResult: &anthropic.ToolResultBlockParam{
-		ToolUseID: toolUseID,
-		IsError:   anthropic.Bool(err != nil),
+		ToolUseID: r.ID,
+		IsError:   anthropic.Bool(r.Report != nil),
 		Content:   content,
 	}}
 }
@@ -192,23 +192,12 @@ func Dispatch(ctx context.Context, content []anthropic.ContentBlockUnion, d Disp
 	t := newTurn(opts)
 	results := make([]anthropic.ContentBlockParamUnion, len(calls))
 	for i, r := range runTurn(ctx, d, calls, t) {
-		results[i] = toolResult(calls[i].ID, calls[i].Tool, r.Result, r.Err, t.fullReport)
+		results[i] = toolResult(r, t.fullReport)
 	}
 	return anthropic.NewUserMessage(results...), true
 }
 
-// EncodeError reports that a handler's result could not be encoded as JSON.
-// It reaches the model as a *runtime.HandlerError wrapping it (tool_failed),
-// without its text.
-type EncodeError struct {
-	Err error
-}
-
-func (e *EncodeError) Error() string { return "encoding the tool result: " + e.Err.Error() }
-
-func (e *EncodeError) Unwrap() error { return e.Err }
-
-// encode writes v as compact JSON without HTML escaping: the text is read by a
+// encode writes a report as compact JSON without HTML escaping: the text is read by a
 // model, not embedded in a web page, and the SDK escapes the request body on
 // its own.
 func encode(v any) (string, error) {

@@ -4,14 +4,14 @@ import (
 	"context"
 	"errors"
 
-	turnpkg "github.com/toolgen/toolgen/internal/turn"
 	"github.com/toolgen/toolgen/runtime"
 )
 
 // Dispatcher runs the tool calls of one model turn and returns one result
-// per call, in call order. *runtime.Dispatcher, which a generated
-// NewDispatcher returns, is one; its runtime.Config is where calls are
-// authorized, timed out, retried and logged (Observer).
+// per call, in call order, honouring runtime.BatchOptions.
+// *runtime.Dispatcher, which a generated NewDispatcher returns, is one; its
+// runtime.Config is where calls are authorized, timed out, retried and
+// logged (Observer).
 type Dispatcher interface {
 	DispatchBatch(ctx context.Context, calls []runtime.Call, opts runtime.BatchOptions) []runtime.CallResult
 }
@@ -43,7 +43,7 @@ func WithBatchOptions(opts runtime.BatchOptions) TurnOption {
 // runs even if another of the turn is invalid, denied or failed, and each
 // gets its own transaction, if [WithBatchOptions] gives one. This is the
 // opt-out from the batch semantics, for tools that are independent of each
-// other.
+// other (runtime.BatchOptions.OneByOne).
 func OneByOne() TurnOption { return func(t *turn) { t.oneByOne = true } }
 
 // WithFullReport sends runtime.Report as a failed call's second text block
@@ -53,10 +53,27 @@ func OneByOne() TurnOption { return func(t *turn) { t.oneByOne = true } }
 // instead of 542.
 func WithFullReport() TurnOption { return func(t *turn) { t.fullReport = true } }
 
-// runTurn runs calls through d as t says, and returns exactly one result per
-// call, in call order.
+// runTurn runs calls through d as t says, and returns exactly one result
+// per call, in call order, each encoded (runtime.CallResult.Encode): the
+// results' MarshalJSON and the errors' methods are the service's code,
+// which the runtime calls on goroutines of its own.
 func runTurn(ctx context.Context, d Dispatcher, calls []runtime.Call, t turn) []runtime.CallResult {
-	return turnpkg.Run(ctx, d, calls, t.batch, t.oneByOne, errNoResult)
+	opts := t.batch
+	opts.OneByOne = opts.OneByOne || t.oneByOne
+	opts.Encode = true
+	got := d.DispatchBatch(ctx, calls, opts)
+	results := make([]runtime.CallResult, len(calls))
+	for i, c := range calls {
+		if i < len(got) {
+			results[i] = got[i]
+		} else {
+			results[i].Err = errNoResult
+		}
+		results[i].ID, results[i].Tool = c.ID, c.Tool
+		// A Dispatcher of the caller's own may not have encoded it.
+		results[i].Encode()
+	}
+	return results
 }
 
 // errNoResult answers a call its Dispatcher returned no result for.

@@ -52,9 +52,13 @@
 // [WithFullReport] sends runtime.Report instead, which repeats the message
 // and the hints. The class is runtime.Outcome(err), as in toolgen's OpenAI
 // and Anthropic adapters: a result that cannot be encoded as JSON is
-// tool_failed there and here. On the three-mistake cancel_order call of
-// examples/mcpserver the text is 360 characters and the whole result 658
-// characters of JSON; with the full report it is 1,545.
+// tool_failed there and here. Results are encoded, and errors read, by
+// runtime.CallResult.Encode, which calls a MarshalJSON or an error's
+// methods on a goroutine of its own: one that panics or exits is a failed
+// call (class panic or exited), and the server goes on serving. On the
+// three-mistake cancel_order call of examples/mcpserver the text is 360
+// characters and the whole result 658 characters of JSON; with the full
+// report it is 1,545.
 //
 // Failures are tool results rather than protocol errors because the
 // specification classes input validation errors as tool execution errors,
@@ -75,7 +79,6 @@
 package mcptools
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -172,12 +175,12 @@ func newConfig(opts []Option) config {
 // structured content alone.
 func WithFullReport() Option { return func(c *config) { c.fullReport = true } }
 
-// report is the structured form of err that c sends.
-func (c config) report(err error) any {
+// report is the structured form of a failure that c sends.
+func (c config) report(full runtime.ErrorReport) any {
 	if c.fullReport {
-		return runtime.Report(err)
+		return full
 	}
-	return runtime.CompactReport(err)
+	return full.Compact()
 }
 
 // Register adds every tool of defs to server. A call to one of them passes
@@ -230,7 +233,7 @@ func namesUnknownTools(names []string, c config) mcp.Middleware {
 				rpcErr.Message != fmt.Sprintf("unknown tool %q", call.Params.Name) {
 				return result, err
 			}
-			return nil, c.unknownTool(&runtime.UnknownToolError{Name: call.Params.Name, Known: slices.Clone(names)})
+			return nil, c.unknownTool(runtime.Report(&runtime.UnknownToolError{Name: call.Params.Name, Known: slices.Clone(names)}))
 		}
 	}
 }
@@ -282,55 +285,44 @@ func handler(def runtime.ToolDefinition, dispatch DispatchFunc, c config) mcp.To
 //     are, as its message and the report as its data.
 //
 // A result that cannot be encoded as JSON is reported as a failed tool
-// (tool_failed).
+// (tool_failed). The result is encoded, and err read, by
+// runtime.CallResult.Encode, which calls their methods (MarshalJSON, Error,
+// Unwrap, ...) on a goroutine of its own: one that panics or exits is the
+// runtime's panic or exited class, and the server goes on serving.
 func Result(def runtime.ToolDefinition, result any, err error, opts ...Option) (*mcp.CallToolResult, error) {
 	return newConfig(opts).result(def, result, err)
 }
 
 func (c config) result(def runtime.ToolDefinition, result any, err error) (*mcp.CallToolResult, error) {
-	if errors.Is(err, runtime.ErrUnknownTool) {
-		return nil, c.unknownTool(err)
+	// The result's MarshalJSON and the error's methods are the service's
+	// code: Encode calls them on a goroutine of its own, so that a panic or
+	// a runtime.Goexit there is a failed call, never the end of the
+	// server's request goroutine, or of the server.
+	r := runtime.CallResult{Tool: def.Name, Result: result, Err: err}
+	r.Encode()
+	switch {
+	case r.Report == nil:
+		out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(r.JSON)}}}
+		if def.OutputSchema != nil {
+			out.StructuredContent = json.RawMessage(r.JSON)
+		}
+		return out, nil
+	case r.Report.Error == runtime.FailureUnknownTool:
+		return nil, c.unknownTool(*r.Report)
 	}
-	if err != nil {
-		return c.errorResult(err), nil
-	}
-	text, err := encode(result)
-	if err != nil {
-		return c.errorResult(&runtime.HandlerError{Tool: def.Name, Err: fmt.Errorf("encoding the result: %w", err)}), nil
-	}
-	r := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(text)}}}
-	if def.OutputSchema != nil {
-		r.StructuredContent = json.RawMessage(text)
-	}
-	return r, nil
-}
-
-func (c config) errorResult(err error) *mcp.CallToolResult {
 	return &mcp.CallToolResult{
 		IsError:           true,
-		Content:           []mcp.Content{&mcp.TextContent{Text: runtime.ModelMessage(err)}},
-		StructuredContent: c.report(err),
-	}
+		Content:           []mcp.Content{&mcp.TextContent{Text: r.Report.Message}},
+		StructuredContent: c.report(*r.Report),
+	}, nil
 }
 
 // unknownTool is the protocol error for a call of a tool that is not there,
 // which names the tools that are.
-func (c config) unknownTool(err error) error {
-	e := &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: runtime.ModelMessage(err)}
-	if data, err := json.Marshal(c.report(err)); err == nil {
+func (c config) unknownTool(report runtime.ErrorReport) error {
+	e := &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: report.Message}
+	if data, err := json.Marshal(c.report(report)); err == nil {
 		e.Data = data
 	}
 	return e
-}
-
-// encode is json.Marshal without HTML escaping, so that text content reads as
-// the JSON the tool produced.
-func encode(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/openai/openai-go/v3"
@@ -35,34 +34,37 @@ const ErrorPrefix = "ERROR "
 // failures are described by runtime.ModelMessage and the report. Of opts,
 // only [WithFullReport] applies. A result that cannot be encoded as JSON is
 // reported as a *runtime.HandlerError, class tool_failed; the per-turn
-// helpers, which know the tool's name, name it in the message.
+// helpers, which know the tool's name, name it in the message. The result
+// is encoded, and err read, by runtime.CallResult.Encode, which calls their
+// methods on a goroutine of its own: one that panics or exits is reported
+// as the runtime's panic or exited class.
 func ToolOutput(result any, err error, opts ...TurnOption) string {
-	return output("", result, err, newTurn(opts).fullReport)
+	r := runtime.CallResult{Result: result, Err: err}
+	r.Encode()
+	return output(r, newTurn(opts).fullReport)
 }
 
-// output renders the outcome of one call of tool.
-func output(tool string, result any, err error, fullReport bool) string {
-	if err == nil {
-		text, encErr := encode(result)
-		if encErr == nil {
-			return text
-		}
-		err = &runtime.HandlerError{Tool: tool, Err: fmt.Errorf("encoding the result: %w", encErr)}
+// output renders the outcome of one call, encoded (runtime.CallResult.Encode):
+// it reads only r's JSON and Report, so that it calls none of the service's
+// code.
+func output(r runtime.CallResult, fullReport bool) string {
+	if r.Report == nil {
+		return string(r.JSON)
 	}
-	var report any = runtime.CompactReport(err)
+	var report any = r.Report.Compact()
 	if fullReport {
-		report = runtime.Report(err)
+		report = r.Report
 	}
-	text, encErr := encode(report)
-	if encErr != nil {
+	text, err := encode(report)
+	if err != nil {
 		// A report holds only strings, ints and slices of them.
-		panic("openaitools: encoding an error report: " + encErr.Error())
+		panic("openaitools: encoding an error report: " + err.Error())
 	}
-	return ErrorPrefix + runtime.Outcome(err) + ": " + runtime.ModelMessage(err) + "\n" + text
+	return ErrorPrefix + r.Report.Error + ": " + r.Report.Message + "\n" + text
 }
 
-// encode returns v as compact JSON without HTML escaping, so that "<" in a
-// hint reaches the model as "<".
+// encode returns a report as compact JSON without HTML escaping, so that
+// "<" in a hint reaches the model as "<".
 func encode(v any) (string, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -142,7 +144,7 @@ func ChatDispatch(ctx context.Context, calls []openai.ChatCompletionMessageToolC
 	t := newTurn(opts)
 	messages := make([]openai.ChatCompletionMessageParamUnion, len(batch))
 	for i, r := range runTurn(ctx, d, batch, t) {
-		messages[i] = openai.ToolMessage(output(batch[i].Tool, r.Result, r.Err, t.fullReport), batch[i].ID)
+		messages[i] = openai.ToolMessage(output(r, t.fullReport), r.ID)
 	}
 	return messages
 }
@@ -165,7 +167,7 @@ func ResponseDispatch(ctx context.Context, items []responses.ResponseOutputItemU
 	t := newTurn(opts)
 	answers := make([]responses.ResponseInputItemUnionParam, len(batch))
 	for i, r := range runTurn(ctx, d, batch, t) {
-		answers[i] = responseOutput(batch[i].ID, output(batch[i].Tool, r.Result, r.Err, t.fullReport))
+		answers[i] = responseOutput(r.ID, output(r, t.fullReport))
 	}
 	return answers
 }
