@@ -270,6 +270,8 @@ func Outcome(err error) (outcome string) {
 		return FailureInvalidOutput
 	case is[*NotRunError](err):
 		return FailureNotRun
+	case is[*RemoteError](err):
+		return FailureRemote
 	case is[*HandlerError](err):
 		return FailureToolFailed
 	}
@@ -300,6 +302,8 @@ func ownClass(err error) string {
 		return FailureInvalidOutput
 	case *NotRunError:
 		return FailureNotRun
+	case *RemoteError:
+		return FailureRemote
 	case *HandlerError:
 		return FailureToolFailed
 	}
