@@ -18,6 +18,10 @@ type Options struct {
 	// Time holds strings of format date-time as time.Time, converted with
 	// its UnmarshalText; other formats stay strings (docs/DESIGN.md).
 	Time bool
+	// Client adds a Client with one method per tool, which validates the
+	// arguments with the generated parser and sends them through a
+	// runtime.Caller (toolgen -client).
+	Client bool
 }
 
 // Generate builds the model of a linted catalog and emits it. It returns the

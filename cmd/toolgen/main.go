@@ -63,7 +63,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // generate is toolgen's main job: catalog in, one Go file out.
 func generate(args []string, stdout, stderr io.Writer) int {
-	flags := newFlagSet("toolgen", "usage: toolgen [-pkg NAME] [-o FILE] [-strict] [-openai-strict] [-time] [-check] CATALOG\n"+
+	flags := newFlagSet("toolgen", "usage: toolgen [-pkg NAME] [-o FILE] [-strict] [-openai-strict] [-time] [-client] [-check] CATALOG\n"+
 		"CATALOG is a JSON or YAML file (.json, .yaml, .yml), or a folder of such files with one tool each.", printCommands)
 	pkg := flags.String("pkg", "", "package name of the generated file (default: $GOPACKAGE under go generate, else the package of the -o file or of the Go files beside it, else the name of its folder, else tools)")
 	out := flags.String("o", "", "output file (default: standard output)")
@@ -71,6 +71,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	check := flags.Bool("check", false, "write nothing; exit 1 and print a diff when the -o file is not up to date")
 	openAIStrict := flags.Bool("openai-strict", false, "also embed each tool's OpenAI strict-mode schema variant, and accept null for absent optional members under runtime.Options.NullAsAbsent")
 	timeTypes := flags.Bool("time", false, "hold strings of format date-time as time.Time")
+	client := flags.Bool("client", false, "also generate a Client with one method per tool, which validates the arguments before it sends them through a runtime.Caller")
 	if code, done := parseFlags(flags, args, []string{"CATALOG"}, stdout, stderr); done {
 		return code
 	}
@@ -96,7 +97,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		unique := cat.FirstOfEachName()
 		diags = diags.Merge(catalog.NameWarnings(unique))
 		var genDiags catalog.Diagnostics
-		src, genDiags = gen.Generate(unique, gen.Options{Package: pkgName, Source: filepath.Base(path), OpenAIStrict: *openAIStrict, Time: *timeTypes})
+		src, genDiags = gen.Generate(unique, gen.Options{Package: pkgName, Source: filepath.Base(path), OpenAIStrict: *openAIStrict, Time: *timeTypes, Client: *client})
 		diags = diags.Merge(genDiags)
 	}
 	if !reportDiagnostics(stderr, diags) || src == nil {
