@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -145,7 +146,16 @@ func emit(path string, src []byte, check bool, stdout, stderr io.Writer) int {
 //
 // Only the first line has the file:line:col: form; the others are indented.
 func printDiagnostics(w io.Writer, diags catalog.Diagnostics) {
-	sources := map[string][]byte{}
+	printDiagnosticsFrom(w, diags, nil)
+}
+
+// printDiagnosticsFrom is printDiagnostics with the text of some of the
+// files given, for a catalog that is not on disk (toolgen pull).
+func printDiagnosticsFrom(w io.Writer, diags catalog.Diagnostics, given map[string][]byte) {
+	sources := maps.Clone(given)
+	if sources == nil {
+		sources = map[string][]byte{}
+	}
 	for _, d := range diags {
 		fmt.Fprintln(w, d.String())
 		if d.Line < 1 || d.File == "" {
