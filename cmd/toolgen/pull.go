@@ -204,7 +204,7 @@ func checkPulled(path string, data []byte, cat *catalog.Catalog, stdout, stderr 
 	report := drift.Compare(oldTools, cat.Tools)
 	fmt.Fprintf(stdout, "%s differs from what %s lists:\n", path, describeServer(serverOf(cat)))
 	if oldServer != nil && cat.Server != nil && *oldServer != *cat.Server {
-		fmt.Fprintf(stdout, "  the server was %s\n", describeServer(oldServer.Name, oldServer.Version))
+		fmt.Fprintf(stdout, "  (%s was pulled from %s)\n", path, describeServer(oldServer.Name, oldServer.Version))
 	}
 	io.WriteString(stdout, report.Format(serverText))
 	io.WriteString(stdout, "\n")
