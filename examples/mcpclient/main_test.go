@@ -32,7 +32,7 @@ func (g *graph) CreateEntities(ctx context.Context, args memory.ValidCreateEntit
 	res := memory.CreateEntitiesResult{Entities: []memory.CreateEntitiesResultEntitiesItem{}}
 	for _, e := range args.Args().Entities {
 		g.entities = append(g.entities, e)
-		res.Entities = append(res.Entities, memory.CreateEntitiesResultEntitiesItem{Name: e.Name, EntityType: e.EntityType, Observations: e.Observations})
+		res.Entities = append(res.Entities, memory.CreateEntitiesResultEntitiesItem(e))
 	}
 	return res, nil
 }
@@ -43,7 +43,7 @@ func (g *graph) SearchNodes(ctx context.Context, args memory.ValidSearchNodesArg
 	res := memory.SearchNodesResult{Entities: []memory.SearchNodesResultEntitiesItem{}, Relations: []memory.SearchNodesResultRelationsItem{}}
 	for _, e := range g.entities {
 		if strings.Contains(e.Name, args.Args().Query) {
-			res.Entities = append(res.Entities, memory.SearchNodesResultEntitiesItem{Name: e.Name, EntityType: e.EntityType, Observations: e.Observations})
+			res.Entities = append(res.Entities, memory.SearchNodesResultEntitiesItem(e))
 		}
 	}
 	return res, nil
