@@ -38,8 +38,18 @@ type Catalog struct {
 	File   string // the path as given (a file or a folder), used in diagnostics
 	Format Format
 	Tools  []Tool
+	// Server is the server the catalog was pulled from (toolgen pull), from
+	// the top-level "serverInfo" of an MCP-shaped catalog; nil when the
+	// catalog does not name one.
+	Server *ServerInfo
 
 	index *positionIndex // JSON Pointer -> line:col in File; nil for a folder
+}
+
+// ServerInfo names a server and its version, as MCP's initialize result
+// does. The text is the server's, untrusted like the rest of a catalog.
+type ServerInfo struct {
+	Name, Version string
 }
 
 // Tool is one tool, whatever format it was written in.

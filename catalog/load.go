@@ -144,6 +144,7 @@ func (l *loader) catalog(root *schema.Node) {
 			return
 		}
 		l.c.Format = FormatMCP
+		l.serverInfo(root.Member("serverInfo"))
 		if len(tools.Items) == 0 {
 			l.warnf(WarnEmptyCatalog, "", tools.Pointer, "the catalog has no tools")
 		}
@@ -173,6 +174,38 @@ func (l *loader) catalog(root *schema.Node) {
 	default:
 		l.errorf("", "", "the catalog is %s, not a JSON object or array; %s", root.KindName(), acceptedShapes)
 	}
+}
+
+// serverInfo reads the top-level "serverInfo" that toolgen pull records:
+// an object with the server's "name" and "version", both strings.
+func (l *loader) serverInfo(n *schema.Node) {
+	if n == nil {
+		return
+	}
+	const want = `"serverInfo" names the server a catalog was pulled from: {"name": "...", "version": "..."}`
+	if !n.IsObject() {
+		l.errorf("", n.Pointer, "%s; found %s", want, n.KindName())
+		return
+	}
+	info := &ServerInfo{}
+	for _, m := range n.Members {
+		var field *string
+		switch m.Name {
+		case "name":
+			field = &info.Name
+		case "version":
+			field = &info.Version
+		default:
+			l.errorf("", m.Value.Pointer, "%s; %q is not one of its members", want, m.Name)
+			continue
+		}
+		if m.Value.Kind != jsontext.KindString {
+			l.errorf("", m.Value.Pointer, "%s; %q must be a string, found %s", want, m.Name, m.Value.KindName())
+			continue
+		}
+		*field = m.Value.Str
+	}
+	l.c.Server = info
 }
 
 // classify returns the format whose tool shape n has, or "" when none.

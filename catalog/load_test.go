@@ -364,3 +364,27 @@ func TestDiagnosticsSort(t *testing.T) {
 		t.Errorf("order = %v", got)
 	}
 }
+
+// TestServerInfo reads the top-level "serverInfo" that toolgen pull writes,
+// silently when it is well formed, and refuses one that is not.
+func TestServerInfo(t *testing.T) {
+	const tools = `"tools": [{"name": "a", "inputSchema": {"type": "object"}}]`
+	cat, diags := Parse("c.json", []byte(`{"serverInfo": {"name": "memory", "version": "0.6.3"}, `+tools+`}`))
+	if len(diags) != 0 || cat.Server == nil || *cat.Server != (ServerInfo{Name: "memory", Version: "0.6.3"}) {
+		t.Errorf("got %+v, %v; want the server and no diagnostics", cat.Server, diags)
+	}
+	if cat, _ := Parse("c.json", []byte(`{`+tools+`}`)); cat.Server != nil {
+		t.Errorf("a catalog without serverInfo has Server %+v", cat.Server)
+	}
+	for _, bad := range []struct{ info, pointer string }{
+		{`"memory"`, "/serverInfo"},
+		{`{"name": 1, "version": "1"}`, "/serverInfo/name"},
+		{`{"name": "m", "version": null}`, "/serverInfo/version"},
+		{`{"name": "m", "url": "https://example.com"}`, "/serverInfo/url"},
+	} {
+		_, diags := Parse("c.json", []byte(`{"serverInfo": `+bad.info+`, `+tools+`}`))
+		if len(diags) != 1 || diags[0].Severity != Error || diags[0].Pointer != bad.pointer {
+			t.Errorf("serverInfo %s: got %v, want one error at %s", bad.info, diags, bad.pointer)
+		}
+	}
+}

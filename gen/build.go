@@ -92,6 +92,7 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 		enums:    map[string]*NamedType{},
 	}
 	b.model.names = b.names
+	reserveClientNames(b.names, opts)
 	originals := make([]string, len(cat.Tools))
 	for i, t := range cat.Tools {
 		originals[i] = t.Name

@@ -39,6 +39,9 @@ func Emit(m *Model, opts Options) ([]byte, error) {
 	e.handler()
 	e.dispatch()
 	e.validateArgs()
+	if opts.Client {
+		e.client()
+	}
 	for _, t := range m.Tools {
 		e.validType(t)
 	}
@@ -53,6 +56,9 @@ func Emit(m *Model, opts Options) ([]byte, error) {
 	e.unionTypes()
 	e.alternatives()
 	e.customAssertions()
+	if opts.Client {
+		e.clientAssertions()
+	}
 	e.packageVars()
 	if m.Schemas != nil {
 		e.f.Add(m.Schemas.code...)

@@ -25,6 +25,10 @@ type Options struct {
 	// without them. Each is a flag name, with a value of letters, digits
 	// and ._/:,- if it has one.
 	Flags []string
+	// Client adds a Client with one method per tool, which validates the
+	// arguments with the generated parser and sends them through a
+	// runtime.Caller (toolgen -client).
+	Client bool
 }
 
 // Generate builds the model of a linted catalog and emits it. It returns the

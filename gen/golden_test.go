@@ -82,6 +82,7 @@ func archiveOptions(t *testing.T, ar *txtar.Archive) gen.Options {
 		var o struct {
 			OpenAIStrict bool `json:"openaiStrict"`
 			Time         bool `json:"time"`
+			Client       bool `json:"client"`
 		}
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
@@ -90,6 +91,7 @@ func archiveOptions(t *testing.T, ar *txtar.Archive) gen.Options {
 		}
 		opts.OpenAIStrict = o.OpenAIStrict
 		opts.Time = o.Time
+		opts.Client = o.Client
 	}
 	return opts
 }

@@ -55,6 +55,18 @@ func TestFixedNamesAreReserved(t *testing.T) {
 	}}
 	data, _ := json.Marshal(cat)
 	typeCheck(t, mustGenerate(t, data, gen.Options{Package: "tools"}))
+
+	// With -client, Client and NewClient are the file's too.
+	for _, name := range []string{"client", "new_client", "Client"} {
+		defs[name] = map[string]any{"type": "object", "properties": map[string]any{"v": map[string]any{"type": "string"}}}
+		props[name] = map[string]any{"$ref": "#/$defs/" + name}
+	}
+	cat["tools"] = append(cat["tools"].([]any), map[string]any{"name": "new_client", "inputSchema": map[string]any{"type": "object"}})
+	data, _ = json.Marshal(cat)
+	pkg := typeCheck(t, mustGenerate(t, data, gen.Options{Package: "tools", Client: true}))
+	if _, ok := pkg.Scope().Lookup("NewClient").(*types.Func); !ok {
+		t.Error("NewClient is not the client's constructor")
+	}
 }
 
 // nameParts are fragments that, joined, make names that collide after the
@@ -178,7 +190,7 @@ func TestGeneratedNamesUnique(t *testing.T) {
 		rng := rand.New(rand.NewPCG(uint64(seed), 7))
 		data := randomCatalog(rng)
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			opts := gen.Options{Package: "tools", OpenAIStrict: seed%2 == 1}
+			opts := gen.Options{Package: "tools", OpenAIStrict: seed%2 == 1, Client: seed%3 == 0}
 			src := mustGenerate(t, data, opts)
 			pkg := typeCheck(t, src)
 			if again := mustGenerate(t, data, opts); string(again) != string(src) {
@@ -190,6 +202,12 @@ func TestGeneratedNamesUnique(t *testing.T) {
 			handler := pkg.Scope().Lookup("Handler").Type().Underlying().(*types.Interface)
 			if handler.NumMethods() != len(cat.Tools) {
 				t.Fatalf("Handler has %d methods for %d tools", handler.NumMethods(), len(cat.Tools))
+			}
+			if opts.Client {
+				client := types.NewMethodSet(types.NewPointer(pkg.Scope().Lookup("Client").Type()))
+				if client.Len() != len(cat.Tools) {
+					t.Fatalf("Client has %d methods for %d tools", client.Len(), len(cat.Tools))
+				}
 			}
 		})
 	}

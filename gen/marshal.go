@@ -50,9 +50,17 @@ func needsMarshal(t *NamedType) bool {
 }
 
 // omitted reports whether f is left out of the JSON when it holds its zero
-// value: encoding/json's omitzero, which its tag asks for.
+// value: encoding/json's omitzero, which its tag asks for. A pointer whose
+// nil stands for null (the member is required or defaulted, and nullable)
+// is written as null: left out, it would be missing, or take its default.
 func omitted(f *Field) bool {
-	return f.Holder != holdValue || (!f.Required && hasNil(f.Value))
+	switch f.Holder {
+	case holdPointer:
+		return !(f.Value.Nullable && (f.Required || f.Default != nil))
+	case holdNullable:
+		return true
+	}
+	return !f.Required && hasNil(f.Value)
 }
 
 // fieldTag is f's json tag.

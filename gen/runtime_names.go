@@ -17,12 +17,14 @@ const (
 // user's API its own exported API is made of. Every other runtime name is in
 // toolgenimpl, but for the format checkers.
 var runtimeAPI = map[string]bool{
+	"Caller":           true,
 	"Config":           true,
 	"Dispatcher":       true,
 	"NewDispatcher":    true,
 	"Nullable":         true,
 	"Options":          true,
 	"ToolDefinition":   true,
+	"ToolResult":       true,
 	"ToolSpec":         true,
 	"UnknownToolError": true,
 	"Violation":        true,

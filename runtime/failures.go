@@ -298,6 +298,8 @@ func Outcome(err error) (outcome string) {
 		return FailureInvalidOutput
 	case is[*NotRunError](err):
 		return FailureNotRun
+	case is[*RemoteError](err):
+		return FailureRemote
 	case is[*HandlerError](err):
 		return FailureToolFailed
 	}
@@ -328,6 +330,8 @@ func ownClass(err error) string {
 		return FailureInvalidOutput
 	case *NotRunError:
 		return FailureNotRun
+	case *RemoteError:
+		return FailureRemote
 	case *HandlerError:
 		return FailureToolFailed
 	}

@@ -13,6 +13,7 @@ const (
 	FailureTimeout          = "timeout"        // the call ran out of time or was cancelled while running
 	FailureInvalidOutput    = "invalid_output" // the handler's result broke the output schema
 	FailureNotRun           = "not_run"        // another call of the batch failed
+	FailureRemote           = "remote_failed"  // the server that runs the tool answered that it failed
 	FailureInternal         = "internal_error"
 )
 

@@ -42,6 +42,7 @@ func newFlagSet(name, synopsis string, more func(w io.Writer)) *flag.FlagSet {
 
 // parseFlags parses args into flags and checks that exactly len(operands)
 // arguments follow them; operands name them for the messages ("CATALOG").
+// A command whose operands vary passes nil and checks them itself.
 // It returns done when the command is to stop, with the exit code: after
 // printing the help for -h, or a reason and the usage for a usage error.
 func parseFlags(flags *flag.FlagSet, args []string, operands []string, stdout, stderr io.Writer) (code int, done bool) {
@@ -56,6 +57,9 @@ func parseFlags(flags *flag.FlagSet, args []string, operands []string, stdout, s
 		return exitOK, true
 	case err != nil:
 		return usageError(flags, stderr, "%v", err), true
+	}
+	if operands == nil {
+		return exitOK, false
 	}
 	if reason := operandProblem(flags.Args(), operands); reason != "" {
 		return usageError(flags, stderr, "%s", reason), true
@@ -159,10 +163,7 @@ func help(args []string, stdout, stderr io.Writer) int {
 // its own and print. cat is nil only when nothing loaded.
 func loadAndLint(name, path string, opts catalog.LintOptions, stderr io.Writer) (cat *catalog.Catalog, diags catalog.Diagnostics, ok bool) {
 	cat, diags, ok = load(name, path, stderr)
-	if cat != nil {
-		diags = diags.Merge(catalog.Lint(cat, opts))
-	}
-	return cat, diags, ok
+	return cat, lintLoaded(cat, diags, opts), ok
 }
 
 // load is loadAndLint without the lint, for a command that lints more
@@ -174,6 +175,16 @@ func load(name, path string, stderr io.Writer) (cat *catalog.Catalog, diags cata
 	}
 	cat, diags = catalog.Load(path)
 	return cat, diags, true
+}
+
+// lintLoaded is the lint half of loadAndLint, for a catalog read another
+// way (toolgen pull): the diagnostics of loading cat, and of linting it
+// with opts when it loaded.
+func lintLoaded(cat *catalog.Catalog, diags catalog.Diagnostics, opts catalog.LintOptions) catalog.Diagnostics {
+	if cat != nil {
+		diags = diags.Merge(catalog.Lint(cat, opts))
+	}
+	return diags
 }
 
 // reportDiagnostics prints diags on w, each with its catalog excerpt, and

@@ -249,6 +249,7 @@ func TestEveryFlagAfterTheOperands(t *testing.T) {
 		"schema":   {"SCHEMA"},
 		"validate": {"CATALOG", "CALLS.jsonl"},
 		"vet":      {"PACKAGES"},
+		"pull":     {"the server"},
 	}
 	for _, name := range commandNames() {
 		ops, ok := operands[name]

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"strings"
 
@@ -25,7 +26,16 @@ import (
 // line), a bidirectional control or invalid UTF-8, whatever the catalog
 // holds, since a terminal would act on it.
 func printDiagnostics(w io.Writer, diags catalog.Diagnostics) {
-	sources := map[string][]byte{}
+	printDiagnosticsFrom(w, diags, nil)
+}
+
+// printDiagnosticsFrom is printDiagnostics with the text of some of the
+// files given, for a catalog that is not on disk (toolgen pull).
+func printDiagnosticsFrom(w io.Writer, diags catalog.Diagnostics, given map[string][]byte) {
+	sources := maps.Clone(given)
+	if sources == nil {
+		sources = map[string][]byte{}
+	}
 	for _, d := range diags {
 		fmt.Fprintln(w, d.String())
 		if d.Line < 1 || d.File == "" {

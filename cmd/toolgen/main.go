@@ -62,7 +62,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // generate is toolgen's main job: catalog in, one Go file out.
 func generate(args []string, stdout, stderr io.Writer) int {
-	flags := newFlagSet("toolgen", "usage: toolgen [-pkg NAME] [-o FILE] [-strict] [-openai-strict] [-time] [-skip-uncompilable] [-quiet CLASS,...] [-check] CATALOG\n"+
+	flags := newFlagSet("toolgen", "usage: toolgen [-pkg NAME] [-o FILE] [-strict] [-openai-strict] [-time] [-client] [-skip-uncompilable] [-quiet CLASS,...] [-check] CATALOG\n"+
 		"CATALOG is a JSON or YAML file (.json, .yaml, .yml), or a folder of such files with one tool each.", func(w io.Writer) {
 		printWarningClasses(w)
 		printCommands(w)
@@ -73,6 +73,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	check := flags.Bool("check", false, "write nothing; exit 1 and print a diff when the -o file is not up to date")
 	openAIStrict := flags.Bool("openai-strict", false, "also embed each tool's OpenAI strict-mode schema variant, and accept null for absent optional members under runtime.Options.NullAsAbsent")
 	timeTypes := flags.Bool("time", false, "hold strings of format date-time as time.Time")
+	client := flags.Bool("client", false, "also generate a Client with one method per tool, which validates the arguments before it sends them through a runtime.Caller")
 	skip := flags.Bool("skip-uncompilable", false, "generate the other tools when a tool cannot be compiled exactly: leave it out of the dispatcher, Tools and Definitions, and report its problems as warnings")
 	quiet := quietFlag(flags)
 	if code, done := parseFlags(flags, args, []string{"CATALOG"}, stdout, stderr); done {
@@ -90,7 +91,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	// Every stage runs on whatever loaded, so that one run reports every
 	// problem; any error means nothing is written.
 	lintOpts := catalog.LintOptions{Strict: *strict}
-	genOpts := gen.Options{Package: pkgName, Source: filepath.Base(path), OpenAIStrict: *openAIStrict, Time: *timeTypes, Flags: outputFlags(flags)}
+	genOpts := gen.Options{Package: pkgName, Source: filepath.Base(path), OpenAIStrict: *openAIStrict, Time: *timeTypes, Client: *client, Flags: outputFlags(flags)}
 	cat, diags, ok := load("toolgen", path, stderr)
 	if !ok {
 		return exitInvalid
@@ -114,7 +115,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 // outputChanging are the flags of toolgen that change what it writes; the
 // header of the file records those given, and -check compares them
 // (TestEveryOutputFlagIsRecorded finds a flag missing here).
-var outputChanging = []string{"openai-strict", "time"}
+var outputChanging = []string{"openai-strict", "time", "client"}
 
 // outputFlags returns the flags of outputChanging that differ from their
 // defaults, as the header records them: "-time", or "-name=value" for a

@@ -188,3 +188,18 @@ func UnencodableMessage(reason string) string {
 
 // UnencodableHint is the hint of UnencodableMessage.
 const UnencodableHint = "The tool's result could not be encoded."
+
+// UnencodableArgsMessage: a client's arguments cannot be encoded, for reason.
+func UnencodableArgsMessage(reason string) string {
+	return "the arguments cannot be encoded as JSON: " + reason
+}
+
+// UnencodableArgsHint is the hint of UnencodableArgsMessage.
+const UnencodableArgsHint = "The arguments could not be encoded as JSON."
+
+// NoStructuredContentMessage: a server answered a call of a tool with an
+// output schema without the structured result the schema describes.
+const NoStructuredContentMessage = "the server sent no structuredContent, which the tool's output schema requires"
+
+// NoStructuredContentHint is the hint of NoStructuredContentMessage.
+const NoStructuredContentHint = "The tool's server sent no structured result."
