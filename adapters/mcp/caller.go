@@ -1,6 +1,7 @@
 package mcptools
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 
@@ -54,4 +55,17 @@ func (c sessionCaller) CallTool(ctx context.Context, name string, arguments json
 		}
 	}
 	return result, nil
+}
+
+// encode is json.Marshal without HTML escaping, so that the server's text
+// reaches the caller as the server wrote it. It encodes the SDK's own
+// content types, never a value of the service's.
+func encode(v any) (json.RawMessage, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
