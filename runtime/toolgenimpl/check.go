@@ -693,7 +693,14 @@ func (r *Reader) CheckedHoldingSecrets(check SchemaFunc) (json.RawMessage, bool)
 }
 
 func (r *Reader) checked(check SchemaFunc, secrets bool) (json.RawMessage, bool) {
+	if secrets {
+		// Where the text breaks, if it does, might be inside a secret.
+		r.BeginSensitive()
+	}
 	raw, ok := r.Raw()
+	if secrets {
+		r.EndSensitive()
+	}
 	if !ok {
 		return nil, false
 	}

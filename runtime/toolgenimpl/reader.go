@@ -1049,7 +1049,7 @@ func (r *Reader) syntaxViolation(err error) runtime.Violation {
 		hint = message.LoneSurrogateHint
 	case hidden:
 		r.locate()
-		hint = string(append(message.AppendSubject(nil, r.pathBuf), message.HiddenNotJSONHint...))
+		hint = string(message.HiddenNotJSONHint(nil, r.pathBuf))
 	default:
 		hint = message.NotJSONHint(msg)
 	}

@@ -463,3 +463,48 @@ func renameMembers(value string) (string, bool) {
 	}
 	return out.String(), true
 }
+
+// TestCheckedHoldingSecrets reads a value whose schema holds a secret
+// somewhere inside: what reading it finds wrong (a name twice, bytes that
+// are not UTF-8, a string over the limit) is reported at the value with
+// CheckedHoldingSecrets and ValidateJSONHoldingSecrets, and where it is with
+// Checked and ValidateJSON, so that the test can fail.
+func TestCheckedHoldingSecrets(t *testing.T) {
+	pass := func(*Check, *Value, *Evaluated) bool { return true }
+	for _, inner := range []string{
+		`{"` + secretMember + `":1,"` + secretMember + `":2}`,
+		`{"` + secretMember + "\":\"\xff\"}",
+		`{"` + secretMember + `":"` + strings.Repeat("x", 20) + `"}`,
+	} {
+		args := []byte(`{"v":{"s":` + inner + `}}`)
+		opts := runtime.Options{MaxStringLength: 10}
+		for _, secrets := range []bool{false, true} {
+			r := NewReader(args, opts)
+			readArgsWith(r, func(string) func(r *Reader) {
+				return func(r *Reader) {
+					if secrets {
+						r.CheckedHoldingSecrets(pass)
+					} else {
+						r.Checked(pass)
+					}
+				}
+			})
+			typed := r.Finish("t")
+			var schema error
+			if secrets {
+				schema = ValidateJSONHoldingSecrets("t", args, pass, opts)
+			} else {
+				schema = ValidateJSON("t", args, pass, opts)
+			}
+			for _, err := range []error{typed, schema} {
+				if err == nil {
+					t.Fatalf("%s: valid", args)
+				}
+				shown := strings.Contains(err.Error()+runtime.ModelMessage(err), secretMember)
+				if shown == secrets {
+					t.Errorf("%s (holding secrets %v): %v", args, secrets, err)
+				}
+			}
+		}
+	}
+}

@@ -58,14 +58,18 @@ func NotJSONHint(reason string) string {
 	return "The arguments are not valid JSON (" + reason + "); send one well-formed JSON object."
 }
 
-// The JSON text breaks inside a sensitive value. The tokenizer's own words
-// would quote the text and name the members it is in, so the message says
-// only that much, and the hint follows the value's subject (or is
-// CutOffHint, InvalidUTF8Hint or LoneSurrogateHint, which quote nothing).
-const (
-	HiddenSyntaxMessage = "the JSON text is not valid inside a value that is not shown"
-	HiddenNotJSONHint   = " is not valid JSON; send one well-formed JSON object."
-)
+// HiddenSyntaxMessage: the JSON text breaks inside a sensitive value. The
+// tokenizer's own words would quote the text and name the members it is
+// in; the hint is HiddenNotJSONHint, or CutOffHint, InvalidUTF8Hint or
+// LoneSurrogateHint, which quote nothing.
+const HiddenSyntaxMessage = "the JSON text is not valid inside a value that is not shown"
+
+// HiddenNotJSONHint is the hint of HiddenSyntaxMessage for the value at
+// path.
+func HiddenNotJSONHint(b, path []byte) []byte {
+	b = AppendPlace(append(b, "The arguments are not valid JSON inside "...), path)
+	return append(b, "; send one well-formed JSON object."...)
+}
 
 // TooDeepMessage: the value nests deeper than limit levels.
 func TooDeepMessage(limit int) string {

@@ -210,12 +210,7 @@ func HiddenInsideMessage(b []byte, count int, keywords []string) []byte {
 // HiddenInsideHint is the whole hint of HiddenInsideMessage about the value
 // at path; first is the hint of the first problem.
 func HiddenInsideHint[S ~string | ~[]byte](b []byte, path S, count int, keywords []string, first []byte) []byte {
-	b = append(AppendPlural(b, count, "problem"), " inside "...)
-	if len(path) == 0 {
-		b = append(b, "the arguments"...)
-	} else {
-		b = AppendQuoted(append(b, "field "...), path)
-	}
+	b = AppendPlace(append(AppendPlural(b, count, "problem"), " inside "...), path)
 	if count == 1 {
 		b = append(b, " is"...)
 	} else {
@@ -239,6 +234,15 @@ const (
 	HiddenUniqueItemsMessage = "two items are equal"
 	HiddenUniqueItemsHint    = " must not contain duplicates; two of its items are equal."
 )
+
+// AppendPlace appends the value at path as a hint names it after a
+// preposition: the arguments, or the field.
+func AppendPlace[S ~string | ~[]byte](b []byte, path S) []byte {
+	if len(path) == 0 {
+		return append(b, "the arguments"...)
+	}
+	return AppendQuoted(append(b, "field "...), path)
+}
 
 // AppendSubject appends the subject of a hint about the value at path
 // (members joined by dots, indexes in brackets): the arguments as a whole,
