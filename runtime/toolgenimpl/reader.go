@@ -115,7 +115,7 @@ type readState struct {
 	secretDepth   int
 	inside, below bool
 	hidden        int          // the problems counted inside sensitive values (see hide)
-	writingHidden bool         // the violation being written is inside a sensitive value
+	lastHidden    bool         // the last violation pending is inside a sensitive value (see settle)
 	input         bytes.Buffer // the bytes being checked, aliased by dec
 	// data is what the reader reads: the bytes of its value, checked by the
 	// tokenizer, or, when they are not JSON, the checked bytes before the
@@ -403,6 +403,7 @@ func reusable(b []byte) []byte {
 // Finish checks that nothing but white space follows the value and returns
 // the violations as a *runtime.ValidationError for tool, or nil if there were none.
 func (r *Reader) Finish(tool string) error {
+	r.settle()
 	if !r.stopped && r.reading {
 		switch {
 		case tokenStart(r.data, r.pos) < len(r.data):
@@ -1103,11 +1104,12 @@ func (r *Reader) beginViolation() ([]byte, bool) {
 	if r.stopped {
 		return nil, false
 	}
+	r.settle()
 	if r.sensitive > 0 {
 		if r.locate(); r.below {
-			// Inside a sensitive value: written as any other, for record to
-			// count (see hide) and forget.
-			r.writingHidden = true
+			// Inside a sensitive value: written as any other, without a
+			// pointer, to be counted and forgotten (see settle).
+			r.lastHidden = true
 			r.writing.start, r.writing.message = len(r.text), len(r.text)
 			return r.text, true
 		}
@@ -1132,12 +1134,6 @@ func (r *Reader) beginHint(t []byte) []byte {
 
 // record records the violation written in t, which beginViolation returned.
 func (r *Reader) record(keyword string, t []byte) {
-	if r.writingHidden {
-		r.writingHidden = false
-		r.hide(keyword, t[r.writing.hint:])
-		r.text = t[:r.writing.start]
-		return
-	}
 	r.text = t
 	r.writing.keyword, r.writing.end = keyword, len(t)
 	r.pending = append(r.pending, r.writing)
@@ -1184,6 +1180,7 @@ func (r *Reader) fill(e *runtime.ValidationError, tool string, room []runtime.Vi
 
 // flush turns the pending violations into runtime.Violation values.
 func (r *Reader) flush() {
+	r.settle()
 	if len(r.pending) == 0 {
 		return
 	}

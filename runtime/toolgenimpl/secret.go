@@ -88,11 +88,31 @@ func (r *Reader) BeginSensitive() {
 
 // EndSensitive ends what BeginSensitive began.
 func (r *Reader) EndSensitive() {
+	r.settle()
 	if r.sensitive == 1 && r.secret.count > 0 {
 		r.closeSecret()
 	}
 	r.sensitive--
 	r.locatedAt = 0
+}
+
+// settle counts the last violation pending, if it is inside a sensitive
+// value, and forgets it. Such a violation is written and recorded as any
+// other, so that record stays small enough to be inlined into every check,
+// and settled by whatever comes next: another violation, a flush, the end
+// of a sensitive value. Until then it counts towards Mark as a pending one.
+func (r *Reader) settle() {
+	if r.lastHidden {
+		r.countLast()
+	}
+}
+
+// countLast is settle's work, out of line.
+func (r *Reader) countLast() {
+	r.lastHidden = false
+	p := r.pending[len(r.pending)-1]
+	r.hide(p.keyword, r.text[p.hint:p.end])
+	r.text, r.pending = r.text[:p.start], r.pending[:len(r.pending)-1]
 }
 
 // hide counts a problem found inside a sensitive value: keyword, and its
