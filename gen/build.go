@@ -192,7 +192,7 @@ func (b *builder) checked(n *node, name string) *Value {
 		b.errorf(n.ptr, "%v", err)
 		return nil
 	}
-	v := &Value{Ptr: n.ptr, Name: name, Kind: kindRaw, Check: b.schemas.function(jn)}
+	v := &Value{Ptr: n.ptr, Name: name, Kind: kindRaw, Check: b.schemas.function(jn), HoldsSecrets: b.schemas.holdsSecrets(jn)}
 	v.Doc, _ = n.str("description")
 	b.built[n.ptr] = v
 	return v

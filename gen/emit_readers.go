@@ -414,7 +414,7 @@ func (e *emitter) readSealed(s *Sealed, depth int, store func(jen.Code) jen.Code
 func (e *emitter) readRaw(v *Value, depth int, store func(jen.Code) jen.Code) []jen.Code {
 	val := varName("v", depth)
 	if v.Check != "" {
-		return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id("r").Dot("Checked").Call(jen.Id(v.Check)), jen.Id("ok")).Block(store(jen.Id(val)))}
+		return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id("r").Dot(checkedCall(v.HoldsSecrets)).Call(jen.Id(v.Check)), jen.Id("ok")).Block(store(jen.Id(val)))}
 	}
 	if v.Union != nil {
 		return e.readUnion(v, depth, store)

@@ -255,7 +255,7 @@ func (e *emitter) validType(t *Tool) {
 func readChecked(t *NamedType, dst jen.Code) []jen.Code {
 	read := jen.Add(dst).Dot("readJSON").Call(jen.Id("r"))
 	if t.Check != "" {
-		read = jen.If(jen.List(jen.Id("text"), jen.Id("ok")).Op(":=").Id("r").Dot("Checked").Call(jen.Id(t.Check)), jen.Id("ok")).Block(
+		read = jen.If(jen.List(jen.Id("text"), jen.Id("ok")).Op(":=").Id("r").Dot(checkedCall(t.HoldsSecrets)).Call(jen.Id(t.Check)), jen.Id("ok")).Block(
 			jen.Id("sub").Op(":=").Id("r").Dot("Sub").Call(jen.Id("text")),
 			jen.Add(dst).Dot("readJSON").Call(jen.Id("sub")),
 			jen.Id("r").Dot("Adopt").Call(jen.Id("sub")),

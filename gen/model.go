@@ -101,6 +101,10 @@ type Value struct {
 	// keywords the typed reader does not express (allOf, not, if/then/else,
 	// unevaluatedProperties, ...).
 	Check string
+	// HoldsSecrets is set when the schema behind Check marks the value, or
+	// something inside it, sensitive: the value is read with
+	// CheckedHoldingSecrets.
+	HoldsSecrets bool
 	// Custom is the Go type the catalog chose for the values (goJSONSchema),
 	// converted from what the schema's own reading yields.
 	Custom *Custom
@@ -196,6 +200,8 @@ type NamedType struct {
 	// whole object before it is decoded: a root schema with keywords the
 	// struct reader does not express.
 	Check string
+	// HoldsSecrets is Value.HoldsSecrets for Check.
+	HoldsSecrets bool
 
 	// Struct.
 	Fields            []*Field

@@ -64,6 +64,7 @@ func (b *builder) schemaRoot(text jsontext.Value, base, which, name, prefix stri
 			return nil
 		}
 		v.Named.Check = b.schemas.function(b.doc.Root)
+		v.Named.HoldsSecrets = b.schemas.holdsSecrets(b.doc.Root)
 	}
 	return v.Named
 }

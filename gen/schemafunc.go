@@ -164,7 +164,7 @@ func compileSchema(s Schema, opts ValidatorOptions, names *namespace) ([]jen.Cod
 	}
 	entry := lineComment(fmt.Sprintf("%s checks that data is one JSON value valid against its schema, and returns nil or a *runtime.ValidationError listing every violation.", s.Name)).Line().
 		Func().Id(s.Name).Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Return(rt("ValidateJSON").Call(jen.Lit(s.Name), jen.Id("data"), jen.Id(root))),
+		jen.Return(rt(validateJSON(k.holdsSecrets(doc.Root))).Call(jen.Lit(s.Name), jen.Id("data"), jen.Id(root))),
 	)
 	return append([]jen.Code{entry, jen.Line()}, k.code...), nil
 }
@@ -198,6 +198,9 @@ type checker struct {
 	// $dynamicAnchor resources took time cubic in their number.
 	appliedInPlace map[*schema.Node][]*schema.Node
 	anchored       map[string][]*schema.Node
+	// holding caches whether a schema marks its value, or a value inside
+	// it, sensitive (see holdsSecrets).
+	holding map[*schema.Node]bool
 	// describe names a document in doc comments; nil means by its URI.
 	describe func(doc *schema.Document) string
 }

@@ -165,6 +165,98 @@ func (k *checker) reachesMarker(n *schema.Node, seen map[*schema.Node]bool) bool
 	return false
 }
 
+// holdsSecrets reports whether schema n, or a schema it applies to its value
+// or to anything inside it, marks a value sensitive (reachesMarker): a value
+// checked whole by n's schema function is then read with
+// CheckedHoldingSecrets (or ValidateJSONHoldingSecrets), since which of its
+// parts are sensitive only the schema functions know when they run.
+//
+// Schemas that reach each other ($ref "#", $dynamicRef) share one answer,
+// so the walk finds them with Tarjan's algorithm and answers for each whole
+// group at once: every schema is walked once however many values are
+// checked against it, where a walk per value, or one that forgets what a
+// cycle left open, takes time exponential in the nesting of recursive
+// schemas.
+func (k *checker) holdsSecrets(n *schema.Node) bool {
+	if v, ok := k.holding[n]; ok {
+		return v
+	}
+	if k.holding == nil {
+		k.holding = map[*schema.Node]bool{}
+	}
+	w := &secretWalk{index: map[*schema.Node]int{}, low: map[*schema.Node]int{}, found: map[*schema.Node]bool{}}
+	k.walkSecrets(n, w)
+	return k.holding[n]
+}
+
+// A secretWalk is one walk of holdsSecrets: the order each schema was met
+// in, the least order each reaches back to, the schemas met whose group is
+// not complete, and whether each, or what it reaches outside its group,
+// marks a value.
+type secretWalk struct {
+	index, low map[*schema.Node]int
+	open       []*schema.Node
+	found      map[*schema.Node]bool
+}
+
+// walkSecrets visits n and what it reaches, and records in k.holding the
+// answer of every group it completes. It returns n's own finding, which its
+// group's answer includes.
+func (k *checker) walkSecrets(n *schema.Node, w *secretWalk) bool {
+	w.index[n], w.low[n] = len(w.index), len(w.index)
+	w.open = append(w.open, n)
+	found := marksSensitive(n)
+	for _, next := range append(slices.Clip(k.inPlaceOf(n)), childrenOf(n)...) {
+		if v, done := k.holding[next]; done {
+			found = found || v
+			continue
+		}
+		if at, met := w.index[next]; met {
+			w.low[n] = min(w.low[n], at) // in the group, still open
+			continue
+		}
+		found = k.walkSecrets(next, w) || found
+		w.low[n] = min(w.low[n], w.low[next])
+	}
+	w.found[n] = found
+	if w.low[n] < w.index[n] {
+		return found // n's group is not complete yet
+	}
+	i := len(w.open) - 1
+	for w.open[i] != n {
+		i--
+	}
+	group := w.open[i:]
+	for _, m := range group {
+		found = found || w.found[m]
+	}
+	for _, m := range group {
+		k.holding[m] = found
+	}
+	w.open = w.open[:i]
+	return found
+}
+
+// validateJSON is the runtime's entry point for a validator of a whole
+// schema: one that holds secrets reads its value as CheckedHoldingSecrets
+// does.
+func validateJSON(holdsSecrets bool) string {
+	if holdsSecrets {
+		return "ValidateJSONHoldingSecrets"
+	}
+	return "ValidateJSON"
+}
+
+// checkedCall is the reader's method that reads a value checked whole by a
+// schema function: one whose schema holds secrets is read with
+// CheckedHoldingSecrets.
+func checkedCall(holdsSecrets bool) string {
+	if holdsSecrets {
+		return "CheckedHoldingSecrets"
+	}
+	return "Checked"
+}
+
 // targets returns the schemas a reference may land on: the one it names,
 // and for a $dynamicRef every dynamic anchor of the same name, since which
 // one applies is decided at run time. A reference that does not resolve

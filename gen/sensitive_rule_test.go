@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/toolgen/toolgen/internal/schema"
@@ -48,6 +50,57 @@ func TestSensitiveRule(t *testing.T) {
 		}
 		if got := newChecker(reg, "s", newNamespace()).sensitive(doc.Root); got != c.want {
 			t.Errorf("sensitive(%s) = %v, want %v", c.schema, got, c.want)
+		}
+	}
+}
+
+// TestHoldsSecrets checks which schemas hold a marker anywhere inside, so
+// that a value checked whole against them is read with
+// CheckedHoldingSecrets: through members, items, references and cycles of
+// them, where a schema's answer depends on one whose answer is still open.
+func TestHoldsSecrets(t *testing.T) {
+	// A ring of n definitions, each reaching the next and the first, only
+	// the last marking a member: every one holds a secret. A walk that
+	// forgets what it found inside a cycle visits such a ring an
+	// exponential number of times.
+	ring := func(n int, marked bool) string {
+		defs := make([]string, n)
+		for i := range defs {
+			last := `{"type":"string"}`
+			if i == n-1 && marked {
+				last = `{"writeOnly":true}`
+			}
+			defs[i] = fmt.Sprintf(`"d%d":{"properties":{"a":{"$ref":"#/$defs/d%d"},"b":{"$ref":"#/$defs/d0"},"c":%s}}`, i, (i+1)%n, last)
+		}
+		return `{"$ref":"#/$defs/d0","$defs":{` + strings.Join(defs, ",") + `}}`
+	}
+	for _, c := range []struct {
+		schema string
+		want   bool
+	}{
+		{`{"type":"string","writeOnly":true}`, true},
+		{`{"type":"object","properties":{"a":{"type":"array","items":{"x-toolgen":{"sensitive":true}}}}}`, true},
+		{`{"type":"object","properties":{"a":{"type":"array","items":{"type":"string"}}}}`, false},
+		{`{"$ref":"#/$defs/a","$defs":{"a":{"properties":{"x":{"$ref":"#/$defs/b"}}},"b":{"properties":{"y":{"$ref":"#/$defs/a"},"z":{"writeOnly":true}}}}}`, true},
+		{`{"$ref":"#/$defs/a","$defs":{"a":{"properties":{"x":{"$ref":"#/$defs/b"}}},"b":{"properties":{"y":{"$ref":"#/$defs/a"}}}}}`, false},
+		{`{"properties":{"p":{"$ref":"#"}},"anyOf":[{"required":["p"]},{"properties":{"q":{"writeOnly":true}}}]}`, true},
+		{ring(40, true), true},
+		{ring(40, false), false},
+	} {
+		reg := schema.NewRegistry(nil)
+		doc, err := reg.AddDocument(DefaultBaseURI, []byte(c.schema))
+		if err != nil {
+			t.Fatalf("%.80s: %v", c.schema, err)
+		}
+		k := newChecker(reg, "s", newNamespace())
+		if got := k.holdsSecrets(doc.Root); got != c.want {
+			t.Errorf("holdsSecrets(%.80s) = %v, want %v", c.schema, got, c.want)
+		}
+		// Every schema the walk met got the answer of its own group.
+		for n, got := range k.holding {
+			if want := k.reachesMarker(n, map[*schema.Node]bool{}); got != want {
+				t.Errorf("%.80s: a schema it reaches holds %v, reachesMarker says %v", c.schema, got, want)
+			}
 		}
 	}
 }

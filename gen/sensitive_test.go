@@ -74,10 +74,30 @@ func checkSensitiveVerdict(t *testing.T, call sensitivecases.Call, got sensitive
 	}
 	for _, want := range call.Expected {
 		found := slices.ContainsFunc(got.Violations, func(v struct{ Pointer, Keyword, Message, Hint string }) bool {
-			return slices.Contains(want, sensitivecases.Place{Pointer: v.Pointer, Keyword: v.Keyword})
+			return slices.ContainsFunc(want, func(p sensitivecases.Place) bool {
+				return sensitivecases.Reports(p, v.Pointer, v.Keyword, v.Message)
+			})
 		})
 		if !found {
 			t.Errorf("no violation at any of %v; got %+v", want, got.Violations)
+		}
+	}
+	// Nothing inside a sensitive value is located or named: no pointer
+	// below it, in the error or the observer's events, and no path into it
+	// in a hint.
+	for _, sealed := range call.Sealed {
+		for _, v := range got.Violations {
+			if sensitivecases.Below(sealed, v.Pointer) || sensitivecases.NamesInside(sealed, v.Hint) {
+				t.Errorf("a violation locates something inside the sensitive %q: %+v", sealed, v)
+			}
+		}
+		for i, o := range got.Observed {
+			if strings.Contains(string(o), `"Pointer":"`+sealed+`/`) {
+				t.Errorf("observer event %d locates something inside the sensitive %q: %s", i+1, sealed, o)
+			}
+		}
+		if sensitivecases.NamesInside(sealed, got.ModelMessage) {
+			t.Errorf("the model message names something inside the sensitive %q:\n%s", sealed, got.ModelMessage)
 		}
 	}
 	if call.AllHidden {

@@ -30,10 +30,14 @@ const MaxViolations = 50
 // Violation is one problem with a tool call's arguments.
 type Violation struct {
 	// Pointer is the RFC 6901 JSON Pointer of the offending value in the
-	// arguments; "" is the arguments object itself.
+	// arguments; "" is the arguments object itself. Problems inside a
+	// sensitive value (writeOnly, or marked sensitive) are one violation at
+	// that value, since a pointer into it would name what it holds; its
+	// Message counts them and lists their keywords.
 	Pointer string `json:"pointer"`
 	// Keyword is the JSON Schema keyword that failed ("type", "required",
-	// "maximum", ...), or "json" for a problem with the JSON text itself.
+	// "maximum", ...), or "json" for a problem with the JSON text itself;
+	// for problems inside a sensitive value, the first one's.
 	Keyword string `json:"keyword"`
 	// Message is a technical description, for logs and tests.
 	Message string `json:"message"`

@@ -47,12 +47,22 @@ func TestValidateHidesSensitive(t *testing.T) {
 			if leaks := sensitivecases.Leaks(block); leaks != nil {
 				t.Errorf("the output echoes the sensitive %q:\n%s", leaks, block)
 			}
+			listed := listedViolations(block)
 			for _, want := range call.Expected {
 				found := slices.ContainsFunc(want, func(p sensitivecases.Place) bool {
-					return strings.Contains(block, "\n    "+p.Pointer+": "+p.Keyword+": ")
+					return slices.ContainsFunc(listed, func(v [4]string) bool {
+						return sensitivecases.Reports(p, v[0], v[1], v[2])
+					})
 				})
 				if !found {
 					t.Errorf("no violation at any of %v:\n%s", want, block)
+				}
+			}
+			for _, sealed := range call.Sealed {
+				for _, v := range listed {
+					if sensitivecases.Below(sealed, v[0]) || sensitivecases.NamesInside(sealed, v[3]) {
+						t.Errorf("a violation locates something inside the sensitive %q: %q\n%s", sealed, v, block)
+					}
 				}
 			}
 			for _, plain := range []string{sensitivecases.Plain, sensitivecases.PlainNumber} {
@@ -62,6 +72,21 @@ func TestValidateHidesSensitive(t *testing.T) {
 			}
 		})
 	}
+}
+
+// listedViolations reads the violations a verdict lists: pointer (with
+// "/" for the arguments as a whole read back as ""), keyword, message and
+// hint of each.
+func listedViolations(block string) [][4]string {
+	var out [][4]string
+	for _, m := range regexp.MustCompile(`(?m)^    (/\S*): ([^:]+): (.*)\n        hint: (.*)$`).FindAllStringSubmatch(block, -1) {
+		pointer := m[1]
+		if pointer == "/" {
+			pointer = ""
+		}
+		out = append(out, [4]string{pointer, m[2], m[3], m[4]})
+	}
+	return out
 }
 
 // verdictBlocks splits validate's output into one text per call: its

@@ -165,21 +165,28 @@ func displayPointer(p string) string {
 
 // readRecord reads a log line {"tool": NAME, "arguments": ARGS}. ARGS is
 // returned as JSON text: the value itself, or the text a JSON string holds.
-// problem says why the line is not such a record.
+// problem says why the line is not such a record. A name twice inside ARGS
+// is for the generated code to judge, as it is in a call; the record's own
+// members must each be there once.
 func readRecord(line []byte) (tool string, args []byte, problem string) {
 	if err := checkJSONText(line); err != nil {
 		return "", nil, "the line is not valid JSON: " + strings.TrimPrefix(err.Error(), "jsontext: ")
 	}
-	dec := jsontext.NewDecoder(bytes.NewReader(line))
+	dec := jsontext.NewDecoder(bytes.NewReader(line), jsontext.AllowDuplicateNames(true))
 	if dec.PeekKind() != '{' {
 		return "", nil, `the line is not a JSON object {"tool": ..., "arguments": ...}`
 	}
 	dec.ReadToken()
 	var haveTool bool
+	seen := map[string]bool{}
 	for dec.PeekKind() != '}' {
 		name, _ := dec.ReadToken()
 		key := name.String()
 		value, _ := dec.ReadValue()
+		if (key == "tool" || key == "arguments") && seen[key] {
+			return "", nil, fmt.Sprintf("the record has %q twice", key)
+		}
+		seen[key] = true
 		switch key {
 		case "tool":
 			if value.Kind() != '"' {
@@ -206,10 +213,10 @@ func readRecord(line []byte) (tool string, args []byte, problem string) {
 }
 
 // checkJSONText reads one JSON value strictly, with jsontext's default
-// options: RFC 8259 grammar, valid UTF-8, no duplicate member names, and
-// nothing after the value.
+// options (RFC 8259 grammar, valid UTF-8, nothing after the value), but for
+// duplicate member names, which readRecord looks for where they matter.
 func checkJSONText(text []byte) error {
-	dec := jsontext.NewDecoder(bytes.NewReader(text))
+	dec := jsontext.NewDecoder(bytes.NewReader(text), jsontext.AllowDuplicateNames(true))
 	if _, err := dec.ReadValue(); err != nil {
 		return err
 	}

@@ -25,6 +25,12 @@ func TestReadRecord(t *testing.T) {
 		{`{"arguments": {}}`, "", "", `the record has no "tool"`},
 		{`{"tool": "a"}`, "", "", `the call of "a" has no "arguments"`},
 		{`[1]`, "", "", `the line is not a JSON object {"tool": ..., "arguments": ...}`},
+		// A name twice in the arguments is the model's, judged by the
+		// generated code; twice in the record, the log's mistake.
+		{`{"tool": "a", "arguments": {"x": 1, "x": 2}}`, "a", `{"x": 1, "x": 2}`, ""},
+		{`{"tool": "a", "tool": "b", "arguments": {}}`, "", "", `the record has "tool" twice`},
+		{`{"tool": "a", "arguments": {}, "arguments": {}}`, "", "", `the record has "arguments" twice`},
+		{`{"tool": "a", "note": 1, "note": 2, "arguments": {}}`, "a", `{}`, ""},
 	} {
 		tool, args, problem := readRecord([]byte(tc.line))
 		if tool != tc.tool || string(args) != tc.args || problem != tc.problem {

@@ -1,13 +1,18 @@
 // Package sensitivecases builds the catalog and calls that test, in gen and
 // in the CLI, that a value marked sensitive is never echoed: every marker
 // (writeOnly, x-toolgen sensitive) at every position a schema can apply to a
-// value, with every keyword whose violation may quote the value.
+// value, with every keyword whose violation may quote the value, and with
+// the value at the marked position or anywhere inside it, where nothing
+// may be named either (a member's name, an item's index).
 package sensitivecases
 
 import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -74,6 +79,29 @@ type position struct {
 	// position (the keywords would collide).
 	merges bool
 	wrap   func(def string, marked, marker, leaf map[string]any, value any) (schema map[string]any, defs map[string]any, inst any, below string)
+	// markerAbove is set when the marker applies to the position's own
+	// value, the leaf's value being inside it; shared when the position's
+	// value is sensitive as a whole once anything inside it is marked (two
+	// schemas reach into its members and one marks something there). The
+	// leaf's violation is then reported at the position's value, as one of
+	// the problems inside it.
+	markerAbove, shared bool
+}
+
+// hideAt returns the name of a member inside a marked value: it holds
+// Secret when the marker is there (so that a name shown is a leak), a plain
+// word when the position wraps a marked value rather than being one.
+func hideAt(marker map[string]any, prefix string) string {
+	if len(marker) == 0 {
+		return prefix + "plain"
+	}
+	return prefix + Secret
+}
+
+// openObject is an object schema whose members are all leaf, with the
+// marker.
+func openObject(marker, leaf map[string]any) map[string]any {
+	return merge(marker, map[string]any{"type": "object", "additionalProperties": leaf})
 }
 
 func merge(maps ...map[string]any) map[string]any {
@@ -87,55 +115,55 @@ func merge(maps ...map[string]any) map[string]any {
 }
 
 var positions = []position{
-	{"property", "", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "property", wrap: func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return marked, nil, v, ""
 	}},
-	{"items", "", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "items", wrap: func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"type": "array", "items": marked}, nil, []any{v}, "/0"
 	}},
-	{"prefixitems", "", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "prefixitems", wrap: func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"type": "array", "prefixItems": []any{map[string]any{"type": "boolean"}, marked}}, nil, []any{true, v}, "/1"
 	}},
-	{"additionalproperties", "", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "additionalproperties", wrap: func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"type": "object", "additionalProperties": marked}, nil, map[string]any{"key": v}, "/key"
 	}},
-	{"patternproperties", "", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "patternproperties", wrap: func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"type": "object", "patternProperties": map[string]any{"^k": marked}}, nil, map[string]any{"key": v}, "/key"
 	}},
-	{"ref", "", false, func(def string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "ref", wrap: func(def string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"$ref": "#/$defs/" + def}, map[string]any{def: marked}, v, ""
 	}},
-	{"refchain", "", false, func(def string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "refchain", wrap: func(def string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"$ref": "#/$defs/" + def + "_a"}, map[string]any{def + "_a": map[string]any{"$ref": "#/$defs/" + def + "_b"}, def + "_b": marked}, v, ""
 	}},
-	{"besideref", "", false, func(def string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "besideref", wrap: func(def string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return merge(marker, map[string]any{"$ref": "#/$defs/" + def}), map[string]any{def: leaf}, v, ""
 	}},
-	{"anyof", "anyOf", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "anyof", union: "anyOf", wrap: func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"anyOf": []any{marked, map[string]any{"type": "boolean"}}}, nil, v, ""
 	}},
-	{"oneof", "oneOf", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "oneof", union: "oneOf", wrap: func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"oneOf": []any{map[string]any{"type": "boolean"}, marked}}, nil, v, ""
 	}},
-	{"anyofraw", "anyOf", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "anyofraw", union: "anyOf", wrap: func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		// Alternatives that cannot be told apart by kind: each is tried on
 		// the value's text.
 		return map[string]any{"anyOf": []any{marked, map[string]any{"not": map[string]any{}}}}, nil, v, ""
 	}},
-	{"nullable", "anyOf", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "nullable", union: "anyOf", wrap: func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"anyOf": []any{map[string]any{"type": "null"}, marked}}, nil, v, ""
 	}},
-	{"else", "", true, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "else", merges: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return merge(leaf, map[string]any{"if": false, "else": marker}), nil, v, ""
 	}},
-	{"dependentschemas", "", false, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "dependentschemas", shared: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{
 			"type":             "object",
 			"properties":       map[string]any{"inner": leaf},
 			"dependentSchemas": map[string]any{"inner": map[string]any{"properties": map[string]any{"inner": marker}}},
 		}, nil, map[string]any{"inner": v}, "/inner"
 	}},
-	{"besideallof", "", false, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "besideallof", shared: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		// The marker on a property, the keyword on the same property in an
 		// allOf member: another schema function checks it.
 		return map[string]any{
@@ -144,7 +172,7 @@ var positions = []position{
 			"allOf":      []any{map[string]any{"properties": map[string]any{"inner": leaf}}},
 		}, nil, map[string]any{"inner": v}, "/inner"
 	}},
-	{"anyofmember", "anyOf", false, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "anyofmember", union: "anyOf", shared: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		// Two forms of an object, the member marked in one: the other may
 		// be the one that reports it.
 		return map[string]any{"anyOf": []any{
@@ -152,36 +180,80 @@ var positions = []position{
 			map[string]any{"type": "object", "properties": map[string]any{"inner": marker}, "required": []any{"other"}},
 		}}, nil, map[string]any{"inner": v}, "/inner"
 	}},
-	{"allof", "", true, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "allof", merges: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return merge(leaf, map[string]any{"allOf": []any{marker}}), nil, v, ""
 	}},
-	{"then", "", true, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "then", merges: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return merge(leaf, map[string]any{"if": true, "then": marker}), nil, v, ""
 	}},
-	{"contains", "contains", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "contains", union: "contains", wrap: func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"type": "array", "contains": marked}, nil, []any{v}, "/0"
 	}},
-	{"unevaluateditems", "", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "unevaluateditems", wrap: func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"type": "array", "prefixItems": []any{map[string]any{"type": "boolean"}}, "unevaluatedItems": marked}, nil, []any{true, v}, "/1"
 	}},
-	{"unevaluatedproperties", "", false, func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "unevaluatedproperties", wrap: func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"type": "object", "properties": map[string]any{"b": map[string]any{}}, "unevaluatedProperties": marked}, nil, map[string]any{"key": v}, "/key"
 	}},
-	{"dynamicref", "", false, func(def string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "dynamicref", wrap: func(def string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return map[string]any{"$dynamicRef": "#" + def}, map[string]any{def: merge(marked, map[string]any{"$dynamicAnchor": def})}, v, ""
 	}},
-	{"if", "", true, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "if", merges: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		// The marker in an if that holds: its annotations apply.
 		return merge(leaf, map[string]any{"if": marker}), nil, v, ""
 	}},
-	{"nested", "", false, func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+	{name: "nested", markerAbove: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return merge(marker, map[string]any{"type": "object", "properties": map[string]any{"inner": leaf}}), nil, map[string]any{"inner": v}, "/inner"
+	}},
+	// The positions below mark an object or an array and put the leaf's
+	// value inside it, under a name (or at an index) that is part of the
+	// value: it must not show anywhere.
+	{name: "markedadditional", markerAbove: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		name := hideAt(marker, "k")
+		return openObject(marker, leaf), nil, map[string]any{name: v}, "/" + name
+	}},
+	{name: "markedpattern", markerAbove: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		name := hideAt(marker, "k")
+		return merge(marker, map[string]any{"type": "object", "patternProperties": map[string]any{"^k": leaf}}), nil, map[string]any{name: v}, "/" + name
+	}},
+	{name: "markedunevaluated", markerAbove: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		name := hideAt(marker, "k")
+		return merge(marker, map[string]any{"type": "object", "properties": map[string]any{"b": map[string]any{}}, "unevaluatedProperties": leaf}),
+			nil, map[string]any{name: v}, "/" + name
+	}},
+	{name: "markeditems", markerAbove: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		name := hideAt(marker, "k")
+		return merge(marker, map[string]any{"type": "array", "items": openObject(nil, leaf)}), nil, []any{map[string]any{name: v}}, "/0/" + name
+	}},
+	{name: "markedprefixitems", markerAbove: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		name := hideAt(marker, "k")
+		return merge(marker, map[string]any{"type": "array", "prefixItems": []any{map[string]any{"type": "boolean"}, openObject(nil, leaf)}}),
+			nil, []any{true, map[string]any{name: v}}, "/1/" + name
+	}},
+	{name: "markeddeep", markerAbove: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		a, b := hideAt(marker, "a"), hideAt(marker, "b")
+		return openObject(marker, openObject(nil, map[string]any{"type": "array", "items": leaf})),
+			nil, map[string]any{a: map[string]any{b: []any{true, v}}}, "/" + a + "/" + b + "/1"
+	}},
+	{name: "markedref", markerAbove: true, wrap: func(def string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		name := hideAt(marker, "k")
+		return map[string]any{"$ref": "#/$defs/" + def}, map[string]any{def: openObject(marker, leaf)}, map[string]any{name: v}, "/" + name
+	}},
+	{name: "markedallof", markerAbove: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		name := hideAt(marker, "k")
+		return map[string]any{"allOf": []any{openObject(marker, leaf)}}, nil, map[string]any{name: v}, "/" + name
+	}},
+	{name: "markedanyof", union: "anyOf", markerAbove: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		name := hideAt(marker, "k")
+		return map[string]any{"anyOf": []any{openObject(marker, leaf), map[string]any{"type": "boolean"}}}, nil, map[string]any{name: v}, "/" + name
 	}},
 }
 
 // An Expected violation is one the call must produce, at one of the places
 // listed: the leaf's keyword at the value, or an anyOf or oneOf around it,
-// which reports itself at its own value.
+// which reports itself at its own value. Below a marked value, the place is
+// the marked value's: the problem is one of those the one violation there
+// stands for (see Reports).
 type Expected []Place
 
 // A Place is a violation's pointer and keyword.
@@ -194,9 +266,78 @@ type Call struct {
 	Tool      string
 	Arguments json.RawMessage
 	Expected  []Expected
+	// Sealed are the pointers of the sensitive values the call breaks: no
+	// violation may be below one, nor any hint name what is inside one.
+	Sealed []string
 	// AllHidden is set when the whole arguments are sensitive, so that the
 	// siblings' values are hidden too.
 	AllHidden bool
+}
+
+// inside reads the keywords off the message of the violation that stands
+// for the problems inside a sensitive value.
+var inside = regexp.MustCompile(`^[0-9]+ problems? inside a value that is not shown: (.+)$`)
+
+// Reports reports whether a violation at pointer, with keyword and message,
+// reports place: under its own keyword, or as one of the problems inside a
+// sensitive value that a violation there stands for.
+func Reports(place Place, pointer, keyword, message string) bool {
+	if pointer != place.Pointer {
+		return false
+	}
+	if keyword == place.Keyword {
+		return true
+	}
+	m := inside.FindStringSubmatch(message)
+	return m != nil && slices.Contains(strings.Split(m[1], ", "), place.Keyword)
+}
+
+// Below reports whether pointer is inside the value at sealed, below it.
+func Below(sealed, pointer string) bool { return strings.HasPrefix(pointer, sealed+"/") }
+
+// NamesInside reports whether text, a hint, names something inside the
+// value at sealed: its path, as hints write it, followed by a member or an
+// index. A member the schema requires and the value lacks may be named
+// ("p.need" is required but missing): its name is the schema's, not sent.
+// The arguments as a whole (sealed "") have no path to look for; what is
+// inside them is found by Below and Leaks.
+func NamesInside(sealed, text string) bool {
+	if sealed == "" {
+		return false
+	}
+	re := regexp.MustCompile(`"` + regexp.QuoteMeta(hintPath(sealed)) + `[.\[][^"]*"( is required)?`)
+	for _, m := range re.FindAllStringSubmatch(text, -1) {
+		if m[1] == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// hintPath writes pointer as hints write a path: members joined by dots,
+// indexes in brackets (items[37].qty).
+func hintPath(pointer string) string {
+	var b strings.Builder
+	for _, token := range strings.Split(pointer, "/")[1:] {
+		if _, err := strconv.Atoi(token); err == nil {
+			b.WriteString("[" + token + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(token, "~1", "/"), "~0", "~"))
+	}
+	return b.String()
+}
+
+// clamp returns where a problem at pointer is reported: at sealed when it
+// is inside that sensitive value, else where it is.
+func clamp(sealed, pointer string) string {
+	if Below(sealed, pointer) {
+		return sealed
+	}
+	return pointer
 }
 
 // Matrix returns a catalog in toolgen's native form, one tool per marker
@@ -224,11 +365,16 @@ func Matrix() (catalog []byte, calls []Call) {
 					defs[k] = v
 				}
 				args[name] = inst
-				want := Expected{{"/" + name + below, l.keyword}}
+				sealed := "/" + name + below
+				if p.markerAbove || p.shared {
+					sealed = "/" + name
+				}
+				want := Expected{{sealed, l.keyword}}
 				if p.union != "" {
 					want = append(want, Place{"/" + name, p.union})
 				}
 				call.Expected = append(call.Expected, want)
+				call.Sealed = append(call.Sealed, sealed)
 			}
 			tools = append(tools, toolOf(tool, fmt.Sprintf("Values marked by %s at position %s.", m.Name, p.name), props, defs))
 			call.Arguments = mustJSON(args)
@@ -256,11 +402,12 @@ func Matrix() (catalog []byte, calls []Call) {
 // makes the whole arguments sensitive, and a call that breaks every leaf.
 func rootMarked(name string, marker map[string]any) (tool map[string]any, call Call) {
 	props, args := map[string]any{}, map[string]any{}
-	call = Call{Tool: name, AllHidden: true}
+	call = Call{Tool: name, AllHidden: true, Sealed: []string{""}}
 	for _, l := range leaves {
 		prop := "k_" + strings.ToLower(l.keyword)
 		props[prop], args[prop] = l.schema, l.value
-		call.Expected = append(call.Expected, Expected{{"/" + prop, l.keyword}})
+		// Every member is inside the arguments, the sensitive value.
+		call.Expected = append(call.Expected, Expected{{"", l.keyword}})
 	}
 	call.Arguments = mustJSON(args)
 	tool = toolOf(name, "Arguments that are sensitive as a whole.", props, nil)
@@ -270,42 +417,75 @@ func rootMarked(name string, marker map[string]any) (tool map[string]any, call C
 
 // names returns tools whose member names are sensitive (a marked
 // propertyNames schema, or a marked object whose names are part of its
-// value), each with a call whose only offending name is Secret: the
-// violation is expected at the object, under its keyword. A required
-// member's name comes from the schema, not the value, so it may be shown.
-// The tool "plainnames" breaks an unmarked propertyNames with Plain, which
-// must still be named at the member. Each tool has one property: the
-// validator behind toolgen validate reuses a location slice across siblings
-// for propertyNames, so that a sibling would move its pointer.
+// value, down to any depth), each with a call whose only offending names
+// hold Secret: the violation is expected at the marked object, under its
+// keyword. A required member's name comes from the schema, not the value,
+// so it may be shown. The tool "plainnames" breaks an unmarked
+// propertyNames with Plain, which must still be named at the member. Each
+// tool has one property: the validator behind toolgen validate reuses a
+// location slice across siblings for propertyNames, so that a sibling
+// would move its pointer.
 func names(m Marker) (tools []any, calls []Call) {
 	short := map[string]any{"maxLength": 2}
 	member := map[string]any{Secret: 1}
+	inner := map[string]any{"k" + Secret: member} // a marked object's member holding an object
+	twice := rawJSON(`{"d` + Secret + `":1,"d` + Secret + `":2}`)
+	tag := func(v string) map[string]any {
+		return map[string]any{"type": "object", "properties": map[string]any{"kind": map[string]any{"const": v}}, "required": []any{"kind"}}
+	}
 	for _, c := range []struct {
 		name   string
 		schema map[string]any
 		value  any
-		want   Place
+		want   Expected
 	}{
 		{"plainnames", map[string]any{"type": "object", "propertyNames": short},
-			map[string]any{Plain: 1}, Place{"/p/" + Plain, "propertyNames"}},
+			map[string]any{Plain: 1}, Expected{{"/p/" + Plain, "propertyNames"}}},
 		{"markednames", map[string]any{"type": "object", "propertyNames": merge(short, m.Schema)},
-			member, Place{"/p", "propertyNames"}},
+			member, Expected{{"/p", "propertyNames"}}},
 		{"closed", merge(map[string]any{"type": "object", "additionalProperties": false,
 			"properties": map[string]any{"a": map[string]any{"type": "string"}}}, m.Schema),
-			member, Place{"/p", "additionalProperties"}},
+			member, Expected{{"/p", "additionalProperties"}}},
 		{"namedobject", merge(map[string]any{"type": "object", "propertyNames": short}, m.Schema),
-			member, Place{"/p", "propertyNames"}},
+			member, Expected{{"/p", "propertyNames"}}},
 		{"required", merge(map[string]any{"type": "object", "required": []any{"need"}}, m.Schema),
-			map[string]any{}, Place{"/p", "required"}},
+			map[string]any{}, Expected{{"/p", "required"}}},
+		{"twice", merge(map[string]any{"type": "object"}, m.Schema), twice, Expected{{"/p", "json"}}},
+		{"twicekept", merge(map[string]any{"type": "object", "additionalProperties": true}, m.Schema), twice, Expected{{"/p", "json"}}},
+		// Below the marked object: the names of an object inside it.
+		{"belownames", openObject(m.Schema, map[string]any{"type": "object", "propertyNames": short}),
+			inner, Expected{{"/p", "propertyNames"}}},
+		{"belowclosed", openObject(m.Schema, map[string]any{"type": "object", "additionalProperties": false}),
+			inner, Expected{{"/p", "additionalProperties"}}},
+		{"belowunevaluated", openObject(m.Schema, map[string]any{"type": "object", "properties": map[string]any{"a": map[string]any{}}, "unevaluatedProperties": false}),
+			inner, Expected{{"/p", "unevaluatedProperties"}}},
+		{"belowtwice", openObject(m.Schema, map[string]any{"type": "object"}),
+			map[string]any{"k" + Secret: twice}, Expected{{"/p", "json"}}},
+		{"belowtag", openObject(m.Schema, map[string]any{"oneOf": []any{tag("a"), tag("b")}}),
+			map[string]any{"k" + Secret: map[string]any{"kind": "c" + Secret}}, Expected{{"/p", "enum"}, {"/p", "oneOf"}}},
+		// A name twice in a marked member of a value checked whole, whose
+		// reading finds it before any schema says where the secrets are.
+		{"checkedtwice", map[string]any{"type": "object", "allOf": []any{map[string]any{"required": []any{"s"}}},
+			"properties": map[string]any{"s": merge(map[string]any{"type": "object"}, m.Schema)}},
+			map[string]any{"s": twice}, Expected{{"/p", "json"}}},
 	} {
 		call := Call{Tool: m.Name + "_names_" + c.name, AllHidden: true,
-			Arguments: mustJSON(map[string]any{"p": c.value}), Expected: []Expected{{c.want}}}
+			Arguments: mustJSON(map[string]any{"p": c.value}), Expected: []Expected{c.want}}
+		if c.name != "plainnames" && c.name != "required" {
+			call.Sealed = []string{"/p"}
+		}
 		props := map[string]any{"p": c.schema}
 		tools = append(tools, toolOf(call.Tool, "Member names marked by "+m.Name+".", props, nil))
 		calls = append(calls, call)
 	}
 	return tools, calls
 }
+
+// rawJSON is JSON text put into an instance as it is: an object with a
+// name twice, which a map cannot hold.
+type rawJSON string
+
+func (r rawJSON) MarshalJSON() ([]byte, error) { return []byte(r), nil }
 
 func toolOf(name, description string, props, defs map[string]any) map[string]any {
 	input := map[string]any{"type": "object", "properties": props}
@@ -351,7 +531,11 @@ func composed(m Marker) (tool map[string]any, call Call) {
 				marker, marked = m.Schema, merge(schema, m.Schema)
 			}
 			var d map[string]any
-			schema, d, inst, ats[depth] = p.wrap(fmt.Sprintf("%s_%d", prop, depth), marked, marker, schema, inst)
+			// The marker's name is in each definition's (and dynamic
+			// anchor's) name: a $dynamicRef may land on every anchor of
+			// its name in the catalog, and another tool's would make more
+			// of this value sensitive than the chain says.
+			schema, d, inst, ats[depth] = p.wrap(fmt.Sprintf("%s_%s_%d", m.Name, prop, depth), marked, marker, schema, inst)
 			for k, v := range d {
 				defs[k] = v
 			}
@@ -366,13 +550,22 @@ func composed(m Marker) (tool map[string]any, call Call) {
 			}
 			return ptr
 		}
-		want := Expected{{valueAt(0), l.keyword}}
+		// The sensitive value is the marked one, or the outermost wrapper
+		// around it whose value is sensitive as a whole.
+		sealed := valueAt(0)
+		for depth, p := range chain {
+			if p.shared || depth == 0 && p.markerAbove {
+				sealed = valueAt(depth + 1)
+			}
+		}
+		want := Expected{{sealed, l.keyword}}
 		for depth, p := range chain {
 			if p.union != "" {
-				want = append(want, Place{valueAt(depth + 1), p.union})
+				want = append(want, Place{clamp(sealed, valueAt(depth+1)), p.union})
 			}
 		}
 		call.Expected = append(call.Expected, want)
+		call.Sealed = append(call.Sealed, sealed)
 	}
 	props["plain"] = map[string]any{"type": "string", "pattern": "^[0-9]+$"}
 	props["plainNumber"] = map[string]any{"type": "number", "minimum": 1000000}

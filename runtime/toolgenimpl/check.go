@@ -30,6 +30,13 @@ type Check struct {
 	prefix     string // pointer and path of the value within the whole arguments
 	prefixPath string
 	sensitive  int // > 0 while checking a value that must not be echoed
+	// While sensitive > 0: secretDepth is how many of steps locate the
+	// outermost sensitive value, inside is set when the whole value checked
+	// lies inside it, below its position, and secret counts the problems
+	// found inside it (see secret.go).
+	secretDepth int
+	inside      bool
+	secret      secret
 }
 
 type step struct {
@@ -41,11 +48,18 @@ type step struct {
 // violations as r's own, at r's current position.
 func (r *Reader) CheckValue(v *Value, check SchemaFunc) bool {
 	c := Check{prefix: r.pointer(), prefixPath: r.path(), sensitive: r.sensitive}
+	if r.sensitive > 0 {
+		c.inside = r.below // located at the sensitive value, as r is
+	}
 	ok := check(&c, v, nil)
 	for _, violation := range c.violations {
 		r.add(violation)
 	}
 	r.omitted += c.omitted
+	if c.secret.count > 0 {
+		r.hidden += c.secret.count
+		r.secret.merge(&c.secret) // found inside the value r reads
+	}
 	return ok
 }
 
@@ -53,15 +67,46 @@ func (r *Reader) CheckValue(v *Value, check SchemaFunc) bool {
 // entry point of a validator generated for a whole schema. It returns nil or
 // a *runtime.ValidationError naming subject.
 func ValidateJSON(subject string, data []byte, check SchemaFunc, opts ...runtime.Options) error {
+	return validateJSON(subject, data, check, false, opts)
+}
+
+// ValidateJSONHoldingSecrets is ValidateJSON for a schema that marks a value
+// somewhere inside sensitive (see CheckedHoldingSecrets).
+func ValidateJSONHoldingSecrets(subject string, data []byte, check SchemaFunc, opts ...runtime.Options) error {
+	return validateJSON(subject, data, check, true, opts)
+}
+
+func validateJSON(subject string, data []byte, check SchemaFunc, secrets bool, opts []runtime.Options) error {
 	r := NewReader(data, opts...)
-	if v, ok := r.Value(); ok && r.Valid() {
+	if v, ok := r.readWhole(secrets); ok && r.Valid() {
 		r.CheckValue(&v, check)
 	}
 	return r.Finish(subject)
 }
 
-// Violations returns what the check has recorded.
-func (c *Check) Violations() []runtime.Violation { return c.violations }
+// readWhole reads the next value whole (see Value). When secrets is set,
+// the value holds sensitive values that only the schema functions checking it
+// know: what the reading finds wrong inside it (a name sent twice, a string
+// over the limit) is reported at the value, since where it is might be
+// inside one of them.
+func (r *Reader) readWhole(secrets bool) (Value, bool) {
+	if !secrets {
+		return r.Value()
+	}
+	r.BeginSensitive()
+	defer r.EndSensitive()
+	return r.Value()
+}
+
+// Violations returns what the check has recorded, and the one violation that
+// stands for the problems counted inside a sensitive value still being
+// checked, if any (see secret.go).
+func (c *Check) Violations() []runtime.Violation {
+	if c.secret.count > 0 && len(c.violations) < runtime.MaxViolations {
+		return append(c.violations[:len(c.violations):len(c.violations)], c.secretViolation())
+	}
+	return c.violations
+}
 
 // Quiet reports whether violations are being discarded: a failed check may
 // then stop at once, since only the verdict counts.
@@ -75,15 +120,6 @@ func (c *Check) Try(fn SchemaFunc, x *Value, ev *Evaluated) bool {
 	c.quiet--
 	return ok
 }
-
-// BeginSensitive and EndSensitive bracket the checking of a value that must
-// never be echoed (a schema that applies to it is writeOnly, or marked
-// sensitive): violations inside still say what was expected, but not what
-// came. Brackets nest, so what is inside a sensitive value is sensitive too.
-func (c *Check) BeginSensitive() { c.sensitive++ }
-
-// EndSensitive ends what BeginSensitive began.
-func (c *Check) EndSensitive() { c.sensitive-- }
 
 // Enter moves the check into the member called name; Leave moves it back.
 func (c *Check) Enter(name string) { c.steps = append(c.steps, step{name: name, index: -1}) }
@@ -116,17 +152,26 @@ func (c *Check) Dynamic(candidates []int) int {
 }
 
 // Report records a violation at the current location, unless quiet, and
-// returns false so that callers can write `ok = c.Report(...) && ok`.
+// returns false so that callers can write `ok = c.Report(...) && ok`. Inside
+// a sensitive value, below its position, it only counts it (see secret.go).
 func (c *Check) Report(keyword, message, hint string) bool {
-	if c.quiet > 0 {
-		return false
+	switch {
+	case c.quiet > 0:
+	case c.below():
+		c.secret.add(keyword, []byte(hint))
+	default:
+		c.record(runtime.Violation{Pointer: c.pointer(), Keyword: keyword, Message: message, Hint: hint})
 	}
+	return false
+}
+
+// record records v, or counts it as omitted past runtime.MaxViolations.
+func (c *Check) record(v runtime.Violation) {
 	if len(c.violations) >= runtime.MaxViolations {
 		c.omitted++
-		return false
+		return
 	}
-	c.violations = append(c.violations, runtime.Violation{Pointer: c.pointer(), Keyword: keyword, Message: message, Hint: hint})
-	return false
+	c.violations = append(c.violations, v)
 }
 
 func (c *Check) pointer() string {
@@ -143,8 +188,17 @@ func (c *Check) pointer() string {
 	return b.String()
 }
 
-// subject names the current value at the start of a hint.
+// subject names the current value at the start of a hint; inside a
+// sensitive value, below its position, it names nothing.
 func (c *Check) subject() string {
+	if c.below() {
+		return message.InsideValue
+	}
+	return string(message.AppendSubject(nil, c.path()))
+}
+
+// path renders the current location for hints, as the typed reader does.
+func (c *Check) path() string {
 	var b strings.Builder
 	b.WriteString(c.prefixPath)
 	for _, s := range c.steps {
@@ -157,7 +211,7 @@ func (c *Check) subject() string {
 		}
 		b.WriteString(message.Truncate(s.name, hintNameRunes))
 	}
-	return string(message.AppendSubject(nil, b.String()))
+	return b.String()
 }
 
 // shown renders x for a hint, unless it must not be echoed.
@@ -400,13 +454,18 @@ func (c *Check) Count(n, min, max int, noun string) bool {
 	return true
 }
 
-// UniqueItems checks that no two items of an array are equal.
+// UniqueItems checks that no two items of an array are equal. Which ones
+// are is not said of a sensitive array.
 func (c *Check) UniqueItems(x *Value) bool {
 	for i := range x.Items {
 		for j := i + 1; j < len(x.Items); j++ {
-			if x.Items[i].Equal(&x.Items[j]) {
-				return c.Report("uniqueItems", string(message.UniqueItemsMessage(nil, i, j)), string(message.UniqueItemsHint(c.hintStart(), i, j)))
+			if !x.Items[i].Equal(&x.Items[j]) {
+				continue
 			}
+			if c.sensitive > 0 {
+				return c.Report("uniqueItems", message.HiddenUniqueItemsMessage, c.subject()+message.HiddenUniqueItemsHint)
+			}
+			return c.Report("uniqueItems", string(message.UniqueItemsMessage(nil, i, j)), string(message.UniqueItemsHint(c.hintStart(), i, j)))
 		}
 	}
 	return true
@@ -440,9 +499,15 @@ func (c *Check) DependentRequired(x *Value, present string, required ...string) 
 	return ok
 }
 
+// memberSubject names the member called name of the current object, which
+// may be absent; inside a sensitive value, below its position, it names
+// nothing.
 func (c *Check) memberSubject(name string) string {
+	if c.below() {
+		return message.InsideMember
+	}
 	c.Enter(name)
-	s := c.subject()
+	s := string(message.AppendSubject(nil, c.path()))
 	c.Leave()
 	return s
 }
@@ -544,16 +609,21 @@ func (c *Check) union(keyword string, x *Value, alternatives []SchemaFunc) bool 
 }
 
 // firstViolation checks x with fn and returns the first violation it
-// records, leaving the check's own record as it was.
+// records, or the one that stands for the problems it counts inside a
+// sensitive value, leaving the check's own record as it was.
 func (c *Check) firstViolation(fn SchemaFunc, x *Value) (runtime.Violation, bool) {
-	mark, omitted := len(c.violations), c.omitted
+	mark, omitted, outer := len(c.violations), c.omitted, c.secret
+	c.secret = secret{}
 	fn(c, x, nil)
 	var first runtime.Violation
 	found := len(c.violations) > mark
-	if found {
+	switch {
+	case found:
 		first = c.violations[mark]
+	case c.secret.count > 0:
+		first, found = c.secretViolation(), true
 	}
-	c.violations, c.omitted = c.violations[:mark], omitted
+	c.violations, c.omitted, c.secret = c.violations[:mark], omitted, outer
 	return first, found
 }
 
@@ -624,12 +694,32 @@ func (e *Evaluated) Has(i int) bool { return e != nil && e.marks[i] }
 // schema function, recording the violations at their places. It returns the
 // value's JSON text and whether the value passed.
 func (r *Reader) Checked(check SchemaFunc) (json.RawMessage, bool) {
+	return r.checked(check, false)
+}
+
+// CheckedHoldingSecrets is Checked for a value whose schema marks a value
+// somewhere inside it sensitive: which parts of it are, only the schema
+// functions checking it know, so what reading it finds wrong (a name sent
+// twice, a string over the limit) is reported at the value rather than
+// where inside it it is.
+func (r *Reader) CheckedHoldingSecrets(check SchemaFunc) (json.RawMessage, bool) {
+	return r.checked(check, true)
+}
+
+func (r *Reader) checked(check SchemaFunc, secrets bool) (json.RawMessage, bool) {
+	if secrets {
+		// Where the text breaks, if it does, might be inside a secret.
+		r.BeginSensitive()
+	}
 	raw, ok := r.Raw()
+	if secrets {
+		r.EndSensitive()
+	}
 	if !ok {
 		return nil, false
 	}
 	s := r.Sub(raw)
-	v, ok := s.Value()
+	v, ok := s.readWhole(secrets)
 	r.Adopt(s)
 	if !ok || !s.Valid() {
 		return raw, false

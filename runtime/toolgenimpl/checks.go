@@ -175,9 +175,15 @@ func (r *Reader) FormatNumber(name string, valid func(string) bool) {
 }
 
 // UniqueItems records that items i and j of an array are equal; call it
-// after EndArray.
+// after EndArray. Which ones are is not said of a sensitive array.
 func (r *Reader) UniqueItems(i, j int) {
 	if t, ok := r.beginViolation(); ok {
+		if r.sensitive > 0 {
+			t = append(t, message.HiddenUniqueItemsMessage...)
+			t = r.appendSubject(r.beginHint(t))
+			r.record("uniqueItems", append(t, message.HiddenUniqueItemsHint...))
+			return
+		}
 		t = message.UniqueItemsMessage(t, i, j)
 		t = r.appendSubject(r.beginHint(t))
 		r.record("uniqueItems", message.UniqueItemsHint(t, i, j))

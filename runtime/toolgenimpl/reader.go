@@ -84,6 +84,9 @@ type Reader struct {
 	pathBuf []byte // the same position as a path for hints: items[37].qty
 	text    []byte // the pending violations' texts, then the one being written
 	pending []pendingViolation
+	// secret counts the problems found inside the sensitive value being
+	// read (see secret.go).
+	secret secret
 }
 
 // readState is what a Reader knows of the one value it reads, all of it
@@ -105,15 +108,24 @@ type readState struct {
 	last      jsontext.Value // the raw bytes of the last scalar or raw value read
 	nullHint  nullHint       // what a type hint for this value may add about null
 	sensitive int            // > 0 while reading a value that must not be echoed
-	input     bytes.Buffer   // the bytes being checked, aliased by dec
+	// While sensitive > 0: secretDepth is how many of frames locate the
+	// outermost sensitive value; inside is set for a sub-reader whose whole
+	// value lies inside it, below its position; below says, when the
+	// position was last located, that it is inside it, below its position.
+	secretDepth   int
+	inside, below bool
+	hidden        int          // the problems counted inside sensitive values (see hide)
+	lastHidden    bool         // the last violation pending is inside a sensitive value (see settle)
+	input         bytes.Buffer // the bytes being checked, aliased by dec
 	// data is what the reader reads: the bytes of its value, checked by the
 	// tokenizer, or, when they are not JSON, the checked bytes before the
 	// first problem. pos is where the reading is.
 	data []byte
 	pos  int
-	// cut is the problem that ends data before the value ends, if any;
-	// trailing is a problem after the value, for Finish to report.
-	cut, trailing *runtime.Violation
+	// cut is the tokenizer's error where data ends before the value ends, if
+	// any; trailing is a problem after the value, for Finish to report.
+	cut      error
+	trailing *runtime.Violation
 	// cutTooDeep says the cut is the tokenizer's nesting limit: the value
 	// nests deeper than maxDepth there, and is reported as too deep (see
 	// brokenOff), as a value that nests less deep but too deep is.
@@ -183,6 +195,11 @@ func (r *Reader) Sub(raw []byte) *Reader {
 	s := root.spareSub()
 	s.readState = readState{limits: r.limits, maxDepth: r.maxDepth, depth: r.depth, sensitive: r.sensitive, root: root, nullHint: r.nullHint & mayOmit}
 	r.locate()
+	if r.sensitive > 0 {
+		// The sub-reader's value is the sensitive value r reads, or lies
+		// inside it: located at it, as r's pointer and path are.
+		s.inside = r.below
+	}
 	s.prefix = append(s.prefix[:0], r.ptrBuf...)
 	s.prefixPath = append(s.prefixPath[:0], r.pathBuf...)
 	s.held = r.heldValues()
@@ -218,18 +235,33 @@ func (r *Reader) spareSub() *Reader {
 
 // Adopt records the violations of a sub-reader as the reader's own.
 func (r *Reader) Adopt(s *Reader) {
-	for _, v := range s.Violations() {
+	s.flush()
+	if s.secret.count > 0 {
+		if r.sensitive > 0 {
+			r.secret.merge(&s.secret) // found inside the value r reads
+		} else {
+			s.closeSecret()
+		}
+	}
+	for _, v := range s.violations {
 		r.add(v)
 	}
 	r.omitted += s.omitted
+	r.hidden += s.hidden
 }
 
 // Valid reports whether no violation has been recorded.
 func (r *Reader) Valid() bool { return r.Mark() == 0 }
 
-// Violations returns the violations recorded so far.
+// Violations returns the violations recorded so far. Problems counted
+// inside a sensitive value still being read (the one a sub-reader's value
+// is part of) are shown as the one violation that stands for them, which
+// is not recorded: the reader that adopts this one counts them with its own.
 func (r *Reader) Violations() []runtime.Violation {
 	r.flush()
+	if r.secret.count > 0 && len(r.violations) < runtime.MaxViolations {
+		return append(r.violations[:len(r.violations):len(r.violations)], r.secretViolation())
+	}
 	return r.violations
 }
 
@@ -302,8 +334,7 @@ func (r *Reader) check(data []byte) {
 			_, err = r.dec.ReadValue()
 		}
 		if err != nil {
-			v := r.syntaxViolation(err)
-			r.data, r.cut, r.cutTooDeep = data[:good], &v, isMaxDepth(err)
+			r.data, r.cut, r.cutTooDeep = data[:good], err, isMaxDepth(err)
 			return
 		}
 		good = r.dec.InputOffset()
@@ -356,6 +387,7 @@ func (r *Reader) reset() {
 	r.frames, r.unquoted, r.pending, r.name = r.frames[:0], r.unquoted[:0], r.pending[:0], nil
 	r.forgetCheck()
 	r.ptrBuf, r.pathBuf, r.text = reusable(r.ptrBuf), reusable(r.pathBuf), reusable(r.text)
+	r.secret.reset()
 	r.prefix, r.prefixPath = reusable(r.prefix), reusable(r.prefixPath)
 }
 
@@ -371,16 +403,20 @@ func reusable(b []byte) []byte {
 // Finish checks that nothing but white space follows the value and returns
 // the violations as a *runtime.ValidationError for tool, or nil if there were none.
 func (r *Reader) Finish(tool string) error {
+	r.settle()
 	if !r.stopped && r.reading {
 		switch {
 		case tokenStart(r.data, r.pos) < len(r.data):
 			// The caller left part of the value unread.
 			r.fatal("", "json", message.TrailingMessage(int64(r.pos)), message.TrailingHint)
 		case r.cut != nil:
-			r.add(*r.cut)
+			r.add(r.syntaxViolation(r.cut))
 		case r.trailing != nil:
 			r.add(*r.trailing)
 		}
+	}
+	if r.secret.count > 0 {
+		r.closeSecret() // a sensitive value's bracket left open
 	}
 	var err error
 	if !r.Valid() {
@@ -450,7 +486,7 @@ func (r *Reader) brokenOff() {
 		return
 	}
 	if r.cut != nil {
-		r.add(*r.cut)
+		r.add(r.syntaxViolation(r.cut))
 		r.stopped = true
 		return
 	}
@@ -469,12 +505,22 @@ func (r *Reader) More() bool {
 		r.locatedAt = 0 // the position moved to the new item
 		if limit := r.limits.MaxArrayLength; limit > 0 && f.items > limit {
 			f.items = 0 // report at the array itself
-			ptr, path := r.pointer(), r.path()
-			r.fatalAt(ptr, "limit", message.ArrayTooLongMessage(limit), message.ArrayTooLongHint(path, limit))
+			r.arrayTooLong(limit)
 			return false
 		}
 	}
 	return true
+}
+
+// arrayTooLong records that the current array has more than limit items,
+// and stops the reading.
+func (r *Reader) arrayTooLong(limit int) {
+	if t, ok := r.beginViolation(); ok {
+		t = append(t, message.ArrayTooLongMessage(limit)...)
+		t = r.appendSubject(r.beginHint(t))
+		r.record("limit", message.ArrayTooLongHint(t, limit))
+	}
+	r.stopped = true
 }
 
 // Null reads a null if one comes next and reports whether it did. When it
@@ -874,14 +920,6 @@ func (r *Reader) Skip() {
 	}
 }
 
-// BeginSensitive and EndSensitive bracket the reading of a value that must
-// never be echoed (writeOnly, or marked sensitive): violations inside still
-// say what was expected, but not what came.
-func (r *Reader) BeginSensitive() { r.sensitive++ }
-
-// EndSensitive ends what BeginSensitive began.
-func (r *Reader) EndSensitive() { r.sensitive-- }
-
 // appendShown appends the last value as a hint shows it (see
 // appendDescribe), unless it is sensitive.
 func (r *Reader) appendShown(b []byte, withArticle bool) []byte {
@@ -988,7 +1026,9 @@ func (r *Reader) syntax(err error) {
 	r.stopped = true
 }
 
-// syntaxViolation turns a tokenizer error into a json violation.
+// syntaxViolation turns a tokenizer error into a json violation. Inside a
+// sensitive value, it is at the value and says nothing of the text: the
+// tokenizer's words quote it and name the members it breaks in.
 func (r *Reader) syntaxViolation(err error) runtime.Violation {
 	pointer, offset := "", int64(-1)
 	var se *jsontext.SyntacticError
@@ -996,16 +1036,26 @@ func (r *Reader) syntaxViolation(err error) runtime.Violation {
 		pointer, offset = string(se.JSONPointer), se.ByteOffset
 	}
 	msg := strings.TrimPrefix(err.Error(), "jsontext: ")
+	hidden := r.sensitive > 0
 	var hint string
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		if hidden {
+			offset = -1
+		}
 		hint = message.CutOffHint(offset)
 	case strings.Contains(msg, "UTF-8"):
 		hint = message.InvalidUTF8Hint
 	case strings.Contains(msg, "surrogate"):
 		hint = message.LoneSurrogateHint
+	case hidden:
+		r.locate()
+		hint = string(message.HiddenNotJSONHint(nil, r.pathBuf))
 	default:
 		hint = message.NotJSONHint(msg)
+	}
+	if hidden {
+		return runtime.Violation{Pointer: r.pointer(), Keyword: "json", Message: message.HiddenSyntaxMessage, Hint: hint}
 	}
 	return runtime.Violation{Pointer: string(r.prefix) + pointer, Keyword: "json", Message: msg, Hint: hint}
 }
@@ -1053,6 +1103,16 @@ func (r *Reader) fatalAt(pointer, keyword, message, hint string) {
 func (r *Reader) beginViolation() ([]byte, bool) {
 	if r.stopped {
 		return nil, false
+	}
+	r.settle()
+	if r.sensitive > 0 {
+		if r.locate(); r.below {
+			// Inside a sensitive value: written as any other, without a
+			// pointer, to be counted and forgotten (see settle).
+			r.lastHidden = true
+			r.writing.start, r.writing.message = len(r.text), len(r.text)
+			return r.text, true
+		}
 	}
 	if len(r.violations)+len(r.pending) >= runtime.MaxViolations {
 		r.omitted++
@@ -1120,6 +1180,7 @@ func (r *Reader) fill(e *runtime.ValidationError, tool string, room []runtime.Vi
 
 // flush turns the pending violations into runtime.Violation values.
 func (r *Reader) flush() {
+	r.settle()
 	if len(r.pending) == 0 {
 		return
 	}
@@ -1164,7 +1225,7 @@ func (r *Reader) locate() {
 		// Nothing was read; a reader without input is located by its prefix.
 		r.ptrBuf = append(r.ptrBuf[:0], r.prefix...)
 		r.pathBuf = append(r.pathBuf[:0], r.prefixPath...)
-		r.locatedAt = 0
+		r.locatedAt, r.below = 0, r.inside
 		return
 	}
 	at := r.pos + 1
@@ -1176,7 +1237,12 @@ func (r *Reader) locate() {
 	if len(r.prefix)+len(r.prefixPath) > 0 {
 		ptr, path = append(ptr, r.prefix...), append(path, r.prefixPath...)
 	}
-	for _, f := range r.frames {
+	frames := r.frames
+	if r.sensitive > 0 {
+		// Nothing inside a sensitive value is named (see secret.go).
+		frames = r.outsideSecret()
+	}
+	for _, f := range frames {
 		if f.items >= 0 {
 			if f.items == 0 {
 				break // only the last level can be empty
@@ -1277,6 +1343,9 @@ func (r *Reader) path() string {
 // appendSubject appends the subject of a hint about the current value.
 func (r *Reader) appendSubject(b []byte) []byte {
 	r.locate()
+	if r.sensitive > 0 && r.below {
+		return append(b, message.InsideValue...)
+	}
 	return message.AppendSubject(b, r.pathBuf)
 }
 
@@ -1289,6 +1358,9 @@ func (r *Reader) memberSubject(name string) string {
 // appendMemberSubject appends what memberSubject returns.
 func (r *Reader) appendMemberSubject(b []byte, name string) []byte {
 	r.locate()
+	if r.sensitive > 0 && r.below {
+		return append(b, message.InsideMember...)
+	}
 	// The member's path is the current one extended for a moment, so that
 	// it is quoted as a whole.
 	n := len(r.pathBuf)
@@ -1365,7 +1437,7 @@ func (r *Reader) AbsentNull() bool {
 // Mark returns how many violations have been recorded so far; Clean(mark)
 // then tells whether any were added since, so a check that only makes sense
 // on well-formed items (uniqueItems) can be skipped after their violations.
-func (r *Reader) Mark() int { return len(r.violations) + len(r.pending) + r.omitted }
+func (r *Reader) Mark() int { return len(r.violations) + len(r.pending) + r.omitted + r.hidden }
 
 // Clean reports whether no violation was recorded since Mark returned mark.
 func (r *Reader) Clean(mark int) bool { return r.Mark() == mark && !r.stopped }

@@ -53,17 +53,18 @@ func (r *Reader) Discriminate(text []byte, property string, tags []string) int {
 }
 
 // badTag records that the member property of the object just read holds
-// value, which is none of the tags (quoted), at the member.
+// value, which is none of the tags (quoted), at the member. In a sensitive
+// object the member is inside the value, so the problem is counted with the
+// others there (see secret.go).
 func (r *Reader) badTag(value []byte, property string, tags []string) {
-	hidden := r.sensitive > 0
-	hint := message.EnumHint([]byte(r.memberSubject(property)), tags)
-	if hidden {
-		hint = append(hint, message.NotShown...)
-	} else {
-		hint = appendDescribe(hint, value, false)
+	if r.sensitive > 0 {
+		hint := message.EnumHint([]byte(message.InsideMember), tags)
+		r.hide("enum", append(append(hint, message.NotShown...), '.'))
+		return
 	}
+	hint := appendDescribe(message.EnumHint([]byte(r.memberSubject(property)), tags), value, false)
 	r.add(runtime.Violation{Pointer: r.pointer() + "/" + jsonpointer.Escape(property), Keyword: "enum",
-		Message: string(message.EnumMessage(nil, messageText(value), hidden, tags)), Hint: string(append(hint, '.'))})
+		Message: string(message.EnumMessage(nil, messageText(value), false, tags)), Hint: string(append(hint, '.'))})
 }
 
 // quoteAll renders values as JSON strings for a hint.

@@ -237,35 +237,47 @@ func violationsOf(t *testing.T, err error) []runtime.Violation {
 
 // TestOneVoice: for each keyword both a typed reader and a schema function
 // check, the same failing value gets the same violation (pointer, keyword,
-// message and hint) from both, shown or hidden.
+// message and hint) from both: shown, hidden as a sensitive value, and
+// counted inside sensitive arguments.
 func TestOneVoice(t *testing.T) {
 	for _, c := range voiceCases() {
-		for _, sensitive := range []bool{false, true} {
+		for _, mode := range []string{"plain", "sensitive value", "sensitive arguments"} {
 			r := NewReader([]byte(c.args))
-			if sensitive {
+			read := c.read
+			switch mode {
+			case "sensitive value":
+				read = func(r *Reader) { r.BeginSensitive(); c.read(r); r.EndSensitive() }
+			case "sensitive arguments":
 				r.BeginSensitive()
 			}
-			readMember(r, c.read)
+			readMember(r, read)
+			if mode == "sensitive arguments" {
+				r.EndSensitive()
+			}
 			typed := violationsOf(t, r.Finish("t"))
 
 			schema := violationsOf(t, ValidateJSON("t", []byte(c.args), func(ch *Check, x *Value, _ *Evaluated) bool {
-				if sensitive {
+				if mode == "sensitive arguments" {
 					ch.BeginSensitive()
 					defer ch.EndSensitive()
 				}
 				ch.Enter("v")
 				defer ch.Leave()
+				if mode == "sensitive value" {
+					ch.BeginSensitive()
+					defer ch.EndSensitive()
+				}
 				return c.check(ch, x.Member("v"))
 			}))
 			if len(typed) != 1 || len(schema) != 1 {
-				t.Errorf("%s %s (sensitive %v): typed reader %v, schema function %v; want one violation each", c.keyword, c.args, sensitive, typed, schema)
+				t.Errorf("%s %s (%s): typed reader %v, schema function %v; want one violation each", c.keyword, c.args, mode, typed, schema)
 				continue
 			}
 			if typed[0].Keyword != c.keyword {
-				t.Errorf("%s %s: keyword %q", c.keyword, c.args, typed[0].Keyword)
+				t.Errorf("%s %s (%s): keyword %q", c.keyword, c.args, mode, typed[0].Keyword)
 			}
 			if typed[0] != schema[0] {
-				t.Errorf("%s %s (sensitive %v):\ntyped reader    %+v\nschema function %+v", c.keyword, c.args, sensitive, typed[0], schema[0])
+				t.Errorf("%s %s (%s):\ntyped reader    %+v\nschema function %+v", c.keyword, c.args, mode, typed[0], schema[0])
 			}
 		}
 	}
@@ -287,6 +299,9 @@ var voiceKeywords = map[string][]string{
 	"NoneMessage":              {"anyOf", "oneOf"},
 	"ManyMessage":              {"oneOf"},
 	"NotAllowedMessage":        {"additionalProperties"},
+	// TestOneVoice runs every case inside sensitive arguments too, where
+	// each is counted into this one.
+	"HiddenInsideMessage": {"type", "required", "uniqueItems", "additionalProperties", "anyOf"},
 }
 
 // TestOneVoiceCoversEveryKeyword: every message words.go words for both

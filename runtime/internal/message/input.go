@@ -58,6 +58,19 @@ func NotJSONHint(reason string) string {
 	return "The arguments are not valid JSON (" + reason + "); send one well-formed JSON object."
 }
 
+// HiddenSyntaxMessage: the JSON text breaks inside a sensitive value. The
+// tokenizer's own words would quote the text and name the members it is
+// in; the hint is HiddenNotJSONHint, or CutOffHint, InvalidUTF8Hint or
+// LoneSurrogateHint, which quote nothing.
+const HiddenSyntaxMessage = "the JSON text is not valid inside a value that is not shown"
+
+// HiddenNotJSONHint is the hint of HiddenSyntaxMessage for the value at
+// path.
+func HiddenNotJSONHint(b, path []byte) []byte {
+	b = AppendPlace(append(b, "The arguments are not valid JSON inside "...), path)
+	return append(b, "; send one well-formed JSON object."...)
+}
+
 // TooDeepMessage: the value nests deeper than limit levels.
 func TooDeepMessage(limit int) string {
 	return "nesting deeper than " + strconv.Itoa(limit) + " levels"
@@ -73,10 +86,10 @@ func ArrayTooLongMessage(limit int) string {
 	return "array longer than " + strconv.Itoa(limit) + " items"
 }
 
-// ArrayTooLongHint is the whole hint of ArrayTooLongMessage for the array
-// at path.
-func ArrayTooLongHint(path string, limit int) string {
-	return string(AppendQuoted([]byte("Field "), path)) + " has more than " + strconv.Itoa(limit) + " items, the most allowed; send fewer."
+// ArrayTooLongHint follows the subject of ArrayTooLongMessage's array.
+func ArrayTooLongHint(b []byte, limit int) []byte {
+	b = strconv.AppendInt(append(b, " has more than "...), int64(limit), 10)
+	return append(b, " items, the most allowed; send fewer."...)
 }
 
 // StringTooLongMessage: a string of size bytes is over the limit.

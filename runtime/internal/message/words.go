@@ -189,6 +189,61 @@ const (
 	HiddenNotAllowedHint    = " has a property that is not allowed here; remove it."
 )
 
+// Problems inside a sensitive value, below its own position, are not listed
+// one by one: the pointer and the path of each would name what is inside (a
+// member's name, an item's index), which is part of the value. They are one
+// violation at the value, which counts them, lists their keywords and gives
+// the first one's hint, whose subject names nothing: InsideValue, or
+// InsideMember for a member that is missing.
+const (
+	InsideValue  = "a value inside it"
+	InsideMember = "a member inside it"
+)
+
+// HiddenInsideMessage: count problems, of the keywords listed, inside a
+// value that is not shown.
+func HiddenInsideMessage(b []byte, count int, keywords []string) []byte {
+	b = AppendPlural(b, count, "problem")
+	return AppendList(append(b, " inside a value that is not shown: "...), keywords)
+}
+
+// HiddenInsideHint is the whole hint of HiddenInsideMessage about the value
+// at path; first is the hint of the first problem.
+func HiddenInsideHint[S ~string | ~[]byte](b []byte, path S, count int, keywords []string, first []byte) []byte {
+	b = AppendPlace(append(AppendPlural(b, count, "problem"), " inside "...), path)
+	if count == 1 {
+		b = append(b, " is"...)
+	} else {
+		b = append(b, " are"...)
+	}
+	b = AppendList(append(b, " not shown, since the value holds secrets ("...), keywords)
+	switch {
+	case len(first) == 0:
+		return append(b, ")."...)
+	case count == 1:
+		b = append(b, "): "...)
+	default:
+		b = append(b, "); the first: "...)
+	}
+	return append(b, first...)
+}
+
+// Two items of an array are equal where the array is sensitive: which
+// items they are is part of its value.
+const (
+	HiddenUniqueItemsMessage = "two items are equal"
+	HiddenUniqueItemsHint    = " must not contain duplicates; two of its items are equal."
+)
+
+// AppendPlace appends the value at path as a hint names it after a
+// preposition: the arguments, or the field.
+func AppendPlace[S ~string | ~[]byte](b []byte, path S) []byte {
+	if len(path) == 0 {
+		return append(b, "the arguments"...)
+	}
+	return AppendQuoted(append(b, "field "...), path)
+}
+
 // AppendSubject appends the subject of a hint about the value at path
 // (members joined by dots, indexes in brackets): the arguments as a whole,
 // or the field.
