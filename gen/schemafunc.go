@@ -200,6 +200,9 @@ type checker struct {
 	anchored       map[string][]*schema.Node
 	// describe names a document in doc comments; nil means by its URI.
 	describe func(doc *schema.Document) string
+	// calls is the call graph of the check functions (see callee and
+	// memoPlan).
+	calls callGraph
 }
 
 // dynamicSite is a $dynamicRef whose target depends on the dynamic scope; its
@@ -261,9 +264,10 @@ func (k *checker) finish() []error {
 	if len(errs) > 0 {
 		return errs
 	}
+	plan := k.memoPlan()
 	k.code = append(k.code, k.vars...)
 	for _, f := range k.funcs {
-		k.code = append(k.code, k.render(f), jen.Line())
+		k.code = append(k.code, k.render(f, plan), jen.Line())
 	}
 	for _, d := range k.dynamics {
 		k.emitDispatcher(d)
@@ -369,11 +373,6 @@ func and(call jen.Code) jen.Code {
 	return jen.Id("ok").Op("=").Add(call).Op("&&").Id("ok")
 }
 
-// call calls the check function of schema n on value, marking in ev.
-func (k *checker) call(n *schema.Node, value, ev jen.Code) *jen.Statement {
-	return jen.Id(k.function(n)).Call(jen.Id("c"), value, ev)
-}
-
 // enabled returns the value of keyword in schema n, or nil when n lacks it
 // or its vocabulary is off for n's resource.
 func (k *checker) enabled(n *schema.Node, keyword string) *schema.Node {
@@ -387,7 +386,7 @@ func (k *checker) compile(n *schema.Node) error {
 	if k.describe != nil {
 		where = k.describe(n.Place.Doc) + " at " + displayPointer(n.Place.Ptr)
 	}
-	doc := lineComment(fmt.Sprintf("%s checks a value against %s.", name, where)).Line()
+	doc := fmt.Sprintf("%s checks a value against %s.", name, where)
 	switch n.Kind {
 	case 't':
 		k.funcs = append(k.funcs, &schemaFunc{node: n, doc: doc, stmts: []jen.Code{jen.Return(jen.True())}})
@@ -425,17 +424,22 @@ func (k *checker) compile(n *schema.Node) error {
 // any $dynamicRef needs the dynamic scope tracked.
 type schemaFunc struct {
 	node  *schema.Node
-	doc   *jen.Statement
+	doc   string
 	stmts []jen.Code
 }
 
-func (k *checker) render(f *schemaFunc) jen.Code {
+func (k *checker) render(f *schemaFunc, plan memoPlan) jen.Code {
 	stmts := f.stmts
-	if res := f.node.Place.Resource; len(k.dynamics) > 0 && res.Root == f.node {
+	if res := f.node.Place.Resource; len(k.dynamics) > 0 && res.Root == f.node && inDynamicScope(res) {
 		// Entering a schema resource puts it in the dynamic scope.
 		stmts = append([]jen.Code{jen.Id("c").Dot("Push").Call(jen.Lit(res.ID)), jen.Defer().Id("c").Dot("Pop").Call()}, stmts...)
 	}
-	return f.doc.Func().Id(k.names[f.node]).Params(schemaParams()...).Bool().Block(stmts...)
+	name := k.names[f.node]
+	once, ok := plan[f.node]
+	if !ok {
+		return lineComment(f.doc).Line().Func().Id(name).Params(schemaParams()...).Bool().Block(stmts...)
+	}
+	return k.renderOnce(f, name, once, stmts)
 }
 
 // body collects the statements of one check function.
@@ -477,7 +481,7 @@ func (b *body) refs() error {
 			return err
 		}
 		b.k.inPlace[b.n] = append(b.k.inPlace[b.n], target)
-		b.add(and(b.enter(target, b.k.call(target, jen.Id("x"), b.evArg()))))
+		b.add(and(b.enter(target, b.call(target, jen.Id("x"), b.evArg()))))
 	}
 	for _, keyword := range []string{"$dynamicRef", "$recursiveRef"} {
 		ref := b.kw(keyword)
@@ -497,7 +501,7 @@ func (b *body) refs() error {
 			continue
 		}
 		// Any other reference behaves as $ref.
-		b.add(and(b.enter(target, b.k.call(target, jen.Id("x"), b.evArg()))))
+		b.add(and(b.enter(target, b.call(target, jen.Id("x"), b.evArg()))))
 	}
 	return nil
 }
@@ -528,7 +532,7 @@ func dynamicAnchorOf(keyword string, ref, target *schema.Node) string {
 // enter itself, with that resource in the dynamic scope.
 func (b *body) enter(target *schema.Node, call *jen.Statement) jen.Code {
 	res := target.Place.Resource
-	if res == b.n.Place.Resource || res.Root == target {
+	if res == b.n.Place.Resource || res.Root == target || !inDynamicScope(res) {
 		return call
 	}
 	return jen.Func().Params().Bool().Block(

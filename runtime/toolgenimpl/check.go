@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/big"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,11 +23,20 @@ type SchemaFunc func(c *Check, x *Value, ev *Evaluated) bool
 // functions: the violations found, where in the value the check is, and the
 // schema resources entered on the way, which $dynamicRef consults.
 type Check struct {
+	// violations are those recorded, in order; reported counts every one
+	// reported, recorded or not. At most runtime.MaxViolations are recorded
+	// past base, which is 0 but while a schema function's violations are
+	// being remembered (see Once), or an alternative's first one found.
 	violations []runtime.Violation
-	omitted    int
-	quiet      int    // > 0 while trying an alternative whose failure is not an error
+	reported   int
+	base       int
+	mode       reportMode
+	firstHint  string // the hint of the violation capturing found
 	steps      []step // the location in the value
-	scope      []int  // the schema resources entered, outermost first
+	scope      []int  // the schema resources entered, outermost first, each once
+	pushed     []bool // for each Push not yet popped, whether it added to scope
+
+	memo *memo // what the schema functions that run once have found (see Once)
 
 	prefix     string // pointer and path of the value within the whole arguments
 	prefixPath string
@@ -46,7 +56,7 @@ func (r *Reader) CheckValue(v *Value, check SchemaFunc) bool {
 	for _, violation := range c.violations {
 		r.add(violation)
 	}
-	r.omitted += c.omitted
+	r.omitted += c.reported - len(c.violations)
 	return ok
 }
 
@@ -66,14 +76,15 @@ func (c *Check) Violations() []runtime.Violation { return c.violations }
 
 // Quiet reports whether violations are being discarded: a failed check may
 // then stop at once, since only the verdict counts.
-func (c *Check) Quiet() bool { return c.quiet > 0 }
+func (c *Check) Quiet() bool { return c.mode == discarding }
 
 // Try runs fn with violations discarded and reports its verdict: for anyOf,
 // oneOf, not, if and contains, whose subschemas may fail without error.
 func (c *Check) Try(fn SchemaFunc, x *Value, ev *Evaluated) bool {
-	c.quiet++
+	mode := c.mode
+	c.mode = discarding
 	ok := fn(c, x, ev)
-	c.quiet--
+	c.mode = mode
 	return ok
 }
 
@@ -96,11 +107,31 @@ func (c *Check) EnterItem(i int) { c.steps = append(c.steps, step{index: i}) }
 func (c *Check) Leave() { c.steps = c.steps[:len(c.steps)-1] }
 
 // Push records that the check entered schema resource id, for $dynamicRef;
-// Pop undoes it.
-func (c *Check) Push(id int) { c.scope = append(c.scope, id) }
+// Pop undoes it. A resource entered again adds nothing: $dynamicRef looks
+// for the outermost one.
+func (c *Check) Push(id int) {
+	if slices.Contains(c.scope, id) {
+		c.pushed = append(c.pushed, false)
+		return
+	}
+	c.scope = append(c.scope, id)
+	c.pushed = append(c.pushed, true)
+	if c.memo != nil {
+		c.memo.enterScope(id)
+	}
+}
 
 // Pop undoes the last Push.
-func (c *Check) Pop() { c.scope = c.scope[:len(c.scope)-1] }
+func (c *Check) Pop() {
+	last := len(c.pushed) - 1
+	if c.pushed[last] {
+		c.scope = c.scope[:len(c.scope)-1]
+		if c.memo != nil {
+			c.memo.leaveScope()
+		}
+	}
+	c.pushed = c.pushed[:last]
+}
 
 // Dynamic returns the position in candidates of the outermost schema resource
 // in the dynamic scope that is one of them, or -1: $dynamicRef resolves to the
@@ -119,11 +150,15 @@ func (c *Check) Dynamic(candidates []int) int {
 // Report records a violation at the current location, unless quiet, and
 // returns false so that callers can write `ok = c.Report(...) && ok`.
 func (c *Check) Report(keyword, message, hint string) bool {
-	if c.quiet > 0 {
+	switch c.mode {
+	case discarding:
+		return false
+	case capturing:
+		c.firstHint, c.mode = hint, discarding
 		return false
 	}
-	if len(c.violations) >= runtime.MaxViolations {
-		c.omitted++
+	c.reported++
+	if len(c.violations) >= c.base+runtime.MaxViolations {
 		return false
 	}
 	c.violations = append(c.violations, runtime.Violation{Pointer: c.pointer(), Keyword: keyword, Message: message, Hint: hint})
@@ -514,33 +549,21 @@ func (c *Check) OneOf(x *Value, matched int, alternatives ...SchemaFunc) bool {
 	return c.Report("oneOf", string(message.ManyMessage(nil, matched)), string(message.ManyHint(c.hintStart())))
 }
 
+// union records that x matches none of the alternatives of keyword; code
+// generated before Alternatives calls it, and each alternative is checked
+// again for its first violation.
 func (c *Check) union(keyword string, x *Value, alternatives []SchemaFunc) bool {
-	if c.quiet > 0 {
+	if c.mode == discarding {
 		return false
 	}
-	hint := message.NoneHint(c.hintStart())
-	reasons := 0
-	for i, alt := range alternatives {
-		if first, found := c.firstViolation(alt, x); found {
-			hint = message.NoneReason(hint, reasons, i+1, first.Hint)
-			reasons++
+	var alts Alternatives
+	for _, alt := range alternatives {
+		alts.tried++
+		if _, hint, found := c.capture(alt, x, nil); found {
+			alts.reasons = append(alts.reasons, reason{alts.tried, hint})
 		}
 	}
-	return c.Report(keyword, string(message.NoneMessage(nil, len(alternatives))), string(message.NoneEnd(hint, reasons)))
-}
-
-// firstViolation checks x with fn and returns the first violation it
-// records, leaving the check's own record as it was.
-func (c *Check) firstViolation(fn SchemaFunc, x *Value) (runtime.Violation, bool) {
-	mark, omitted := len(c.violations), c.omitted
-	fn(c, x, nil)
-	var first runtime.Violation
-	found := len(c.violations) > mark
-	if found {
-		first = c.violations[mark]
-	}
-	c.violations, c.omitted = c.violations[:mark], omitted
-	return first, found
+	return alts.none(c, keyword)
 }
 
 // Not records that x matches a schema it must not match.

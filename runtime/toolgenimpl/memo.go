@@ -1,0 +1,187 @@
+package toolgenimpl
+
+import (
+	"slices"
+
+	"github.com/toolgen/toolgen/runtime"
+)
+
+// A schema that several others apply to the same value (two references to
+// one definition under allOf, an alternative that anyOf tries and then asks
+// for its first violation, ...) would be checked once per way of reaching
+// it, and chains of such schemas double the work at every level: forty
+// levels of two definitions each are 2^40 checks of one empty object. The
+// generator marks those schemas, and their functions run through Once: the
+// first run on a value is remembered, with its verdict, the violations it
+// reported and the members or items it evaluated, and every later run on
+// the same value in the same check replays them. The work of a check is
+// then at most in proportion to the schema's size times the value's.
+
+// memo is what the schema functions run through Once have found, in one
+// Check.
+type memo struct {
+	runs map[memoKey]memoRun
+	// keys numbers the dynamic scopes met, each as the scope it extends
+	// and the resource it adds; scopes is the number of each scope in
+	// Check.scope, outermost first.
+	keys   map[[2]int32]int32
+	scopes []int32
+}
+
+// memoKey is one run of a schema function: which function, on which value,
+// whether the value is sensitive (which changes how violations read) and,
+// for functions that follow $dynamicRef, in which dynamic scope.
+type memoKey struct {
+	fn        int32
+	scope     int32
+	sensitive bool
+	x         *Value
+}
+
+// memoRun is what a run found: its verdict, the members or items it
+// evaluated (nil unless it was asked to record them) and as much of its
+// violations as its report mode kept (see kept): the first one's hint, or
+// the first runtime.MaxViolations and how many there were.
+type memoRun struct {
+	ok         bool
+	kept       reportMode
+	marks      *Evaluated
+	firstHint  string
+	violations []runtime.Violation
+	reported   int
+}
+
+// serves reports whether the run can stand for one in report mode mode:
+// whether it kept what that mode keeps. A valid value has no violations to
+// keep.
+func (r *memoRun) serves(mode reportMode, ev *Evaluated) bool {
+	return (ev == nil || r.marks != nil) && (r.ok || r.kept <= mode)
+}
+
+// Once runs eval, the schema function numbered fn, on x, unless it already
+// ran on x in this check; then it reports again the violations it reported,
+// marks in ev what it evaluated and returns its verdict, without running.
+// Generated code calls it for the schemas that several others apply to the
+// same value, and only for those.
+func (c *Check) Once(fn int, eval SchemaFunc, x *Value, ev *Evaluated) bool {
+	return c.once(memoKey{fn: int32(fn), x: x, sensitive: c.sensitive > 0}, eval, x, ev)
+}
+
+// OnceInScope is Once for a schema function whose verdict may depend on the
+// dynamic scope, which $dynamicRef consults: a run is remembered for the
+// scope it ran in.
+func (c *Check) OnceInScope(fn int, eval SchemaFunc, x *Value, ev *Evaluated) bool {
+	m := c.memoState()
+	var scope int32
+	if len(m.scopes) > 0 {
+		scope = m.scopes[len(m.scopes)-1]
+	}
+	return c.once(memoKey{fn: int32(fn), scope: scope, x: x, sensitive: c.sensitive > 0}, eval, x, ev)
+}
+
+func (c *Check) once(key memoKey, eval SchemaFunc, x *Value, ev *Evaluated) bool {
+	m := c.memoState()
+	last, found := m.runs[key]
+	if found && last.serves(c.mode, ev) {
+		ev.Merge(last.marks)
+		if !last.ok {
+			c.replay(&last)
+		}
+		return last.ok
+	}
+	run := memoRun{kept: c.mode}
+	if ev != nil {
+		run.marks = NewEvaluated(x)
+	}
+	switch c.mode {
+	case recording:
+		mark, reported, base := len(c.violations), c.reported, c.base
+		c.base = mark // room for the run's own first violations
+		run.ok = eval(c, x, run.marks)
+		c.base = base
+		run.reported = c.reported - reported
+		run.violations = slices.Clone(c.violations[mark:min(len(c.violations), mark+runtime.MaxViolations)])
+		if len(run.violations) > 0 {
+			run.firstHint = run.violations[0].Hint
+		}
+		// What is past the room of the run around this one is kept by none.
+		if limit := base + runtime.MaxViolations; len(c.violations) > limit {
+			c.violations = c.violations[:limit]
+		}
+	case capturing:
+		// The mode turns to discarding once the run's first violation is
+		// captured.
+		run.ok = eval(c, x, run.marks)
+		run.firstHint = c.firstHint
+	default:
+		run.ok = eval(c, x, run.marks)
+	}
+	if found {
+		// Keep what the last run knew and this one does not.
+		if run.marks == nil {
+			run.marks = last.marks
+		}
+		if last.kept < run.kept {
+			run.kept, run.firstHint, run.violations, run.reported = last.kept, last.firstHint, last.violations, last.reported
+		}
+	}
+	m.runs[key] = run
+	ev.Merge(run.marks)
+	return run.ok
+}
+
+// maxReported bounds the count of violations reported: a schema that
+// applies one failing schema 2^40 times to a value (forty levels of allOf,
+// each referring twice to the next) reports as many, which replays count
+// in a few steps, but an int would overflow past 2^63.
+const maxReported = 1<<31 - 1
+
+// replay reports again the violations a remembered run of an invalid value
+// reported, as far as the report mode asks: the first runtime.MaxViolations
+// and how many there were, or the first one's hint.
+func (c *Check) replay(run *memoRun) {
+	switch c.mode {
+	case recording:
+		c.reported = min(c.reported+run.reported, maxReported)
+		room := min(len(run.violations), c.base+runtime.MaxViolations-len(c.violations))
+		if room > 0 {
+			c.violations = append(c.violations, run.violations[:room]...)
+		}
+	case capturing:
+		c.firstHint, c.mode = run.firstHint, discarding
+	}
+}
+
+// memoState returns the check's memo, made on first use.
+func (c *Check) memoState() *memo {
+	if c.memo == nil {
+		c.memo = &memo{runs: map[memoKey]memoRun{}}
+		for _, id := range c.scope {
+			c.memo.enterScope(id)
+		}
+	}
+	return c.memo
+}
+
+// enterScope numbers the dynamic scope that adds resource id to the current
+// one. Two scopes get one number only when they list the same resources in
+// the same order, so that a run remembered in one is right in the other.
+func (m *memo) enterScope(id int) {
+	var outer int32
+	if len(m.scopes) > 0 {
+		outer = m.scopes[len(m.scopes)-1]
+	}
+	if m.keys == nil {
+		m.keys = map[[2]int32]int32{}
+	}
+	link := [2]int32{outer, int32(id)}
+	key, ok := m.keys[link]
+	if !ok {
+		key = int32(len(m.keys) + 1)
+		m.keys[link] = key
+	}
+	m.scopes = append(m.scopes, key)
+}
+
+// leaveScope undoes the last enterScope.
+func (m *memo) leaveScope() { m.scopes = m.scopes[:len(m.scopes)-1] }
