@@ -125,6 +125,8 @@ type readState struct {
 
 	locatedAt int              // 1 + the input offset ptrBuf and pathBuf were built at; 0 for none
 	writing   pendingViolation // the violation being written: where its parts start
+
+	once *readerMemo // a top-level reader's: see TryAlternative
 }
 
 // A frame is an object or array being read. For an array, items counts the
