@@ -10,9 +10,11 @@ import (
 	"go/token"
 	"math/rand/v2"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/gen"
 )
 
@@ -95,7 +97,11 @@ type fanOut struct {
 	instances []string
 	// anchored leaves carry a $dynamicAnchor, for $dynamicRef to reach.
 	anchored bool
-	leafNot  bool // the leaves use not, which the typed reader checks whole
+	// resources are chains whose definitions are schema resources of their
+	// own, each with the dynamic anchor that a $dynamicRef in the leaves
+	// follows.
+	resources bool
+	leafNot   bool // the leaves use not, which the typed reader checks whole
 }
 
 func (f fanOut) depths() []int {
@@ -117,7 +123,7 @@ type boundedTool struct {
 func ref(level int, x string) string { return fmt.Sprintf(`{"$ref":"#/$defs/D%d%s"}`, level, x) }
 
 func fanOutShapes() []fanOut {
-	objects := []string{`{}`, `{"x":"s","y":"t"}`, `[]`, `{"x":1,"y":2}`}
+	objects := []string{`{}`, `{"x":"s","y":"t"}`, `[]`, `{"x":1,"y":2}`, `{"x":1,"k":{"x":"s"}}`}
 	shapes := []fanOut{
 		{name: "allOf", checked: true, def: func(i int, _ string, next func(string) string) string {
 			return fmt.Sprintf(`{"allOf":[%s,%s]}`, next("a"), next("b"))
@@ -140,6 +146,9 @@ func fanOutShapes() []fanOut {
 		{name: "$dynamicRef", checked: true, anchored: true, def: func(i int, x string, next func(string) string) string {
 			return fmt.Sprintf(`{"$dynamicAnchor":"%s%d","$dynamicRef":"#a%d","allOf":[{"$dynamicRef":"#b%d"}]}`, x, i, i+1, i+1)
 		}},
+		{name: "$dynamicRef across resources", checked: true, resources: true, def: func(i int, x string, next func(string) string) string {
+			return fmt.Sprintf(`{"$id":"d%d%s","$dynamicAnchor":"node","allOf":[{"$ref":"d%da"},{"$ref":"d%db"}]}`, i, x, i+1, i+1)
+		}},
 		{name: "dependentSchemas", checked: true, def: func(i int, _ string, next func(string) string) string {
 			return fmt.Sprintf(`{"dependentSchemas":{"x":%s,"y":%s}}`, next("a"), next("b"))
 		}},
@@ -160,7 +169,7 @@ func fanOutShapes() []fanOut {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var pure []fanOut
 	for _, s := range shapes {
-		if s.checked && !s.anchored {
+		if s.checked && !s.anchored && !s.resources {
 			pure = append(pure, s)
 		}
 	}
@@ -207,6 +216,9 @@ func (f fanOut) tool(depth int) boundedTool {
 		}
 		if f.anchored {
 			def += fmt.Sprintf(`,"$dynamicAnchor":"%s%d"`, leaf.x, depth)
+		}
+		if f.resources {
+			def = fmt.Sprintf(`{"$id":"d%d%s","$dynamicAnchor":"node","type":"object","properties":{%q:{"type":"integer"},"k":{"$dynamicRef":"#node"}}`, depth, leaf.x, leaf.member)
 		}
 		defs = append(defs, fmt.Sprintf(`"D%d%s":%s}`, depth, leaf.x, def))
 	}
@@ -348,6 +360,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 
 	"bounded/bounded"
 
@@ -398,3 +411,40 @@ func main() {
 	}
 }
 `
+
+// TestBoundedWorkRefused: where the dynamic scope alone can take more forms
+// than a memo can bound (schema resources two per level, each level's with
+// a dynamic anchor name of its own that a $dynamicRef follows: 3^levels
+// combinations of outermost holders, each checked apart), generation stops
+// with a diagnostic at the $dynamicRef, in the catalog's form; a shallow
+// chain of the same shape still generates.
+func TestBoundedWorkRefused(t *testing.T) {
+	chain := func(depth int) []byte {
+		var defs []string
+		for i := range depth {
+			for _, x := range []string{"a", "b"} {
+				next := fmt.Sprintf(`"allOf":[{"$ref":"d%da"},{"$ref":"d%db"}],`, i+1, i+1)
+				if i == depth-1 {
+					next = ""
+				}
+				defs = append(defs, fmt.Sprintf(`"D%d%s":{"$id":"d%d%s","$dynamicAnchor":"n%d",%s"properties":{"k":{"$dynamicRef":"#n%d"}}}`, i, x, i, x, i, next, i))
+			}
+		}
+		schema := fmt.Sprintf(`{"type":"object","properties":{"n":{"$ref":"d0a"}},"$defs":{%s}}`, strings.Join(defs, ","))
+		return []byte(fmt.Sprintf(`{"tools":[{"name":"chain","inputSchema":%s}]}`, schema))
+	}
+	if _, diags := gen.Generate(loadCatalog(t, "shallow.json", chain(4)), gen.Options{Package: "p"}); diags.HasErrors() {
+		t.Fatalf("a chain of 4 levels (81 forms of the dynamic scope) was refused: %v", diags)
+	}
+	_, diags := gen.Generate(loadCatalog(t, "deep.json", chain(10)), gen.Options{Package: "p"})
+	var errs []string
+	for _, d := range diags {
+		if d.Severity == catalog.Error {
+			errs = append(errs, d.String())
+		}
+	}
+	want := regexp.MustCompile(`^deep\.json:\d+:\d+: tool "chain" /tools/0/inputSchema/\$defs/D\d+[ab]/properties/k/\$dynamicRef: the schema resources with a \$dynamicAnchor that \$dynamicRef follows can be entered in more than 1024 combinations, .*; give the dynamic anchors fewer distinct names, or use \$ref where the target need not change$`)
+	if len(errs) != 1 || !want.MatchString(errs[0]) {
+		t.Errorf("a chain of 10 levels (59,049 forms): errors %q, want one matching %s", errs, want)
+	}
+}

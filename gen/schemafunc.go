@@ -203,6 +203,8 @@ type checker struct {
 	// calls is the call graph of the check functions (see callee and
 	// memoPlan).
 	calls callGraph
+	// anchorNumbers numbers the names of dynamic anchors for PushAnchors.
+	anchorNumbers map[string]int
 }
 
 // dynamicSite is a $dynamicRef whose target depends on the dynamic scope; its
@@ -265,6 +267,9 @@ func (k *checker) finish() []error {
 		return errs
 	}
 	plan := k.memoPlan()
+	if errs := k.checkScopes(); len(errs) > 0 {
+		return errs
+	}
 	k.code = append(k.code, k.vars...)
 	for _, f := range k.funcs {
 		k.code = append(k.code, k.render(f, plan), jen.Line())
@@ -432,7 +437,7 @@ func (k *checker) render(f *schemaFunc, plan memoPlan) jen.Code {
 	stmts := f.stmts
 	if res := f.node.Place.Resource; len(k.dynamics) > 0 && res.Root == f.node && inDynamicScope(res) {
 		// Entering a schema resource puts it in the dynamic scope.
-		stmts = append([]jen.Code{jen.Id("c").Dot("Push").Call(jen.Lit(res.ID)), jen.Defer().Id("c").Dot("Pop").Call()}, stmts...)
+		stmts = append([]jen.Code{k.push(res), jen.Defer().Id("c").Dot("Pop").Call()}, stmts...)
 	}
 	name := k.names[f.node]
 	once, ok := plan[f.node]
@@ -536,7 +541,7 @@ func (b *body) enter(target *schema.Node, call *jen.Statement) jen.Code {
 		return call
 	}
 	return jen.Func().Params().Bool().Block(
-		jen.Id("c").Dot("Push").Call(jen.Lit(res.ID)),
+		b.k.push(res),
 		jen.Defer().Id("c").Dot("Pop").Call(),
 		jen.Return(call),
 	).Call()

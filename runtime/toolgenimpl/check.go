@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"math/big"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -23,18 +22,15 @@ type SchemaFunc func(c *Check, x *Value, ev *Evaluated) bool
 // functions: the violations found, where in the value the check is, and the
 // schema resources entered on the way, which $dynamicRef consults.
 type Check struct {
-	// violations are those recorded, in order; reported counts every one
-	// reported, recorded or not. At most runtime.MaxViolations are recorded
-	// past base, which is 0 but while a schema function's violations are
-	// being remembered (see Once), or an alternative's first one found.
+	// violations are the first runtime.MaxViolations reported, in order;
+	// reported counts every one.
 	violations []runtime.Violation
 	reported   int
-	base       int
 	mode       reportMode
 	firstHint  string // the hint of the violation capturing found
 	steps      []step // the location in the value
 	scope      []int  // the schema resources entered, outermost first, each once
-	pushed     []bool // for each Push not yet popped, whether it added to scope
+	dynamic    dynamicScope
 
 	memo *memo // what the schema functions that run once have found (see Once)
 
@@ -106,33 +102,6 @@ func (c *Check) EnterItem(i int) { c.steps = append(c.steps, step{index: i}) }
 // Leave undoes the last Enter or EnterItem.
 func (c *Check) Leave() { c.steps = c.steps[:len(c.steps)-1] }
 
-// Push records that the check entered schema resource id, for $dynamicRef;
-// Pop undoes it. A resource entered again adds nothing: $dynamicRef looks
-// for the outermost one.
-func (c *Check) Push(id int) {
-	if slices.Contains(c.scope, id) {
-		c.pushed = append(c.pushed, false)
-		return
-	}
-	c.scope = append(c.scope, id)
-	c.pushed = append(c.pushed, true)
-	if c.memo != nil {
-		c.memo.enterScope(id)
-	}
-}
-
-// Pop undoes the last Push.
-func (c *Check) Pop() {
-	last := len(c.pushed) - 1
-	if c.pushed[last] {
-		c.scope = c.scope[:len(c.scope)-1]
-		if c.memo != nil {
-			c.memo.leaveScope()
-		}
-	}
-	c.pushed = c.pushed[:last]
-}
-
 // Dynamic returns the position in candidates of the outermost schema resource
 // in the dynamic scope that is one of them, or -1: $dynamicRef resolves to the
 // $dynamicAnchor of that resource.
@@ -158,7 +127,7 @@ func (c *Check) Report(keyword, message, hint string) bool {
 		return false
 	}
 	c.reported++
-	if len(c.violations) >= c.base+runtime.MaxViolations {
+	if len(c.violations) >= runtime.MaxViolations {
 		return false
 	}
 	c.violations = append(c.violations, runtime.Violation{Pointer: c.pointer(), Keyword: keyword, Message: message, Hint: hint})

@@ -21,11 +21,6 @@ import (
 // Check.
 type memo struct {
 	runs map[memoKey]memoRun
-	// keys numbers the dynamic scopes met, each as the scope it extends
-	// and the resource it adds; scopes is the number of each scope in
-	// Check.scope, outermost first.
-	keys   map[[2]int32]int32
-	scopes []int32
 }
 
 // memoKey is one run of a schema function: which function, on which value,
@@ -71,12 +66,7 @@ func (c *Check) Once(fn int, eval SchemaFunc, x *Value, ev *Evaluated) bool {
 // dynamic scope, which $dynamicRef consults: a run is remembered for the
 // scope it ran in.
 func (c *Check) OnceInScope(fn int, eval SchemaFunc, x *Value, ev *Evaluated) bool {
-	m := c.memoState()
-	var scope int32
-	if len(m.scopes) > 0 {
-		scope = m.scopes[len(m.scopes)-1]
-	}
-	return c.once(memoKey{fn: int32(fn), scope: scope, x: x, sensitive: c.sensitive > 0}, eval, x, ev)
+	return c.once(memoKey{fn: int32(fn), scope: c.dynamic.key, x: x, sensitive: c.sensitive > 0}, eval, x, ev)
 }
 
 func (c *Check) once(key memoKey, eval SchemaFunc, x *Value, ev *Evaluated) bool {
@@ -95,18 +85,17 @@ func (c *Check) once(key memoKey, eval SchemaFunc, x *Value, ev *Evaluated) bool
 	}
 	switch c.mode {
 	case recording:
-		mark, reported, base := len(c.violations), c.reported, c.base
-		c.base = mark // room for the run's own first violations
+		// The run's violations are those recorded while it ran: the check
+		// records only the first runtime.MaxViolations, and never drops one,
+		// so a run that could not record all of its own ran with the record
+		// full, and so does every run after it, which then records nothing
+		// that a replay could miss.
+		mark, reported := len(c.violations), c.reported
 		run.ok = eval(c, x, run.marks)
-		c.base = base
 		run.reported = c.reported - reported
-		run.violations = slices.Clone(c.violations[mark:min(len(c.violations), mark+runtime.MaxViolations)])
+		run.violations = slices.Clone(c.violations[mark:])
 		if len(run.violations) > 0 {
 			run.firstHint = run.violations[0].Hint
-		}
-		// What is past the room of the run around this one is kept by none.
-		if limit := base + runtime.MaxViolations; len(c.violations) > limit {
-			c.violations = c.violations[:limit]
 		}
 	case capturing:
 		// The mode turns to discarding once the run's first violation is
@@ -143,7 +132,7 @@ func (c *Check) replay(run *memoRun) {
 	switch c.mode {
 	case recording:
 		c.reported = min(c.reported+run.reported, maxReported)
-		room := min(len(run.violations), c.base+runtime.MaxViolations-len(c.violations))
+		room := min(len(run.violations), runtime.MaxViolations-len(c.violations))
 		if room > 0 {
 			c.violations = append(c.violations, run.violations[:room]...)
 		}
@@ -156,32 +145,6 @@ func (c *Check) replay(run *memoRun) {
 func (c *Check) memoState() *memo {
 	if c.memo == nil {
 		c.memo = &memo{runs: map[memoKey]memoRun{}}
-		for _, id := range c.scope {
-			c.memo.enterScope(id)
-		}
 	}
 	return c.memo
 }
-
-// enterScope numbers the dynamic scope that adds resource id to the current
-// one. Two scopes get one number only when they list the same resources in
-// the same order, so that a run remembered in one is right in the other.
-func (m *memo) enterScope(id int) {
-	var outer int32
-	if len(m.scopes) > 0 {
-		outer = m.scopes[len(m.scopes)-1]
-	}
-	if m.keys == nil {
-		m.keys = map[[2]int32]int32{}
-	}
-	link := [2]int32{outer, int32(id)}
-	key, ok := m.keys[link]
-	if !ok {
-		key = int32(len(m.keys) + 1)
-		m.keys[link] = key
-	}
-	m.scopes = append(m.scopes, key)
-}
-
-// leaveScope undoes the last enterScope.
-func (m *memo) leaveScope() { m.scopes = m.scopes[:len(m.scopes)-1] }
