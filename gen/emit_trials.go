@@ -100,7 +100,7 @@ func (p *trialPlan) checkID(fn string) int {
 	return id
 }
 
-// readChecked emits the reading of a value checked whole by its schema
+// readCheckedValue emits the reading of a value checked whole by its schema
 // function, once per value inside trials.
 func (e *emitter) readCheckedValue(v *Value, val string, store func(jen.Code) jen.Code) []jen.Code {
 	read := jen.Id("r").Dot("Checked").Call(jen.Id(v.Check))
@@ -110,9 +110,9 @@ func (e *emitter) readCheckedValue(v *Value, val string, store func(jen.Code) je
 	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Add(read), jen.Id("ok")).Block(store(jen.Id(val)))}
 }
 
-// tryAlternative emits the trial of alternative number i (from 1) of the
-// union u on the text in val: matched counts it if it matches, failures
-// takes its first violation if not.
+// tryAlternative emits the trial of alt, number i (from 1) of the union
+// v, on the text in val: matched counts it if it matches, failures takes
+// its first violation if not.
 func (e *emitter) tryAlternative(v *Value, alt *Alternative, i int, val string) []jen.Code {
 	matched := jen.Id("matched").Op("++")
 	failed := func(first jen.Code) jen.Code {

@@ -14,14 +14,14 @@ import (
 // checked once per way of reaching it; when such schemas chain (two
 // definitions per level, each applying both of the next level's), the ways
 // double at every level. The generator counts, for each check function, the
-// calls the other functions make to it, and a function called from two
-// places or more (or twice from one, as anyOf and oneOf do when no
-// alternative matched) runs through toolgenimpl.Check.Once, which remembers
-// what it found for each value. A function called from one place runs at
-// most as often as its caller, so every function runs a bounded number of
-// times per value and a check costs at most in proportion to the schema's
-// size times the value's. Functions that call no other (leaves) need no
-// memo: they run once per call, and a call is a caller's step.
+// places in other functions' bodies that call it, and a function called
+// from two places or more runs through toolgenimpl.Check.Once, which
+// remembers what it found for each value. A function called from one place
+// runs at most as often as its caller at each value, so every function runs
+// a bounded number of times per value, and a check costs at most in
+// proportion to the schema's size times the value's. A function that calls
+// no other (a leaf) needs no memo: it runs once per call, and each call is
+// a step of a caller that runs a bounded number of times.
 
 // callGraph is who calls which check function, as the compiled bodies do.
 type callGraph struct {
@@ -175,8 +175,8 @@ func (k *checker) checkScopes() []error {
 	var errs []error
 	reported := map[*dynamicSite]bool{}
 	for _, f := range k.funcs {
-		if k.calls.callers[f.node] > 0 {
-			continue // not where a check starts
+		if k.calls.callers[f.node] > 0 && f.node.Place.Ptr != "" {
+			continue // not where a check starts: a document's root, or a schema no other calls
 		}
 		holders := map[string]map[int]bool{}
 		var followed []string // the anchor names of the sites reached, in order

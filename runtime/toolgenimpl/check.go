@@ -27,10 +27,10 @@ type Check struct {
 	violations []runtime.Violation
 	reported   int
 	mode       reportMode
-	firstHint  string // the hint of the violation capturing found
-	steps      []step // the location in the value
-	scope      []int  // the schema resources entered, outermost first, each once
-	dynamic    dynamicScope
+	firstHint  string        // the hint of the violation capturing found
+	steps      []step        // the location in the value
+	scope      []int         // the schema resources entered, outermost first, each once
+	dynamic    *dynamicScope // what $dynamicRef can find in scope, for the memo; nil until a resource with dynamic anchors is entered
 
 	memo *memo // what the schema functions that run once have found (see Once)
 

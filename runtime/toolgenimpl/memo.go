@@ -7,15 +7,15 @@ import (
 )
 
 // A schema that several others apply to the same value (two references to
-// one definition under allOf, an alternative that anyOf tries and then asks
-// for its first violation, ...) would be checked once per way of reaching
-// it, and chains of such schemas double the work at every level: forty
-// levels of two definitions each are 2^40 checks of one empty object. The
-// generator marks those schemas, and their functions run through Once: the
-// first run on a value is remembered, with its verdict, the violations it
-// reported and the members or items it evaluated, and every later run on
-// the same value in the same check replays them. The work of a check is
-// then at most in proportion to the schema's size times the value's.
+// one definition under allOf, one alternative of two anyOfs, ...) would be
+// checked once per way of reaching it, and chains of such schemas double
+// the work at every level: forty levels of two definitions each are 2^40
+// checks of one empty object. The generator marks those schemas, and their
+// functions run through Once: the first run on a value is remembered, with
+// its verdict, the violations it reported and the members or items it
+// evaluated, and every later run on the same value in the same check
+// replays them. The work of a check is then at most in proportion to the
+// schema's size times the value's.
 
 // memo is what the schema functions run through Once have found, in one
 // Check.
@@ -66,7 +66,7 @@ func (c *Check) Once(fn int, eval SchemaFunc, x *Value, ev *Evaluated) bool {
 // dynamic scope, which $dynamicRef consults: a run is remembered for the
 // scope it ran in.
 func (c *Check) OnceInScope(fn int, eval SchemaFunc, x *Value, ev *Evaluated) bool {
-	return c.once(memoKey{fn: int32(fn), scope: c.dynamic.key, x: x, sensitive: c.sensitive > 0}, eval, x, ev)
+	return c.once(memoKey{fn: int32(fn), scope: c.scopeKey(), x: x, sensitive: c.sensitive > 0}, eval, x, ev)
 }
 
 func (c *Check) once(key memoKey, eval SchemaFunc, x *Value, ev *Evaluated) bool {

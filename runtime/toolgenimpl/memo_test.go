@@ -311,3 +311,30 @@ func TestOnceBoundsWork(t *testing.T) {
 		t.Errorf("%d violations, %d reported; want %d and the count capped at %d", len(c.Violations()), c.reported, runtime.MaxViolations, maxReported)
 	}
 }
+
+// BenchmarkOnceChain checks {} against forty levels of allOf, two functions
+// per level each applying both of the next level's: 2^40 runs without Once.
+func BenchmarkOnceChain(b *testing.B) {
+	const levels = 40
+	fns := make([]SchemaFunc, 2*levels+2)
+	for i := len(fns) - 1; i >= 0; i-- {
+		level, id := i/2, i
+		body := func(c *Check, x *Value, ev *Evaluated) bool { return c.Type(x, TypeObject) }
+		if level < levels {
+			a, b := fns[2*level+2], fns[2*level+3]
+			body = func(c *Check, x *Value, ev *Evaluated) bool {
+				ok := a(c, x, ev)
+				return b(c, x, ev) && ok
+			}
+		}
+		fns[i] = func(c *Check, x *Value, ev *Evaluated) bool { return c.Once(id, body, x, ev) }
+	}
+	x := MustParseValue(`{}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		var c Check
+		if !fns[0](&c, &x, nil) {
+			b.Fatal("{} failed type object")
+		}
+	}
+}

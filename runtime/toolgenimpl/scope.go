@@ -15,7 +15,7 @@ type dynamicScope struct {
 	holders []int32     // for each anchor name's number, 1 + the outermost resource having it, or 0
 	set     []int32     // the anchor names the pushes not yet popped made held, in order
 	pushes  []scopePush // one per Push not yet popped
-	key     int32       // the number of holders, 0 when no name is held
+	key     int32       // the number of holders, 0 when no name is held (see scopeKey)
 	keys    map[string]int32
 	buf     []byte
 }
@@ -35,7 +35,10 @@ func (c *Check) Push(id int) { c.PushAnchors(id) }
 // numbered anchors. A resource entered again adds nothing: $dynamicRef looks
 // for the outermost.
 func (c *Check) PushAnchors(id int, anchors ...int) {
-	d := &c.dynamic
+	if c.dynamic == nil {
+		c.dynamic = new(dynamicScope)
+	}
+	d := c.dynamic
 	if slices.Contains(c.scope, id) {
 		d.pushes = append(d.pushes, scopePush{key: d.key})
 		return
@@ -60,7 +63,7 @@ func (c *Check) PushAnchors(id int, anchors ...int) {
 
 // Pop undoes the last Push.
 func (c *Check) Pop() {
-	d := &c.dynamic
+	d := c.dynamic
 	push := d.pushes[len(d.pushes)-1]
 	d.pushes = d.pushes[:len(d.pushes)-1]
 	if !push.entered {
@@ -72,6 +75,14 @@ func (c *Check) Pop() {
 		d.set = d.set[:len(d.set)-1]
 	}
 	d.key = push.key
+}
+
+// scopeKey returns the number of the holders of the check's dynamic scope.
+func (c *Check) scopeKey() int32 {
+	if c.dynamic == nil {
+		return 0
+	}
+	return c.dynamic.key
 }
 
 // number returns the number of the current holders, numbering them if they
