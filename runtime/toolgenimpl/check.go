@@ -27,12 +27,12 @@ type Check struct {
 	violations []runtime.Violation
 	reported   int
 	mode       reportMode
-	firstHint  string        // the hint of the violation capturing found
-	steps      []step        // the location in the value
-	scope      []int         // the schema resources entered, outermost first, each once
-	dynamic    *dynamicScope // what $dynamicRef can find in scope, for the memo; nil until a resource with dynamic anchors is entered
-
-	memo *memo // what the schema functions that run once have found (see Once)
+	firstHint  string // the hint of the violation capturing found
+	steps      []step // the location in the value
+	// more is what only checks of some schemas need, made on first use:
+	// the memo of the functions that run once (see Once) and the dynamic
+	// scope (see Push).
+	more *checkMore
 
 	prefix     string // pointer and path of the value within the whole arguments
 	prefixPath string
@@ -106,7 +106,10 @@ func (c *Check) Leave() { c.steps = c.steps[:len(c.steps)-1] }
 // in the dynamic scope that is one of them, or -1: $dynamicRef resolves to the
 // $dynamicAnchor of that resource.
 func (c *Check) Dynamic(candidates []int) int {
-	for _, id := range c.scope {
+	if c.more == nil {
+		return -1
+	}
+	for _, id := range c.more.dynamic.resources {
 		for i, candidate := range candidates {
 			if id == candidate {
 				return i

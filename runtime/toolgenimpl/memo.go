@@ -17,10 +17,11 @@ import (
 // replays them. The work of a check is then at most in proportion to the
 // schema's size times the value's.
 
-// memo is what the schema functions run through Once have found, in one
-// Check.
-type memo struct {
-	runs map[memoKey]memoRun
+// checkMore is what only checks of some schemas need: what the schema
+// functions run through Once have found, and the dynamic scope.
+type checkMore struct {
+	runs    map[memoKey]memoRun
+	dynamic dynamicScope
 }
 
 // memoKey is one run of a schema function: which function, on which value,
@@ -70,7 +71,7 @@ func (c *Check) OnceInScope(fn int, eval SchemaFunc, x *Value, ev *Evaluated) bo
 }
 
 func (c *Check) once(key memoKey, eval SchemaFunc, x *Value, ev *Evaluated) bool {
-	m := c.memoState()
+	m := c.moreState()
 	last, found := m.runs[key]
 	if found && last.serves(c.mode, ev) {
 		ev.Merge(last.marks)
@@ -141,10 +142,14 @@ func (c *Check) replay(run *memoRun) {
 	}
 }
 
-// memoState returns the check's memo, made on first use.
-func (c *Check) memoState() *memo {
-	if c.memo == nil {
-		c.memo = &memo{runs: map[memoKey]memoRun{}}
+// moreState returns what only checks of some schemas need, made on first
+// use.
+func (c *Check) moreState() *checkMore {
+	if c.more == nil {
+		c.more = &checkMore{}
 	}
-	return c.memo
+	if c.more.runs == nil {
+		c.more.runs = map[memoKey]memoRun{}
+	}
+	return c.more
 }

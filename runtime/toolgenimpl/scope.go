@@ -12,12 +12,13 @@ import (
 // function that may follow a $dynamicRef runs once per value and per holders
 // (see OnceInScope), which dynamicScope numbers.
 type dynamicScope struct {
-	holders []int32     // for each anchor name's number, 1 + the outermost resource having it, or 0
-	set     []int32     // the anchor names the pushes not yet popped made held, in order
-	pushes  []scopePush // one per Push not yet popped
-	key     int32       // the number of holders, 0 when no name is held (see scopeKey)
-	keys    map[string]int32
-	buf     []byte
+	resources []int       // the resources entered, outermost first, each once
+	holders   []int32     // for each anchor name's number, 1 + the outermost resource having it, or 0
+	set       []int32     // the anchor names the pushes not yet popped made held, in order
+	pushes    []scopePush // one per Push not yet popped
+	key       int32       // the number of holders, 0 when no name is held (see scopeKey)
+	keys      map[string]int32
+	buf       []byte
 }
 
 // scopePush is what one Push changed, for Pop to undo.
@@ -35,15 +36,15 @@ func (c *Check) Push(id int) { c.PushAnchors(id) }
 // numbered anchors. A resource entered again adds nothing: $dynamicRef looks
 // for the outermost.
 func (c *Check) PushAnchors(id int, anchors ...int) {
-	if c.dynamic == nil {
-		c.dynamic = new(dynamicScope)
+	if c.more == nil {
+		c.more = &checkMore{}
 	}
-	d := c.dynamic
-	if slices.Contains(c.scope, id) {
+	d := &c.more.dynamic
+	if slices.Contains(d.resources, id) {
 		d.pushes = append(d.pushes, scopePush{key: d.key})
 		return
 	}
-	c.scope = append(c.scope, id)
+	d.resources = append(d.resources, id)
 	push := scopePush{entered: true, key: d.key}
 	for _, a := range anchors {
 		if a >= len(d.holders) {
@@ -63,13 +64,13 @@ func (c *Check) PushAnchors(id int, anchors ...int) {
 
 // Pop undoes the last Push.
 func (c *Check) Pop() {
-	d := c.dynamic
+	d := &c.more.dynamic
 	push := d.pushes[len(d.pushes)-1]
 	d.pushes = d.pushes[:len(d.pushes)-1]
 	if !push.entered {
 		return
 	}
-	c.scope = c.scope[:len(c.scope)-1]
+	d.resources = d.resources[:len(d.resources)-1]
 	for range push.set {
 		d.holders[d.set[len(d.set)-1]] = 0
 		d.set = d.set[:len(d.set)-1]
@@ -79,10 +80,10 @@ func (c *Check) Pop() {
 
 // scopeKey returns the number of the holders of the check's dynamic scope.
 func (c *Check) scopeKey() int32 {
-	if c.dynamic == nil {
+	if c.more == nil {
 		return 0
 	}
-	return c.dynamic.key
+	return c.more.dynamic.key
 }
 
 // number returns the number of the current holders, numbering them if they
