@@ -131,7 +131,7 @@ func (b *builder) union(n *node, name string) *Value {
 		}
 		b.checkAlternativeName(c, alt, an)
 		fn := b.names.claim("read" + an.want)
-		v.Union.Alternatives = append(v.Union.Alternatives, &Alternative{Func: fn, Value: alt, Label: an.label, Chosen: an.chosen})
+		v.Union.Alternatives = append(v.Union.Alternatives, &Alternative{Func: fn, Value: alt, Label: an.label, Chosen: an.chosen, Schema: b.plainTarget(c.tree)})
 	}
 	v.Doc, _ = n.str("description")
 	if sealed := b.seal(v, name); sealed != nil {

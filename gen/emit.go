@@ -32,6 +32,7 @@ func Emit(m *Model, opts Options) ([]byte, error) {
 	}
 	e := &emitter{m: m, pkg: opts.Package, allowed: map[string]string{}, names: m.names, readerNames: map[*Value]string{}, enumListNames: map[*NamedType]string{}, fieldLists: map[*NamedType]string{}, objectTypes: map[*NamedType]string{}, customs: map[string]customUse{}, customBase: map[*Value]*Value{}}
 	e.newChunk()
+	e.planTrials()
 
 	enforceVersion(e.f)
 	e.toolNames()
@@ -90,6 +91,8 @@ type emitter struct {
 	customs     map[string]customUse
 	customOrder []string
 	customBase  map[*Value]*Value
+
+	trials *trialPlan // what is read inside a union's trial (see emit_trials.go)
 }
 
 // chunkDecls is how many top-level declarations a chunk holds: enough that

@@ -414,7 +414,7 @@ func (e *emitter) readSealed(s *Sealed, depth int, store func(jen.Code) jen.Code
 func (e *emitter) readRaw(v *Value, depth int, store func(jen.Code) jen.Code) []jen.Code {
 	val := varName("v", depth)
 	if v.Check != "" {
-		return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id("r").Dot(checkedCall(v.HoldsSecrets)).Call(jen.Id(v.Check)), jen.Id("ok")).Block(store(jen.Id(val)))}
+		return e.readCheckedValue(v, val, store)
 	}
 	if v.Union != nil {
 		return e.readUnion(v, depth, store)
@@ -510,15 +510,7 @@ func (e *emitter) readUnion(v *Value, depth int, store func(jen.Code) jen.Code) 
 	body = append(body, jen.Var().Id("matched").Int(), jen.Var().Id("failures").Index().Add(rt("Violation")))
 	for i, alt := range u.Alternatives {
 		e.readers = append(e.readers, alt)
-		sub := fmt.Sprintf("sub%d", i+1)
-		body = append(body,
-			jen.Id(sub).Op(":=").Id("r").Dot("Sub").Call(jen.Id(val)),
-			jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id(alt.Func).Call(jen.Id(sub)), jen.Id("ok")).Block(
-				jen.Id("matched").Op("++"),
-			).Else().Block(
-				jen.Id("failures").Op("=").Append(jen.Id("failures"), jen.Id(sub).Dot("Violations").Call().Index(jen.Lit(0))),
-			),
-		)
+		body = append(body, e.tryAlternative(v, alt, i+1, val)...)
 	}
 	n := len(u.Alternatives)
 	if u.Keyword == "oneOf" {

@@ -9,6 +9,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/ecma"
+	"github.com/toolgen/toolgen/internal/schema"
 	"github.com/toolgen/toolgen/runtime/format"
 )
 
@@ -182,6 +183,10 @@ type Alternative struct {
 	// discriminator or title), so that a type declared for it takes that
 	// name rather than one made of its JSON kind.
 	Chosen bool
+	// Schema is the schema the alternative reads its value as, past any
+	// $ref that says nothing else: two alternatives with the same Schema
+	// (and sensitivity) judge a value alike (see emit_trials.go).
+	Schema *schema.Node
 }
 
 // NamedType is a declared Go type: a struct for an object, or a string type

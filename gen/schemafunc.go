@@ -203,6 +203,11 @@ type checker struct {
 	holding map[*schema.Node]bool
 	// describe names a document in doc comments; nil means by its URI.
 	describe func(doc *schema.Document) string
+	// calls is the call graph of the check functions (see callee and
+	// memoPlan).
+	calls callGraph
+	// anchorNumbers numbers the names of dynamic anchors for PushAnchors.
+	anchorNumbers map[string]int
 }
 
 // dynamicSite is a $dynamicRef whose target depends on the dynamic scope; its
@@ -264,9 +269,13 @@ func (k *checker) finish() []error {
 	if len(errs) > 0 {
 		return errs
 	}
+	plan := k.memoPlan()
+	if errs := k.checkScopes(); len(errs) > 0 {
+		return errs
+	}
 	k.code = append(k.code, k.vars...)
 	for _, f := range k.funcs {
-		k.code = append(k.code, k.render(f), jen.Line())
+		k.code = append(k.code, k.render(f, plan), jen.Line())
 	}
 	for _, d := range k.dynamics {
 		k.emitDispatcher(d)
@@ -372,11 +381,6 @@ func and(call jen.Code) jen.Code {
 	return jen.Id("ok").Op("=").Add(call).Op("&&").Id("ok")
 }
 
-// call calls the check function of schema n on value, marking in ev.
-func (k *checker) call(n *schema.Node, value, ev jen.Code) *jen.Statement {
-	return jen.Id(k.function(n)).Call(jen.Id("c"), value, ev)
-}
-
 // enabled returns the value of keyword in schema n, or nil when n lacks it
 // or its vocabulary is off for n's resource.
 func (k *checker) enabled(n *schema.Node, keyword string) *schema.Node {
@@ -390,7 +394,7 @@ func (k *checker) compile(n *schema.Node) error {
 	if k.describe != nil {
 		where = k.describe(n.Place.Doc) + " at " + displayPointer(n.Place.Ptr)
 	}
-	doc := lineComment(fmt.Sprintf("%s checks a value against %s.", name, where)).Line()
+	doc := fmt.Sprintf("%s checks a value against %s.", name, where)
 	switch n.Kind {
 	case 't':
 		k.funcs = append(k.funcs, &schemaFunc{node: n, doc: doc, stmts: []jen.Code{jen.Return(jen.True())}})
@@ -428,17 +432,22 @@ func (k *checker) compile(n *schema.Node) error {
 // any $dynamicRef needs the dynamic scope tracked.
 type schemaFunc struct {
 	node  *schema.Node
-	doc   *jen.Statement
+	doc   string
 	stmts []jen.Code
 }
 
-func (k *checker) render(f *schemaFunc) jen.Code {
+func (k *checker) render(f *schemaFunc, plan memoPlan) jen.Code {
 	stmts := f.stmts
-	if res := f.node.Place.Resource; len(k.dynamics) > 0 && res.Root == f.node {
+	if res := f.node.Place.Resource; len(k.dynamics) > 0 && res.Root == f.node && inDynamicScope(res) {
 		// Entering a schema resource puts it in the dynamic scope.
-		stmts = append([]jen.Code{jen.Id("c").Dot("Push").Call(jen.Lit(res.ID)), jen.Defer().Id("c").Dot("Pop").Call()}, stmts...)
+		stmts = append([]jen.Code{k.push(res), jen.Defer().Id("c").Dot("Pop").Call()}, stmts...)
 	}
-	return f.doc.Func().Id(k.names[f.node]).Params(schemaParams()...).Bool().Block(stmts...)
+	name := k.names[f.node]
+	once, ok := plan[f.node]
+	if !ok {
+		return lineComment(f.doc).Line().Func().Id(name).Params(schemaParams()...).Bool().Block(stmts...)
+	}
+	return k.renderOnce(f, name, once, stmts)
 }
 
 // body collects the statements of one check function.
@@ -480,7 +489,7 @@ func (b *body) refs() error {
 			return err
 		}
 		b.k.inPlace[b.n] = append(b.k.inPlace[b.n], target)
-		b.add(and(b.enter(target, b.k.call(target, jen.Id("x"), b.evArg()))))
+		b.add(and(b.enter(target, b.call(target, jen.Id("x"), b.evArg()))))
 	}
 	for _, keyword := range []string{"$dynamicRef", "$recursiveRef"} {
 		ref := b.kw(keyword)
@@ -500,7 +509,7 @@ func (b *body) refs() error {
 			continue
 		}
 		// Any other reference behaves as $ref.
-		b.add(and(b.enter(target, b.k.call(target, jen.Id("x"), b.evArg()))))
+		b.add(and(b.enter(target, b.call(target, jen.Id("x"), b.evArg()))))
 	}
 	return nil
 }
@@ -531,11 +540,11 @@ func dynamicAnchorOf(keyword string, ref, target *schema.Node) string {
 // enter itself, with that resource in the dynamic scope.
 func (b *body) enter(target *schema.Node, call *jen.Statement) jen.Code {
 	res := target.Place.Resource
-	if res == b.n.Place.Resource || res.Root == target {
+	if res == b.n.Place.Resource || res.Root == target || !inDynamicScope(res) {
 		return call
 	}
 	return jen.Func().Params().Bool().Block(
-		jen.Id("c").Dot("Push").Call(jen.Lit(res.ID)),
+		b.k.push(res),
 		jen.Defer().Id("c").Dot("Pop").Call(),
 		jen.Return(call),
 	).Call()

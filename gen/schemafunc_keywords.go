@@ -173,7 +173,7 @@ func (b *body) itemChecks() ([]jen.Code, error) {
 				return nil, err
 			}
 			cases = append(cases, jen.Case(jen.Lit(i)).Block(
-				and(b.k.call(s, jen.Op("&").Id("x").Dot("Items").Index(jen.Id("i")), jen.Nil())),
+				and(b.call(s, jen.Op("&").Id("x").Dot("Items").Index(jen.Id("i")), jen.Nil())),
 				jen.Id(b.ev).Dot("Mark").Call(jen.Id("i")),
 			))
 		}
@@ -187,7 +187,7 @@ func (b *body) itemChecks() ([]jen.Code, error) {
 		if s.Kind == 'f' {
 			check = and(jen.Id("c").Dot("ItemNotAllowed").Call(jen.Lit(itemsWord)))
 		} else {
-			check = and(b.k.call(s, jen.Op("&").Id("x").Dot("Items").Index(jen.Id("i")), jen.Nil()))
+			check = and(b.call(s, jen.Op("&").Id("x").Dot("Items").Index(jen.Id("i")), jen.Nil()))
 		}
 		itemsBlock = []jen.Code{check, jen.Id(b.ev).Dot("Mark").Call(jen.Id("i"))}
 		cases = append(cases, jen.Default().Block(itemsBlock...))
@@ -222,7 +222,7 @@ func (b *body) containsCheck(contains *schema.Node) (jen.Code, error) {
 	return jen.Block(
 		jen.Id("matched").Op(":=").Lit(0),
 		jen.For(jen.Id("i").Op(":=").Range().Id("x").Dot("Items")).Block(
-			jen.If(jen.Id("c").Dot("Try").Call(jen.Id(b.k.function(s)), jen.Op("&").Id("x").Dot("Items").Index(jen.Id("i")), jen.Nil())).Block(
+			jen.If(jen.Id("c").Dot("Try").Call(jen.Id(b.callee(s)), jen.Op("&").Id("x").Dot("Items").Index(jen.Id("i")), jen.Nil())).Block(
 				jen.Id("matched").Op("++"),
 				jen.Id(b.ev).Dot("Mark").Call(jen.Id("i")),
 			),
@@ -267,7 +267,7 @@ func (b *body) objects() error {
 				return err
 			}
 			b.k.inPlace[b.n] = append(b.k.inPlace[b.n], s)
-			checks = append(checks, jen.If(jen.Id("x").Dot("Has").Call(jen.Lit(m.Name))).Block(and(b.k.call(s, jen.Id("x"), b.evArg()))))
+			checks = append(checks, jen.If(jen.Id("x").Dot("Has").Call(jen.Lit(m.Name))).Block(and(b.call(s, jen.Id("x"), b.evArg()))))
 		}
 	}
 	b.kindBlock("KindObject", checks)
@@ -308,7 +308,7 @@ func (b *body) memberChecks() ([]jen.Code, error) {
 			if err != nil {
 				return nil, err
 			}
-			cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(checked(and(b.k.call(s, member, jen.Nil())))...))
+			cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(checked(and(b.call(s, member, jen.Nil())))...))
 		}
 		if len(cases) > 0 {
 			loop = append(loop, jen.Switch(jen.Id("m").Dot("Name")).Block(cases...))
@@ -324,7 +324,7 @@ func (b *body) memberChecks() ([]jen.Code, error) {
 			if err != nil {
 				return nil, err
 			}
-			loop = append(loop, jen.If(re.match(jen.Id("m").Dot("Name"))).Block(checked(and(b.k.call(s, member, jen.Nil())))...))
+			loop = append(loop, jen.If(re.match(jen.Id("m").Dot("Name"))).Block(checked(and(b.call(s, member, jen.Nil())))...))
 		}
 	}
 	if additional != nil {
@@ -336,7 +336,7 @@ func (b *body) memberChecks() ([]jen.Code, error) {
 		if s.Kind == 'f' {
 			check = and(jen.Id("c").Dot("NotAllowed").Call(jen.Lit("additionalProperties"), b.allowedMembers(properties, patterns)))
 		} else {
-			check = and(b.k.call(s, member, jen.Nil()))
+			check = and(b.call(s, member, jen.Nil()))
 		}
 		block := []jen.Code{check, jen.Id(b.ev).Dot("Mark").Call(jen.Id("i"))}
 		if properties != nil || patterns != nil {
@@ -387,7 +387,7 @@ func (b *body) propertyNameCheck(names *schema.Node) (jen.Code, error) {
 	}
 	return jen.If(
 		jen.Id("name").Op(":=").Parens(rt("Value").Values(jen.Dict{jen.Id("Kind"): rt("KindString"), jen.Id("Text"): jen.Id("m").Dot("Name")})),
-		jen.Op("!").Id("c").Dot("Try").Call(jen.Id(b.k.function(s)), jen.Op("&").Id("name"), jen.Nil()),
+		jen.Op("!").Id("c").Dot("Try").Call(jen.Id(b.callee(s)), jen.Op("&").Id("name"), jen.Nil()),
 	).Block(and(report)), nil
 }
 
@@ -453,7 +453,7 @@ func (b *body) inPlace() error {
 		return err
 	}
 	for _, s := range allOf {
-		b.add(and(b.k.call(s, jen.Id("x"), b.evArg())))
+		b.add(and(b.call(s, jen.Id("x"), b.evArg())))
 	}
 	for _, keyword := range []string{"anyOf", "oneOf"} {
 		alts, err := b.subschemas(keyword)
@@ -470,7 +470,7 @@ func (b *body) inPlace() error {
 			return err
 		}
 		b.k.inPlace[b.n] = append(b.k.inPlace[b.n], s)
-		b.add(jen.If(jen.Id("c").Dot("Try").Call(jen.Id(b.k.function(s)), jen.Id("x"), jen.Nil())).Block(and(jen.Id("c").Dot("Not").Call())))
+		b.add(jen.If(jen.Id("c").Dot("Try").Call(jen.Id(b.callee(s)), jen.Id("x"), jen.Nil())).Block(and(jen.Id("c").Dot("Not").Call())))
 	}
 	if v := b.kw("if"); v != nil {
 		return b.conditional(v)
@@ -504,22 +504,15 @@ func (b *body) subschemas(keyword string) ([]*schema.Node, error) {
 func (b *body) alternatives(keyword string, alts []*schema.Node) jen.Code {
 	// Every alternative is tried, even after one matched: each that
 	// matches adds to what unevaluated* sees.
-	block := []jen.Code{jen.Id("matched").Op(":=").Lit(0)}
+	block := []jen.Code{jen.Var().Id("alts").Add(rt("Alternatives"))}
 	for _, s := range alts {
 		block = append(block, jen.If(
 			jen.Id("sub").Op(":=").Id(b.ev).Dot("Fork").Call(),
-			jen.Id("c").Dot("Try").Call(jen.Id(b.k.function(s)), jen.Id("x"), jen.Id("sub")),
-		).Block(jen.Id("matched").Op("++"), jen.Id(b.ev).Dot("Merge").Call(jen.Id("sub"))))
+			jen.Id("alts").Dot("Try").Call(jen.Id("c"), jen.Id(b.callee(s)), jen.Id("x"), jen.Id("sub")),
+		).Block(jen.Id(b.ev).Dot("Merge").Call(jen.Id("sub"))))
 	}
-	funcs := make([]jen.Code, len(alts))
-	for i, s := range alts {
-		funcs[i] = jen.Id(b.k.function(s))
-	}
-	if keyword == "anyOf" {
-		block = append(block, jen.If(jen.Id("matched").Op("==").Lit(0)).Block(and(jen.Id("c").Dot("AnyOf").Call(append([]jen.Code{jen.Id("x")}, funcs...)...))))
-	} else {
-		block = append(block, jen.If(jen.Id("matched").Op("!=").Lit(1)).Block(and(jen.Id("c").Dot("OneOf").Call(append([]jen.Code{jen.Id("x"), jen.Id("matched")}, funcs...)...))))
-	}
+	report := map[string]string{"anyOf": "AnyOf", "oneOf": "OneOf"}[keyword]
+	block = append(block, and(jen.Id("alts").Dot(report).Call(jen.Id("c"))))
 	return jen.Block(block...)
 }
 
@@ -544,12 +537,12 @@ func (b *body) conditional(v *schema.Node) error {
 			return err
 		}
 		b.k.inPlace[b.n] = append(b.k.inPlace[b.n], s)
-		*branch.into = append(*branch.into, and(b.k.call(s, jen.Id("x"), b.evArg())))
+		*branch.into = append(*branch.into, and(b.call(s, jen.Id("x"), b.evArg())))
 	}
 	then = append([]jen.Code{jen.Id(b.ev).Dot("Merge").Call(jen.Id("sub"))}, then...)
 	stmt := jen.If(
 		jen.Id("sub").Op(":=").Id(b.ev).Dot("Fork").Call(),
-		jen.Id("c").Dot("Try").Call(jen.Id(b.k.function(cond)), jen.Id("x"), jen.Id("sub")),
+		jen.Id("c").Dot("Try").Call(jen.Id(b.callee(cond)), jen.Id("x"), jen.Id("sub")),
 	).Block(then...)
 	if len(els) > 0 {
 		stmt = stmt.Else().Block(els...)
@@ -570,7 +563,7 @@ func (b *body) unevaluated() error {
 		if s.Kind == 'f' {
 			check = and(jen.Id("c").Dot("ItemNotAllowed").Call(jen.Lit("unevaluatedItems")))
 		} else {
-			check = and(b.k.call(s, jen.Op("&").Id("x").Dot("Items").Index(jen.Id("i")), jen.Nil()))
+			check = and(b.call(s, jen.Op("&").Id("x").Dot("Items").Index(jen.Id("i")), jen.Nil()))
 		}
 		b.kindBlock("KindArray", []jen.Code{jen.For(jen.Id("i").Op(":=").Range().Id("x").Dot("Items")).Block(
 			jen.If(jen.Id("seen").Dot("Has").Call(jen.Id("i"))).Block(jen.Continue()),
@@ -589,7 +582,7 @@ func (b *body) unevaluated() error {
 		if s.Kind == 'f' {
 			check = and(jen.Id("c").Dot("NotAllowed").Call(jen.Lit("unevaluatedProperties"), jen.Nil()))
 		} else {
-			check = and(b.k.call(s, jen.Op("&").Id("x").Dot("Members").Index(jen.Id("i")).Dot("Value"), jen.Nil()))
+			check = and(b.call(s, jen.Op("&").Id("x").Dot("Members").Index(jen.Id("i")).Dot("Value"), jen.Nil()))
 		}
 		b.kindBlock("KindObject", []jen.Code{jen.For(jen.Id("i").Op(":=").Range().Id("x").Dot("Members")).Block(
 			jen.If(jen.Id("seen").Dot("Has").Call(jen.Id("i"))).Block(jen.Continue()),

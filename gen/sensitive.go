@@ -257,6 +257,15 @@ func checkedCall(holdsSecrets bool) string {
 	return "Checked"
 }
 
+// checkedOnceCall is checkedCall for a value read inside a union's trial
+// (see emit_trials.go).
+func checkedOnceCall(holdsSecrets bool) string {
+	if holdsSecrets {
+		return "CheckedOnceHoldingSecrets"
+	}
+	return "CheckedOnce"
+}
+
 // targets returns the schemas a reference may land on: the one it names,
 // and for a $dynamicRef every dynamic anchor of the same name, since which
 // one applies is decided at run time. A reference that does not resolve

@@ -12,11 +12,13 @@ import (
 )
 
 const (
-	_ = toolgenimpl.EnforceVersion(1 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
-	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 1) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
+	_ = toolgenimpl.EnforceVersion(2 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
+	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 2) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
 )
 
 // ToolName names a tool of the catalog.
+//
+//toolgen:enum
 type ToolName string
 
 // The catalog's tools.
@@ -462,6 +464,8 @@ members:
 // GetOrderResultStatus is one of the values allowed at /properties/status in the
 // output schema of tool "get_order". Tool "search_orders" uses the same schema,
 // and this type.
+//
+//toolgen:enum
 type GetOrderResultStatus string
 
 // The values of GetOrderResultStatus.
@@ -544,6 +548,8 @@ members:
 // input schema of tool "cancel_order".
 //
 // Why the order is cancelled.
+//
+//toolgen:enum
 type CancelOrderReason string
 
 // The values of CancelOrderReason.

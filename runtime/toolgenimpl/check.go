@@ -21,11 +21,17 @@ type SchemaFunc func(c *Check, x *Value, ev *Evaluated) bool
 // functions: the violations found, where in the value the check is, and the
 // schema resources entered on the way, which $dynamicRef consults.
 type Check struct {
+	// violations are the first runtime.MaxViolations reported, in order;
+	// reported counts every one.
 	violations []runtime.Violation
-	omitted    int
-	quiet      int    // > 0 while trying an alternative whose failure is not an error
+	reported   int
+	mode       reportMode
+	firstHint  string // the hint of the violation capturing found
 	steps      []step // the location in the value
-	scope      []int  // the schema resources entered, outermost first
+	// more is what only checks of some schemas need, made on first use:
+	// the memo of the functions that run once (see Once) and the dynamic
+	// scope (see Push).
+	more *checkMore
 
 	prefix     string // pointer and path of the value within the whole arguments
 	prefixPath string
@@ -55,8 +61,9 @@ func (r *Reader) CheckValue(v *Value, check SchemaFunc) bool {
 	for _, violation := range c.violations {
 		r.add(violation)
 	}
-	r.omitted += c.omitted
+	r.omitted += c.reported - len(c.violations)
 	if c.secret.count > 0 {
+		r.settle() // what r found before comes first
 		r.hidden += c.secret.count
 		r.secret.merge(&c.secret) // found inside the value r reads
 	}
@@ -110,14 +117,15 @@ func (c *Check) Violations() []runtime.Violation {
 
 // Quiet reports whether violations are being discarded: a failed check may
 // then stop at once, since only the verdict counts.
-func (c *Check) Quiet() bool { return c.quiet > 0 }
+func (c *Check) Quiet() bool { return c.mode == discarding }
 
 // Try runs fn with violations discarded and reports its verdict: for anyOf,
 // oneOf, not, if and contains, whose subschemas may fail without error.
 func (c *Check) Try(fn SchemaFunc, x *Value, ev *Evaluated) bool {
-	c.quiet++
+	mode := c.mode
+	c.mode = discarding
 	ok := fn(c, x, ev)
-	c.quiet--
+	c.mode = mode
 	return ok
 }
 
@@ -130,18 +138,14 @@ func (c *Check) EnterItem(i int) { c.steps = append(c.steps, step{index: i}) }
 // Leave undoes the last Enter or EnterItem.
 func (c *Check) Leave() { c.steps = c.steps[:len(c.steps)-1] }
 
-// Push records that the check entered schema resource id, for $dynamicRef;
-// Pop undoes it.
-func (c *Check) Push(id int) { c.scope = append(c.scope, id) }
-
-// Pop undoes the last Push.
-func (c *Check) Pop() { c.scope = c.scope[:len(c.scope)-1] }
-
 // Dynamic returns the position in candidates of the outermost schema resource
 // in the dynamic scope that is one of them, or -1: $dynamicRef resolves to the
 // $dynamicAnchor of that resource.
 func (c *Check) Dynamic(candidates []int) int {
-	for _, id := range c.scope {
+	if c.more == nil {
+		return -1
+	}
+	for _, id := range c.more.dynamic.resources {
 		for i, candidate := range candidates {
 			if id == candidate {
 				return i
@@ -151,24 +155,36 @@ func (c *Check) Dynamic(candidates []int) int {
 	return -1
 }
 
-// Report records a violation at the current location, unless quiet, and
-// returns false so that callers can write `ok = c.Report(...) && ok`. Inside
-// a sensitive value, below its position, it only counts it (see secret.go).
+// Report records a violation at the current location, as the report mode
+// has it (see record), and returns false so that callers can write
+// `ok = c.Report(...) && ok`. Inside a sensitive value, below its position,
+// it only counts it (see secret.go), unless discarding.
 func (c *Check) Report(keyword, message, hint string) bool {
 	switch {
-	case c.quiet > 0:
+	case c.mode == discarding:
 	case c.below():
 		c.secret.add(keyword, []byte(hint))
+	case c.mode == capturing:
+		c.firstHint, c.mode = hint, discarding
 	default:
 		c.record(runtime.Violation{Pointer: c.pointer(), Keyword: keyword, Message: message, Hint: hint})
 	}
 	return false
 }
 
-// record records v, or counts it as omitted past runtime.MaxViolations.
+// record records v, as the report mode has it: the first
+// runtime.MaxViolations, and the count of all; the hint of the first,
+// capturing; nothing, discarding.
 func (c *Check) record(v runtime.Violation) {
+	switch c.mode {
+	case discarding:
+		return
+	case capturing:
+		c.firstHint, c.mode = v.Hint, discarding
+		return
+	}
+	c.reported++
 	if len(c.violations) >= runtime.MaxViolations {
-		c.omitted++
 		return
 	}
 	c.violations = append(c.violations, v)
@@ -593,38 +609,21 @@ func (c *Check) OneOf(x *Value, matched int, alternatives ...SchemaFunc) bool {
 	return c.Report("oneOf", string(message.ManyMessage(nil, matched)), string(message.ManyHint(c.hintStart())))
 }
 
+// union records that x matches none of the alternatives of keyword; code
+// generated before Alternatives calls it, and each alternative is checked
+// again for its first violation.
 func (c *Check) union(keyword string, x *Value, alternatives []SchemaFunc) bool {
-	if c.quiet > 0 {
+	if c.mode == discarding {
 		return false
 	}
-	hint := message.NoneHint(c.hintStart())
-	reasons := 0
-	for i, alt := range alternatives {
-		if first, found := c.firstViolation(alt, x); found {
-			hint = message.NoneReason(hint, reasons, i+1, first.Hint)
-			reasons++
+	var alts Alternatives
+	for _, alt := range alternatives {
+		alts.tried++
+		if _, hint, found := c.capture(alt, x, nil); found {
+			alts.reasons = append(alts.reasons, reason{alts.tried, hint})
 		}
 	}
-	return c.Report(keyword, string(message.NoneMessage(nil, len(alternatives))), string(message.NoneEnd(hint, reasons)))
-}
-
-// firstViolation checks x with fn and returns the first violation it
-// records, or the one that stands for the problems it counts inside a
-// sensitive value, leaving the check's own record as it was.
-func (c *Check) firstViolation(fn SchemaFunc, x *Value) (runtime.Violation, bool) {
-	mark, omitted, outer := len(c.violations), c.omitted, c.secret
-	c.secret = secret{}
-	fn(c, x, nil)
-	var first runtime.Violation
-	found := len(c.violations) > mark
-	switch {
-	case found:
-		first = c.violations[mark]
-	case c.secret.count > 0:
-		first, found = c.secretViolation(), true
-	}
-	c.violations, c.omitted, c.secret = c.violations[:mark], omitted, outer
-	return first, found
+	return alts.none(c, keyword)
 }
 
 // Not records that x matches a schema it must not match.
@@ -707,22 +706,32 @@ func (r *Reader) CheckedHoldingSecrets(check SchemaFunc) (json.RawMessage, bool)
 }
 
 func (r *Reader) checked(check SchemaFunc, secrets bool) (json.RawMessage, bool) {
-	if secrets {
-		// Where the text breaks, if it does, might be inside a secret.
-		r.BeginSensitive()
-	}
-	raw, ok := r.Raw()
-	if secrets {
-		r.EndSensitive()
-	}
+	raw, ok := r.rawChecked(secrets)
 	if !ok {
 		return nil, false
 	}
+	return raw, r.checkRaw(raw, check, secrets)
+}
+
+// rawChecked reads the text of a value to check whole.
+func (r *Reader) rawChecked(secrets bool) (json.RawMessage, bool) {
+	if !secrets {
+		return r.Raw()
+	}
+	// Where the text breaks, if it does, might be inside a secret.
+	r.BeginSensitive()
+	raw, ok := r.Raw()
+	r.EndSensitive()
+	return raw, ok
+}
+
+// checkRaw reads raw, the text of the value just read, whole and checks it.
+func (r *Reader) checkRaw(raw json.RawMessage, check SchemaFunc, secrets bool) bool {
 	s := r.Sub(raw)
 	v, ok := s.readWhole(secrets)
 	r.Adopt(s)
 	if !ok || !s.Valid() {
-		return raw, false
+		return false
 	}
-	return raw, r.CheckValue(&v, check)
+	return r.CheckValue(&v, check)
 }

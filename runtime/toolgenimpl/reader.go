@@ -62,8 +62,10 @@ type Reader struct {
 	frames []frame
 	// prefix and prefixPath locate a sub-reader's value within the whole
 	// arguments (as ptrBuf and pathBuf do); both are empty for a top-level
-	// reader.
-	prefix, prefixPath []byte
+	// reader. Inside a sensitive value they locate the outermost one, and
+	// origin, when hasOrigin, is the value's own pointer (see
+	// appendOwnPointer).
+	prefix, prefixPath, origin []byte
 	// subs are the sub-readers a pooled reader handed out (see Sub), kept
 	// with their buffers for its next calls.
 	subs []*Reader
@@ -116,6 +118,7 @@ type readState struct {
 	inside, below bool
 	hidden        int          // the problems counted inside sensitive values (see hide)
 	lastHidden    bool         // the last violation pending is inside a sensitive value (see settle)
+	hasOrigin     bool         // origin locates the value (see Reader.origin)
 	input         bytes.Buffer // the bytes being checked, aliased by dec
 	// data is what the reader reads: the bytes of its value, checked by the
 	// tokenizer, or, when they are not JSON, the checked bytes before the
@@ -137,6 +140,8 @@ type readState struct {
 
 	locatedAt int              // 1 + the input offset ptrBuf and pathBuf were built at; 0 for none
 	writing   pendingViolation // the violation being written: where its parts start
+
+	once *readerMemo // a top-level reader's: see TryAlternative
 }
 
 // A frame is an object or array being read. For an array, items counts the
@@ -199,6 +204,7 @@ func (r *Reader) Sub(raw []byte) *Reader {
 		// The sub-reader's value is the sensitive value r reads, or lies
 		// inside it: located at it, as r's pointer and path are.
 		s.inside = r.below
+		s.origin, s.hasOrigin = r.appendOwnPointer(s.origin[:0]), true
 	}
 	s.prefix = append(s.prefix[:0], r.ptrBuf...)
 	s.prefixPath = append(s.prefixPath[:0], r.pathBuf...)
@@ -238,6 +244,7 @@ func (r *Reader) Adopt(s *Reader) {
 	s.flush()
 	if s.secret.count > 0 {
 		if r.sensitive > 0 {
+			r.settle() // what r found before comes first
 			r.secret.merge(&s.secret) // found inside the value r reads
 		} else {
 			s.closeSecret()

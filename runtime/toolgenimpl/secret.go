@@ -50,7 +50,7 @@ func (s *secret) merge(o *secret) {
 	if s.count == 0 {
 		s.first = append(s.first[:0], o.first...)
 	}
-	s.count += o.count
+	s.count = min(s.count+o.count, maxReported) // see maxReported
 	for _, k := range o.keywords {
 		if !slices.Contains(s.keywords, k) {
 			s.keywords = append(s.keywords, k)

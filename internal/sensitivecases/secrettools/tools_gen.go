@@ -13,11 +13,13 @@ import (
 )
 
 const (
-	_ = toolgenimpl.EnforceVersion(1 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
-	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 1) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
+	_ = toolgenimpl.EnforceVersion(2 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
+	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 2) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
 )
 
 // ToolName names a tool of the catalog.
+//
+//toolgen:enum
 type ToolName string
 
 // The catalog's tools.
@@ -636,6 +638,8 @@ members:
 // apart by the kind of JSON value. No other type implements it.
 //
 // Secrets in one form of a union.
+//
+//toolgen:sealed
 type StoreCredentialsEither interface {
 	isStoreCredentialsEither()
 }

@@ -389,7 +389,7 @@ func NoneMessage(b []byte, n int) []byte {
 func NoneHint(b []byte) []byte { return append(b, " does not match any of the allowed forms"...) }
 
 // NoneReason adds the i-th reason (from 0): the first hint of alternative
-// form (from 1).
+// form (from 1), cut at ReasonRunes.
 func NoneReason(b []byte, i, form int, hint string) []byte {
 	if i == 0 {
 		b = append(b, " ("...)
@@ -397,8 +397,15 @@ func NoneReason(b []byte, i, form int, hint string) []byte {
 		b = append(b, "; "...)
 	}
 	b = strconv.AppendInt(append(b, "form "...), int64(form), 10)
-	return append(append(b, ": "...), strings.TrimSuffix(hint, ".")...)
+	b = append(b, ": "...)
+	return TruncateFrom(append(b, strings.TrimSuffix(hint, ".")...), len(b), ReasonRunes)
 }
+
+// ReasonRunes is as much of an alternative's hint as the hint of a union
+// that none matched quotes. An alternative that is itself a union quotes
+// its own alternatives' hints, so without a cut, unions of unions nested
+// forty deep would write a hint of 2^40 reasons.
+const ReasonRunes = 500
 
 // NoneEnd ends a hint that gave reasons reasons.
 func NoneEnd(b []byte, reasons int) []byte {
