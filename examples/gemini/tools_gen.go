@@ -12,11 +12,13 @@ import (
 )
 
 const (
-	_ = toolgenimpl.EnforceVersion(1 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
-	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 1) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
+	_ = toolgenimpl.EnforceVersion(2 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
+	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 2) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
 )
 
 // ToolName names a tool of the catalog.
+//
+//toolgen:enum
 type ToolName string
 
 // The catalog's tools.
@@ -392,6 +394,8 @@ members:
 // input schema of tool "reserve_book".
 //
 // The branch where the reader collects the book.
+//
+//toolgen:enum
 type ReserveBookBranch string
 
 // The values of ReserveBookBranch.
