@@ -93,6 +93,8 @@ type emitter struct {
 	customBase  map[*Value]*Value
 
 	trials *trialPlan // what is read inside a union's trial (see emit_trials.go)
+	// secretText caches textHoldsSecrets.
+	secretText map[*Value]bool
 }
 
 // chunkDecls is how many top-level declarations a chunk holds: enough that

@@ -336,7 +336,7 @@ func (e *emitter) read(v *Value, depth int, store func(jen.Code) jen.Code, direc
 			texts := varName("texts", depth)
 			body = append(body, jen.Var().Id(texts).Index().Qual(jsonPkg, "RawMessage"))
 			fn := e.reader(v.Elem)
-			loop = append(loop, jen.If(jen.List(jen.Id("text"), jen.Id("ok")).Op(":=").Id("r").Dot("Raw").Call(), jen.Id("ok")).Block(
+			loop = append(loop, jen.If(jen.List(jen.Id("text"), jen.Id("ok")).Op(":=").Id("r").Dot(e.rawCall(v.Elem)).Call(), jen.Id("ok")).Block(
 				jen.Id(texts).Op("=").Append(jen.Id(texts), jen.Id("text")),
 				jen.Id("sub").Op(":=").Id("r").Dot("Sub").Call(jen.Id("text")),
 				jen.List(jen.Id(item), jen.Id("_")).Op("=").Id(fn).Call(jen.Id("sub")),
@@ -369,7 +369,7 @@ func (e *emitter) read(v *Value, depth int, store func(jen.Code) jen.Code, direc
 			store(jen.Id(val)),
 		)}
 	case kindSealed:
-		return e.readSealed(v.Sealed, depth, store)
+		return e.readSealed(v, depth, store)
 	}
 	return e.readRaw(v, depth, store)
 }
@@ -377,7 +377,8 @@ func (e *emitter) read(v *Value, depth int, store func(jen.Code) jen.Code, direc
 // readSealed reads a sealed union as the one alternative the value can be:
 // by its kind, in the same pass, or by its discriminator, found by a scan of
 // the object's text before the alternative reads it.
-func (e *emitter) readSealed(s *Sealed, depth int, store func(jen.Code) jen.Code) []jen.Code {
+func (e *emitter) readSealed(v *Value, depth int, store func(jen.Code) jen.Code) []jen.Code {
+	s := v.Sealed
 	as := func(variant *Variant) func(jen.Code) jen.Code {
 		if !variant.Wrap {
 			return store
@@ -401,7 +402,7 @@ func (e *emitter) readSealed(s *Sealed, depth int, store func(jen.Code) jen.Code
 		read := e.read(variant.Value, depth, as(variant), nil)
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Id("r").Op(":=").Id(sub)}, read...)...))
 	}
-	return []jen.Code{jen.If(jen.List(jen.Id(text), jen.Id("ok")).Op(":=").Id("r").Dot("Raw").Call(), jen.Id("ok")).Block(
+	return []jen.Code{jen.If(jen.List(jen.Id(text), jen.Id("ok")).Op(":=").Id("r").Dot(e.rawCall(v)).Call(), jen.Id("ok")).Block(
 		jen.Id(sub).Op(":=").Id("r").Dot("Sub").Call(jen.Id(text)),
 		jen.Switch(jen.Id("r").Dot("Discriminate").Call(jen.Id(text), jen.Lit(s.Property), jen.Id(s.TagsVar))).Block(cases...),
 		jen.Id("r").Dot("Adopt").Call(jen.Id(sub)),
@@ -523,7 +524,7 @@ func (e *emitter) readUnion(v *Value, depth int, store func(jen.Code) jen.Code) 
 		))
 	}
 	body = append(body, store(jen.Id(u.Type).Call(jen.Id(val))))
-	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id("r").Dot("Raw").Call(), jen.Id("ok")).Block(body...)}
+	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id("r").Dot(e.rawCall(v)).Call(), jen.Id("ok")).Block(body...)}
 }
 
 // reader returns the function that reads a value of v from a sub-reader,

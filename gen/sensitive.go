@@ -257,6 +257,61 @@ func checkedCall(holdsSecrets bool) string {
 	return "Checked"
 }
 
+// rawCall is the reader's method that reads the text of a value of v
+// before the readers that know where its secrets are run (a union's, an
+// item's kept whole for uniqueItems): RawHoldingSecrets when the typed
+// reader brackets something inside it, or checks it holding secrets.
+func (e *emitter) rawCall(v *Value) string {
+	if e.textHoldsSecrets(v) {
+		return "RawHoldingSecrets"
+	}
+	return "Raw"
+}
+
+// textHoldsSecrets reports whether the typed reader reads a value of v, or
+// one inside it, as sensitive, or checks one holding secrets. An answer
+// found true is kept; one found false is kept for all the values met when
+// it is the question's own, since whatever they reach, the question's
+// value reaches too.
+func (e *emitter) textHoldsSecrets(v *Value) bool {
+	if e.secretText == nil {
+		e.secretText = map[*Value]bool{}
+	}
+	met := map[*Value]bool{}
+	var holds func(v *Value) bool
+	holds = func(v *Value) bool {
+		if v == nil || met[v] {
+			return false
+		}
+		if known, ok := e.secretText[v]; ok {
+			return known
+		}
+		met[v] = true
+		found := v.Sensitive || v.HoldsSecrets || holds(v.Elem)
+		if t := v.Named; t != nil && !found {
+			found = t.Sensitive || t.HoldsSecrets || holds(t.Additional) || holds(t.Base) ||
+				slices.ContainsFunc(t.Fields, func(f *Field) bool { return holds(f.Value) })
+		}
+		if v.Union != nil && !found {
+			found = slices.ContainsFunc(v.Union.Alternatives, func(a *Alternative) bool { return holds(a.Value) })
+		}
+		if v.Sealed != nil && !found {
+			found = slices.ContainsFunc(v.Sealed.Variants, func(a *Variant) bool { return holds(a.Value) })
+		}
+		if found {
+			e.secretText[v] = true
+		}
+		return found
+	}
+	if holds(v) {
+		return true
+	}
+	for m := range met {
+		e.secretText[m] = false
+	}
+	return false
+}
+
 // checkedOnceCall is checkedCall for a value read inside a union's trial
 // (see emit_trials.go).
 func checkedOnceCall(holdsSecrets bool) string {

@@ -29,7 +29,9 @@ type sensitiveVerdict struct {
 // value), dispatches one invalid call per tool and checks that no secret
 // reaches the error text, the model message, the JSON report, any
 // violation or the observer, while every violation is still reported at its
-// pointer, and the non-sensitive sibling's value is still quoted.
+// pointer, and the non-sensitive sibling's value is still quoted. The same
+// calls cut off in the middle of each secret (sensitivecases.CutOff) show
+// no secret and locate nothing inside a sensitive value either.
 func TestSensitiveMatrix(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds generated code with the go command; skipped in -short mode")
@@ -46,15 +48,53 @@ func TestSensitiveMatrix(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatalf("generating the matrix: %v", diags)
 	}
-	verdicts := runSensitiveDriver(t, src, calls)
+	var cut []sensitivecases.Call
+	for _, call := range calls {
+		cut = append(cut, sensitivecases.CutOff(call)...)
+	}
+	verdicts := runSensitiveDriver(t, src, append(calls, cut...))
 	for i, call := range calls {
 		t.Run(call.Tool, func(t *testing.T) {
 			checkSensitiveVerdict(t, call, verdicts[i])
 		})
 	}
+	for i, call := range cut {
+		t.Run(call.Tool+"/cut", func(t *testing.T) {
+			checkSealed(t, call, verdicts[len(calls)+i])
+		})
+	}
 }
 
 func checkSensitiveVerdict(t *testing.T, call sensitivecases.Call, got sensitiveVerdict) {
+	t.Helper()
+	checkSealed(t, call, got)
+	for _, want := range call.Expected {
+		found := slices.ContainsFunc(got.Violations, func(v struct{ Pointer, Keyword, Message, Hint string }) bool {
+			return slices.ContainsFunc(want, func(p sensitivecases.Place) bool {
+				return sensitivecases.Reports(p, v.Pointer, v.Keyword, v.Message)
+			})
+		})
+		if !found {
+			t.Errorf("no violation at any of %v; got %+v", want, got.Violations)
+		}
+	}
+	if call.AllHidden {
+		return
+	}
+	// Redaction is only for sensitive values: the siblings' are quoted.
+	for _, plain := range []string{sensitivecases.Plain, sensitivecases.PlainNumber} {
+		if !strings.Contains(got.ModelMessage, plain) || !strings.Contains(string(got.Report), plain) {
+			t.Errorf("the non-sensitive value %q is not quoted:\n%s\n%s", plain, got.ModelMessage, got.Report)
+		}
+	}
+	if !strings.Contains(got.Error, sensitivecases.PlainNumber) {
+		t.Errorf("the non-sensitive number %q is not quoted:\n%s", sensitivecases.PlainNumber, got.Error)
+	}
+}
+
+// checkSealed fails if any text of got shows a secret, or locates or names
+// something inside one of the call's sensitive values.
+func checkSealed(t *testing.T, call sensitivecases.Call, got sensitiveVerdict) {
 	t.Helper()
 	texts := map[string]string{"Error()": got.Error, "ModelMessage": got.ModelMessage, "the JSON report": string(got.Report)}
 	for i, o := range got.Observed {
@@ -71,16 +111,6 @@ func checkSensitiveVerdict(t *testing.T, call sensitivecases.Call, got sensitive
 	}
 	if len(got.Observed) == 0 {
 		t.Errorf("the observer saw nothing")
-	}
-	for _, want := range call.Expected {
-		found := slices.ContainsFunc(got.Violations, func(v struct{ Pointer, Keyword, Message, Hint string }) bool {
-			return slices.ContainsFunc(want, func(p sensitivecases.Place) bool {
-				return sensitivecases.Reports(p, v.Pointer, v.Keyword, v.Message)
-			})
-		})
-		if !found {
-			t.Errorf("no violation at any of %v; got %+v", want, got.Violations)
-		}
 	}
 	// Nothing inside a sensitive value is located or named: no pointer
 	// below it, in the error or the observer's events, and no path into it
@@ -99,18 +129,6 @@ func checkSensitiveVerdict(t *testing.T, call sensitivecases.Call, got sensitive
 		if sensitivecases.NamesInside(sealed, got.ModelMessage) {
 			t.Errorf("the model message names something inside the sensitive %q:\n%s", sealed, got.ModelMessage)
 		}
-	}
-	if call.AllHidden {
-		return
-	}
-	// Redaction is only for sensitive values: the siblings' are quoted.
-	for _, plain := range []string{sensitivecases.Plain, sensitivecases.PlainNumber} {
-		if !strings.Contains(got.ModelMessage, plain) || !strings.Contains(string(got.Report), plain) {
-			t.Errorf("the non-sensitive value %q is not quoted:\n%s\n%s", plain, got.ModelMessage, got.Report)
-		}
-	}
-	if !strings.Contains(got.Error, sensitivecases.PlainNumber) {
-		t.Errorf("the non-sensitive number %q is not quoted:\n%s", sensitivecases.PlainNumber, got.Error)
 	}
 }
 

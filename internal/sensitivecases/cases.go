@@ -180,6 +180,16 @@ var positions = []position{
 			map[string]any{"type": "object", "properties": map[string]any{"inner": marker}, "required": []any{"other"}},
 		}}, nil, map[string]any{"inner": v}, "/inner"
 	}},
+	{name: "unionmember", union: "anyOf", wrap: func(_ string, marked, _, _ map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		// Two forms of an object that kind cannot tell apart, one reaching
+		// into the member, which it marks: the union's value is not
+		// sensitive, its text is read whole before a form says where the
+		// secret is.
+		return map[string]any{"anyOf": []any{
+			map[string]any{"type": "object", "properties": map[string]any{"inner": marked}},
+			map[string]any{"type": "object", "required": []any{"other"}},
+		}}, nil, map[string]any{"inner": v}, "/inner"
+	}},
 	{name: "allof", merges: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return merge(leaf, map[string]any{"allOf": []any{marker}}), nil, v, ""
 	}},
@@ -581,6 +591,29 @@ func mustJSON(v any) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// CutOff returns call with its arguments cut off in the middle of each
+// secret they hold, as a completion that stopped there sends them: what
+// the text breaks in is inside a sensitive value, whose members it must not
+// name either.
+func CutOff(call Call) []Call {
+	var out []Call
+	text := string(call.Arguments)
+	for _, secret := range []string{Secret, SecretNumber} {
+		for at := 0; ; {
+			i := strings.Index(text[at:], secret)
+			if i < 0 {
+				break
+			}
+			at += i + len(secret)
+			cut := call
+			cut.Arguments = json.RawMessage(text[:at-len(secret)/2])
+			cut.Expected = nil
+			out = append(out, cut)
+		}
+	}
+	return out
 }
 
 // Leaks returns what of the secrets text holds, if anything: a test fails

@@ -706,15 +706,22 @@ func (r *Reader) CheckedHoldingSecrets(check SchemaFunc) (json.RawMessage, bool)
 }
 
 func (r *Reader) checked(check SchemaFunc, secrets bool) (json.RawMessage, bool) {
-	raw, ok := r.rawChecked(secrets)
+	raw, ok := r.rawText(secrets)
 	if !ok {
 		return nil, false
 	}
 	return raw, r.checkRaw(raw, check, secrets)
 }
 
-// rawChecked reads the text of a value to check whole.
-func (r *Reader) rawChecked(secrets bool) (json.RawMessage, bool) {
+// RawHoldingSecrets is Raw for a value whose schema marks a value somewhere
+// inside it sensitive, read as text before the schemas that know which run
+// (a union's alternatives): where the text breaks, if it does, might be
+// inside a secret, so it is reported at the value, as CheckedHoldingSecrets
+// reports it.
+func (r *Reader) RawHoldingSecrets() (json.RawMessage, bool) { return r.rawText(true) }
+
+// rawText reads the text of a value, holding secrets or not.
+func (r *Reader) rawText(secrets bool) (json.RawMessage, bool) {
 	if !secrets {
 		return r.Raw()
 	}

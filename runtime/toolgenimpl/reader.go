@@ -244,7 +244,7 @@ func (r *Reader) Adopt(s *Reader) {
 	s.flush()
 	if s.secret.count > 0 {
 		if r.sensitive > 0 {
-			r.settle() // what r found before comes first
+			r.settle()                // what r found before comes first
 			r.secret.merge(&s.secret) // found inside the value r reads
 		} else {
 			s.closeSecret()

@@ -150,7 +150,7 @@ func (r *Reader) CheckedOnceHoldingSecrets(id int, check SchemaFunc) (json.RawMe
 }
 
 func (r *Reader) checkedOnce(id int, check SchemaFunc, secrets bool) (json.RawMessage, bool) {
-	raw, ok := r.rawChecked(secrets)
+	raw, ok := r.rawText(secrets)
 	if !ok {
 		return nil, false
 	}
