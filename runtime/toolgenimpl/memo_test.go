@@ -4,22 +4,28 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/toolgen/toolgen/runtime"
+	"github.com/toolgen/toolgen/runtime/internal/message"
 )
 
 // A graph of schema functions, made at random: leaves that report some
 // violations and mark a member, and allOf, anyOf, oneOf, not, if, a
 // property loop and unevaluatedProperties over later nodes, so that nodes
-// are shared (applied to one value along several paths), some of them in a
-// sensitive value and some not. The same graph is
-// checked four ways, which must report exactly the same: none of the
-// functions run through Once, those with two callers or more do, all of
-// them do, and none with anyOf and oneOf written as code generated before
-// Alternatives wrote them (Try, then AnyOf or OneOf, which check every
-// alternative again for its first violation).
+// are shared (applied to one value along several paths), and brackets of
+// sensitive values, some around nodes and some at positions of the value
+// (every function checking a value there brackets it, as generated code
+// does), below which problems are counted rather than named. The same
+// graph is checked five ways, which must report exactly the same: as the
+// code before the memo did (every function runs each time, and a union
+// that none matched runs each alternative again with every violation
+// recorded for its first), as the memo's code does with none of the
+// functions run through Once, those with two callers or more, all of
+// them, and with anyOf and oneOf written as code generated before
+// Alternatives wrote them (Try, then AnyOf or OneOf).
 
 type graphNode struct {
 	kind     int // see graphKinds
@@ -36,6 +42,7 @@ const (
 	memoShared            // the functions with two callers or more run once, as generated code has it
 	memoAll
 	beforeAlternatives
+	recordFirst // the reference: unions take each alternative's first violation from a recording run
 )
 
 func randomGraph(rng *rand.Rand, size int) []graphNode {
@@ -59,8 +66,9 @@ func randomGraph(rng *rand.Rand, size int) []graphNode {
 	return nodes
 }
 
-// funcs makes the schema functions of the graph in the given style.
-func (style graphStyle) funcs(nodes []graphNode) []SchemaFunc {
+// funcs makes the schema functions of the graph in the given style; each
+// brackets the values at the positions in secrets.
+func (style graphStyle) funcs(nodes []graphNode, secrets map[*Value]bool) []SchemaFunc {
 	fns := make([]SchemaFunc, len(nodes))
 	callers := make([]int, len(nodes))
 	for _, n := range nodes {
@@ -69,7 +77,7 @@ func (style graphStyle) funcs(nodes []graphNode) []SchemaFunc {
 		}
 	}
 	for i := len(nodes) - 1; i >= 0; i-- {
-		body := style.body(i, nodes[i], fns)
+		body := bracketSecrets(style.body(i, nodes[i], fns), secrets)
 		if style == memoAll || style == memoShared && callers[i] >= 2 {
 			id := i
 			fns[i] = func(c *Check, x *Value, ev *Evaluated) bool { return c.Once(id, body, x, ev) }
@@ -78,6 +86,18 @@ func (style graphStyle) funcs(nodes []graphNode) []SchemaFunc {
 		}
 	}
 	return fns
+}
+
+// bracketSecrets makes fn check the values at the positions in secrets as
+// sensitive.
+func bracketSecrets(fn SchemaFunc, secrets map[*Value]bool) SchemaFunc {
+	return func(c *Check, x *Value, ev *Evaluated) bool {
+		if secrets[x] {
+			c.BeginSensitive()
+			defer c.EndSensitive()
+		}
+		return fn(c, x, ev)
+	}
 }
 
 func (style graphStyle) body(i int, n graphNode, fns []SchemaFunc) SchemaFunc {
@@ -110,6 +130,33 @@ func (style graphStyle) body(i int, n graphNode, fns []SchemaFunc) SchemaFunc {
 		}
 	case "anyOf", "oneOf":
 		one := graphKinds[n.kind] == "oneOf"
+		if style == recordFirst {
+			return func(c *Check, x *Value, ev *Evaluated) bool {
+				matched := 0
+				for _, k := range kids {
+					if sub := ev.Fork(); c.Try(k, x, sub) {
+						matched++
+						ev.Merge(sub)
+					}
+				}
+				switch {
+				case one && matched > 1:
+					return c.Report("oneOf", string(message.ManyMessage(nil, matched)), string(message.ManyHint(c.hintStart())))
+				case matched > 0 || c.mode == discarding:
+					return matched > 0
+				}
+				hint := message.NoneHint(c.hintStart())
+				reasons := 0
+				for alt, k := range kids {
+					if first, found := firstRecorded(c, k, x); found {
+						hint = message.NoneReason(hint, reasons, alt+1, first)
+						reasons++
+					}
+				}
+				keyword := map[bool]string{true: "oneOf", false: "anyOf"}[one]
+				return c.Report(keyword, string(message.NoneMessage(nil, len(kids))), string(message.NoneEnd(hint, reasons)))
+			}
+		}
 		if style == beforeAlternatives {
 			return func(c *Check, x *Value, ev *Evaluated) bool {
 				matched := 0
@@ -201,26 +248,84 @@ func (style graphStyle) body(i int, n graphNode, fns []SchemaFunc) SchemaFunc {
 	}
 }
 
-// graphOutcome is all a check of the graph's root says.
+// firstRecorded returns the hint of the first violation fn reports on x,
+// found as the code before the memo found it: by running fn with every
+// violation recorded, in a record of its own (so that a full one hides
+// nothing), and by taking, when none was, the one violation that stands
+// for the problems fn counted inside a sensitive value around x. The
+// check is left as it was.
+func firstRecorded(c *Check, fn SchemaFunc, x *Value) (string, bool) {
+	violations, reported, mode, outer := c.violations, c.reported, c.mode, c.secret
+	c.violations, c.reported, c.mode, c.secret = nil, 0, recording, secret{}
+	fn(c, x, nil)
+	first, found := "", true
+	switch {
+	case len(c.violations) > 0:
+		first = c.violations[0].Hint
+	case c.secret.count > 0:
+		first = c.secretViolation().Hint
+	default:
+		found = false
+	}
+	c.violations, c.reported, c.mode, c.secret = violations, reported, mode, outer
+	return first, found
+}
+
+// graphOutcome is all a check of the graph's root says: with Hidden, the
+// problems counted inside a sensitive value at the root, whose bracket is
+// still open.
 type graphOutcome struct {
 	OK         bool
 	Violations []runtime.Violation
 	Omitted    int
 	Marks      []bool
+	Hidden     string
 }
 
-func (style graphStyle) check(nodes []graphNode, x *Value, sensitive bool, before int) graphOutcome {
-	fns := style.funcs(nodes)
+func (style graphStyle) check(g graph, before int) graphOutcome {
+	fns := style.funcs(g.nodes, g.secrets)
 	c := Check{prefix: "/args"}
 	for i := range before {
 		c.Report("before", "m", fmt.Sprintf("reported before %d.", i))
 	}
-	if sensitive {
+	if g.sensitive {
 		c.BeginSensitive()
 	}
-	ev := NewEvaluated(x)
-	ok := fns[0](&c, x, ev)
-	return graphOutcome{OK: ok, Violations: c.Violations(), Omitted: c.reported - len(c.violations), Marks: ev.marks}
+	ev := NewEvaluated(g.x)
+	ok := fns[0](&c, g.x, ev)
+	hidden := fmt.Sprintf("%d %v %q", c.secret.count, c.secret.keywords, c.secret.first)
+	return graphOutcome{OK: ok, Violations: c.Violations(), Omitted: c.reported - len(c.violations), Marks: ev.marks, Hidden: hidden}
+}
+
+// A graph is checked against a value, x, whose positions in secrets are
+// sensitive, and the whole of which is when sensitive is set.
+type graph struct {
+	nodes     []graphNode
+	x         *Value
+	secrets   map[*Value]bool
+	sealed    []string // the pointers of secrets
+	sensitive bool
+}
+
+// pickSecrets chooses positions of x below its root to be sensitive, and
+// returns them and their pointers, below prefix.
+func pickSecrets(rng *rand.Rand, x *Value, prefix string) (map[*Value]bool, []string) {
+	secrets := map[*Value]bool{}
+	var sealed []string
+	var walk func(v *Value, at string)
+	walk = func(v *Value, at string) {
+		for i := range v.Members {
+			m := &v.Members[i]
+			ptr := at + "/" + m.Name
+			if rng.IntN(5) == 0 {
+				secrets[&m.Value] = true
+				sealed = append(sealed, ptr)
+			}
+			walk(&m.Value, ptr)
+		}
+	}
+	walk(x, prefix)
+	return secrets, sealed
 }
 
 var leafConst = MustParseValue(`"c"`)
@@ -252,15 +357,36 @@ func checkGraph(t *testing.T, seed uint64) {
 	rng := rand.New(rand.NewPCG(seed, seed>>32))
 	nodes := randomGraph(rng, 4+rng.IntN(24))
 	x := MustParseValue(graphValues[rng.IntN(len(graphValues))])
-	sensitive := rng.IntN(8) == 0
+	secrets, sealed := pickSecrets(rng, &x, "/args")
+	g := graph{nodes: nodes, x: &x, secrets: secrets, sealed: sealed, sensitive: rng.IntN(8) == 0}
 	// Violations reported before the graph runs leave it less room, or
 	// none, below runtime.MaxViolations.
 	before := rng.IntN(runtime.MaxViolations + 5)
-	want := direct.check(nodes, &x, sensitive, before)
-	for _, style := range []graphStyle{memoShared, memoAll, beforeAlternatives} {
-		got := style.check(nodes, &x, sensitive, before)
+	want := recordFirst.check(g, before)
+	checkNothingNamed(t, seed, g, want.Violations)
+	for _, style := range []graphStyle{direct, memoShared, memoAll, beforeAlternatives} {
+		got := style.check(g, before)
 		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("seed %d, style %d, graph %v:\ngot  %v\nwant %v", seed, style, describeGraph(nodes), describeOutcome(got), describeOutcome(want))
+			t.Fatalf("seed %d, style %d, graph %v, secrets at %v:\ngot  %v\nwant %v", seed, style, describeGraph(nodes), sealed, describeOutcome(got), describeOutcome(want))
+		}
+	}
+}
+
+// checkNothingNamed fails if a violation is below a sensitive position of
+// the graph's value, or if its hint names a member inside one.
+func checkNothingNamed(t *testing.T, seed uint64, g graph, vs []runtime.Violation) {
+	t.Helper()
+	sealed := g.sealed
+	if g.sensitive {
+		sealed = []string{"/args"}
+	}
+	for _, at := range sealed {
+		path := strings.ReplaceAll(strings.TrimPrefix(at, "/args/"), "/", ".")
+		names := regexp.MustCompile(regexp.QuoteMeta(`"`+path) + `[.\[]`)
+		for _, v := range vs {
+			if strings.HasPrefix(v.Pointer, at+"/") || at != "/args" && names.MatchString(v.Hint) {
+				t.Fatalf("seed %d, graph %v: a violation names what is inside %s: %+v", seed, describeGraph(g.nodes), at, v)
+			}
 		}
 	}
 }
@@ -274,7 +400,30 @@ func describeGraph(nodes []graphNode) string {
 }
 
 func describeOutcome(o graphOutcome) string {
-	return fmt.Sprintf("ok=%v omitted=%d marks=%v violations(%d)=%v", o.OK, o.Omitted, o.Marks, len(o.Violations), o.Violations)
+	return fmt.Sprintf("ok=%v omitted=%d marks=%v hidden=%s violations(%d)=%v", o.OK, o.Omitted, o.Marks, o.Hidden, len(o.Violations), o.Violations)
+}
+
+// onceChain returns a chain of allOf of the given levels, two functions per
+// level each applying both of the next level's, run through Once, and the
+// leaves checking type string; runs counts the functions' runs.
+func onceChain(levels int, runs *int) []SchemaFunc {
+	fns := make([]SchemaFunc, 2*levels+2)
+	for i := len(fns) - 1; i >= 0; i-- {
+		level, id := i/2, i
+		var body SchemaFunc
+		if level == levels {
+			body = func(c *Check, x *Value, ev *Evaluated) bool { *runs++; return c.Type(x, TypeString) }
+		} else {
+			a, b := fns[2*level+2], fns[2*level+3]
+			body = func(c *Check, x *Value, ev *Evaluated) bool {
+				*runs++
+				ok := a(c, x, ev)
+				return b(c, x, ev) && ok
+			}
+		}
+		fns[i] = func(c *Check, x *Value, ev *Evaluated) bool { return c.Once(id, body, x, ev) }
+	}
+	return fns
 }
 
 // TestOnceBoundsWork: a chain of allOf, two functions per level each
@@ -283,22 +432,7 @@ func describeOutcome(o graphOutcome) string {
 func TestOnceBoundsWork(t *testing.T) {
 	const levels = 40
 	runs := 0
-	fns := make([]SchemaFunc, 2*levels+2)
-	for i := len(fns) - 1; i >= 0; i-- {
-		level, id := i/2, i
-		var body SchemaFunc
-		if level == levels {
-			body = func(c *Check, x *Value, ev *Evaluated) bool { runs++; return c.Type(x, TypeString) }
-		} else {
-			a, b := fns[2*level+2], fns[2*level+3]
-			body = func(c *Check, x *Value, ev *Evaluated) bool {
-				runs++
-				ok := a(c, x, ev)
-				return b(c, x, ev) && ok
-			}
-		}
-		fns[i] = func(c *Check, x *Value, ev *Evaluated) bool { return c.Once(id, body, x, ev) }
-	}
+	fns := onceChain(levels, &runs)
 	x := MustParseValue(`{}`)
 	var c Check
 	if fns[0](&c, &x, nil) {
@@ -309,6 +443,56 @@ func TestOnceBoundsWork(t *testing.T) {
 	}
 	if len(c.Violations()) != runtime.MaxViolations || c.reported != maxReported {
 		t.Errorf("%d violations, %d reported; want %d and the count capped at %d", len(c.Violations()), c.reported, runtime.MaxViolations, maxReported)
+	}
+}
+
+// TestOnceBoundsWorkInsideSecrets: the chain of TestOnceBoundsWork, run on
+// a member of a sensitive value and on the value itself, runs each
+// function once per value too. Below the value, its 2^40 problems are
+// counted (the count capped) into the one violation at the value, which
+// names nothing inside; at the value, they are recorded there, without
+// the value.
+func TestOnceBoundsWorkInsideSecrets(t *testing.T) {
+	const levels = 40
+	x := MustParseValue(`{"s":{"` + secretMember + `":{}}}`)
+	for _, below := range []bool{true, false} {
+		runs := 0
+		fns := onceChain(levels, &runs)
+		c := Check{prefix: "/args"}
+		c.Enter("s")
+		c.BeginSensitive()
+		at := x.Member("s")
+		if below {
+			c.Enter(secretMember)
+			at = at.Member(secretMember)
+		}
+		if fns[0](&c, at, nil) {
+			t.Fatal("an object passed type string")
+		}
+		if below {
+			c.Leave()
+		}
+		c.EndSensitive()
+		c.Leave()
+		if runs > len(fns) {
+			t.Errorf("below %v: %d runs of %d functions", below, runs, len(fns))
+		}
+		vs := c.Violations()
+		for _, v := range vs {
+			if v.Pointer != "/args/s" || strings.Contains(v.Message+v.Hint, secretMember) {
+				t.Fatalf("below %v: names what is inside /args/s: %+v", below, v)
+			}
+		}
+		if !below {
+			if len(vs) != runtime.MaxViolations || c.reported != maxReported {
+				t.Errorf("at the value: %d violations, %d reported; want %d and the count capped at %d", len(vs), c.reported, runtime.MaxViolations, maxReported)
+			}
+			continue
+		}
+		want := fmt.Sprintf("%d problems inside a value that is not shown: type", maxReported)
+		if len(vs) != 1 || c.reported != 1 || vs[0].Message != want {
+			t.Errorf("below the value: %d violations (%d reported), want one saying %q: %+v", len(vs), c.reported, want, vs)
+		}
 	}
 }
 
