@@ -39,7 +39,7 @@ func TestBoundedWork(t *testing.T) {
 			tools = append(tools, shape.tool(depth))
 		}
 	}
-	verdicts := runBounded(t, tools)
+	verdicts := runBounded(t, tools, func(bt boundedTool) bool { return bt.depth == bt.shape.depths()[0] })
 	byShape := map[string][]int{} // shape and instance -> steps by depth
 	for i, bt := range tools {
 		if bt.depth == bt.shape.depths()[0] {
@@ -59,6 +59,7 @@ func TestBoundedWork(t *testing.T) {
 				t.Errorf("%s, depth %d (%d schema objects), %s: more than %d steps: %s", bt.shape.name, bt.depth, bt.objects, inst, boundedBudget, v.Exceeded)
 				continue
 			}
+			checkMemoOff(t, fmt.Sprintf("%s, depth %d, %s", bt.shape.name, bt.depth, inst), v)
 			if limit := 8*bt.objects + 40; v.Steps > limit {
 				t.Errorf("%s, depth %d (%d schema objects), %s: %d steps, want at most %d", bt.shape.name, bt.depth, bt.objects, inst, v.Steps, limit)
 			}
@@ -241,11 +242,17 @@ type boundedVerdict struct {
 	Steps      int
 	Exceeded   string
 	Violations string
+	List       []boundedViolation // every violation listed
+	Off        *boundedVerdict    // the verdict of the code without memo, if asked for
 }
 
+type boundedViolation struct{ Pointer, Keyword, Message, Hint string }
+
 // runBounded generates one catalog of the tools, instruments the generated
-// code to count its steps, and runs every instance through ValidateArgs.
-func runBounded(t *testing.T, tools []boundedTool) [][]boundedVerdict {
+// code to count its steps, and runs every instance through ValidateArgs;
+// those of the tools off picks also through the same code with every memo
+// taken out (see memoOff), whose verdict is then the verdict's Off.
+func runBounded(t *testing.T, tools []boundedTool, off func(boundedTool) bool) [][]boundedVerdict {
 	t.Helper()
 	var doc struct {
 		Tools []map[string]any `json:"tools"`
@@ -263,14 +270,18 @@ func runBounded(t *testing.T, tools []boundedTool) [][]boundedVerdict {
 		t.Fatalf("generating: %v", diags)
 	}
 	dir := tempModule(t, "bounded")
-	writeFile(t, filepath.Join(dir, "bounded", "tools_gen.go"), countSteps(t, src))
-	writeFile(t, filepath.Join(dir, "bounded", "steps.go"), []byte(fmt.Sprintf(boundedSteps, boundedBudget)))
+	counted := countSteps(t, src)
+	writeFile(t, filepath.Join(dir, "bounded", "tools_gen.go"), counted)
+	writeFile(t, filepath.Join(dir, "bounded", "steps.go"), []byte(fmt.Sprintf(boundedSteps, "bounded", boundedBudget)))
+	writeFile(t, filepath.Join(dir, "boundedoff", "tools_gen.go"), memoOff(t, counted))
+	writeFile(t, filepath.Join(dir, "boundedoff", "steps.go"), []byte(fmt.Sprintf(boundedSteps, "boundedoff", boundedBudget)))
+	writeFile(t, filepath.Join(dir, "boundedoff", "trial.go"), []byte(plainTrial))
 	writeFile(t, filepath.Join(dir, "driver", "main.go"), []byte(boundedDriver))
 	var input bytes.Buffer
 	enc := json.NewEncoder(&input)
 	for _, bt := range tools {
 		for _, inst := range bt.instances {
-			_ = enc.Encode(map[string]string{"tool": bt.name, "args": inst})
+			_ = enc.Encode(map[string]any{"tool": bt.name, "args": inst, "off": off != nil && off(bt)})
 		}
 	}
 	out := runDriverIn(t, dir, &input, "building or running the generated code failed")
@@ -335,7 +346,7 @@ func readsOrChecks(fn *ast.FuncDecl) bool {
 	return false
 }
 
-const boundedSteps = `package bounded
+const boundedSteps = `package %s
 
 import "fmt"
 
@@ -363,6 +374,7 @@ import (
 	"os"
 
 	"bounded/bounded"
+	"bounded/boundedoff"
 
 	"github.com/toolgen/toolgen/runtime"
 )
@@ -372,21 +384,24 @@ type verdict struct {
 	Steps      int
 	Exceeded   string
 	Violations string
+	List       []runtime.Violation
+	Off        *verdict
 }
 
-func validate(tool string, args []byte) (v verdict) {
+func validate(validateArgs func(string, []byte) error, tool string, args []byte) (v verdict) {
 	defer func() {
 		if p := recover(); p != nil {
 			v.Exceeded = fmt.Sprint(p)
 		}
 	}()
-	err := bounded.ValidateArgs(tool, args)
+	err := validateArgs(tool, args)
 	var invalid *runtime.ValidationError
 	switch {
 	case err == nil:
 		v.Valid = true
 	case errors.As(err, &invalid):
 		v.Violations = fmt.Sprintf("%d violations, %d omitted; first %+v", len(invalid.Violations), invalid.Omitted, invalid.Violations[0])
+		v.List = invalid.Violations
 	default:
 		v.Violations = err.Error()
 	}
@@ -398,13 +413,22 @@ func main() {
 	in.Buffer(nil, 1<<26)
 	out := json.NewEncoder(os.Stdout)
 	for in.Scan() {
-		var req struct{ Tool, Args string }
+		var req struct {
+			Tool, Args string
+			Off        bool
+		}
 		if err := json.Unmarshal(in.Bytes(), &req); err != nil {
 			panic(err)
 		}
 		bounded.Steps = 0
-		v := validate(req.Tool, []byte(req.Args))
+		v := validate(bounded.ValidateArgs, req.Tool, []byte(req.Args))
 		v.Steps = bounded.Steps
+		if req.Off {
+			boundedoff.Steps = 0
+			off := validate(boundedoff.ValidateArgs, req.Tool, []byte(req.Args))
+			off.Steps = boundedoff.Steps
+			v.Off = &off
+		}
 		if err := out.Encode(v); err != nil {
 			panic(err)
 		}

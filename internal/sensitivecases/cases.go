@@ -259,6 +259,49 @@ var positions = []position{
 	}},
 }
 
+// A Placement is a leaf marked sensitive at one position: a schema that
+// puts it there, for a test to put where it likes, and a value that breaks
+// the leaf with a secret.
+type Placement struct {
+	Position, Keyword string
+	Schema            map[string]any
+	// Defs are the definitions Schema refers to, under #/$defs/.
+	Defs  map[string]any
+	Value any
+	// Sealed is the pointer of the sensitive value below the value of
+	// Schema: nothing below it may be located or named.
+	Sealed string
+}
+
+// LeafKeywords are the keywords the leaves of the cases break, each once.
+func LeafKeywords() []string {
+	var out []string
+	for _, l := range leaves {
+		out = append(out, l.keyword)
+	}
+	return out
+}
+
+// Placements returns, for marker m, the leaf breaking keyword (a keyword
+// of leaves) marked at every position; def prefixes the names of the
+// definitions they need.
+func Placements(m Marker, keyword, def string) []Placement {
+	i := slices.IndexFunc(leaves, func(l leaf) bool { return l.keyword == keyword })
+	if i < 0 {
+		panic("sensitivecases: no leaf breaks " + keyword)
+	}
+	l := leaves[i]
+	var out []Placement
+	for _, p := range positions {
+		schema, defs, value, below := p.wrap(def+"_"+p.name, merge(l.schema, m.Schema), m.Schema, l.schema, l.value)
+		if p.markerAbove || p.shared {
+			below = ""
+		}
+		out = append(out, Placement{Position: p.name, Keyword: keyword, Schema: schema, Defs: defs, Value: value, Sealed: below})
+	}
+	return out
+}
+
 // An Expected violation is one the call must produce, at one of the places
 // listed: the leaf's keyword at the value, or an anyOf or oneOf around it,
 // which reports itself at its own value. Below a marked value, the place is
