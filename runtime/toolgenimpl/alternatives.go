@@ -8,8 +8,10 @@ type reportMode uint8
 const (
 	// recording records every violation.
 	recording reportMode = iota
-	// capturing keeps the first violation's hint, then discards: what an
-	// alternative of anyOf or oneOf lacks, for the hint when none matched.
+	// capturing keeps the first recorded violation's hint, then discards:
+	// what an alternative of anyOf or oneOf lacks, for the hint when none
+	// matched. Until then, problems inside a sensitive value are counted
+	// (see capture).
 	capturing
 	// discarding discards violations: only verdicts count (see Try).
 	discarding

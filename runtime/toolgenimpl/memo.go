@@ -12,9 +12,9 @@ import (
 // the work at every level: forty levels of two definitions each are 2^40
 // checks of one empty object. The generator marks those schemas, and their
 // functions run through Once: the first run on a value is remembered, with
-// its verdict, the violations it reported and the members or items it
-// evaluated, and every later run on the same value in the same check
-// replays them. The work of a check is then at most in proportion to the
+// its verdict, the violations it reported, the problems it counted inside a
+// sensitive value and the members or items it evaluated, and every later
+// run on the same value in the same check replays them. The work of a check is then at most in proportion to the
 // schema's size times the value's.
 
 // checkMore is what only checks of some schemas need: what the schema
@@ -38,9 +38,9 @@ type memoKey struct {
 
 // secretPlace is where a check is with respect to the sensitive values
 // around it: outside all of them, at the outermost one, or inside it,
-// below its position. Inside a run these three decide, for every place the
-// run reaches, which are: inside a sensitive value positions only go
-// deeper.
+// below its position. Where a run starts, so placed, decides where every
+// place it reaches is, since inside a sensitive value positions only go
+// deeper: which violations are recorded and which counted.
 type secretPlace uint8
 
 const (
