@@ -109,6 +109,7 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 	for i := range cat.Tools {
 		b.buildTool(&cat.Tools[i], names[i])
 	}
+	b.share()
 	for _, err := range b.schemas.finish() {
 		b.schemaError(err)
 	}
@@ -332,8 +333,13 @@ func (b *builder) ref(n *node) *Value {
 	b.building[target] = true
 	v := b.value(tn, name)
 	delete(b.building, target)
-	if v != nil && target != "" {
-		b.shared[key] = v
+	if v != nil {
+		// Every other reference to the target shares this value: one type
+		// and one reader per schema, however many paths reach it.
+		b.built[target] = v
+		if target != "" {
+			b.shared[key] = v
+		}
 	}
 	return v
 }

@@ -51,6 +51,7 @@ func Emit(m *Model, opts Options) ([]byte, error) {
 	}
 	e.sealedTypes()
 	e.unionTypes()
+	e.valueReaders()
 	e.alternatives()
 	e.customAssertions()
 	e.packageVars()

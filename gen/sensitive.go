@@ -254,8 +254,7 @@ func (b *builder) markSensitive(n *node, v *Value) *Value {
 		return v
 	}
 	if v.Ptr != n.ptr {
-		c := *v
-		v = &c
+		v = v.copyFor()
 	}
 	v.Sensitive = true
 	return v
