@@ -199,6 +199,11 @@ type checker struct {
 	// $dynamicAnchor resources took time cubic in their number.
 	appliedInPlace map[*schema.Node][]*schema.Node
 	anchored       map[string][]*schema.Node
+	anchorGroups   map[string]*schema.Node
+	// shared and marked answer, for every schema at once, what the
+	// sensitivity analysis asks of the schemas it reaches (reach.go).
+	shared *reach[inPlaceSummary]
+	marked *reach[bool]
 	// describe names a document in doc comments; nil means by its URI.
 	describe func(doc *schema.Document) string
 }

@@ -110,59 +110,57 @@ func subschemasApplied(n *schema.Node, applies schema.Applies) []*schema.Node {
 // n's value reach into its members or items, and one of them marks
 // something inside.
 func (k *checker) markedInsideShared(n *schema.Node) bool {
-	applied := k.appliedTo(n)
-	reaching := 0
-	for _, s := range applied {
-		if len(childrenOf(s)) > 0 {
-			reaching++
-		}
+	if k.shared == nil {
+		k.shared = newReach(k.reachingInto, k.inPlaceOf, inPlaceSummary.with)
 	}
-	if reaching < 2 {
-		return false
-	}
-	seen := map[*schema.Node]bool{}
-	for _, s := range applied {
-		for _, c := range childrenOf(s) {
-			if k.reachesMarker(c, seen) {
-				return true
-			}
-		}
-	}
-	return false
+	s := k.shared.of(n)
+	return s.reaching[1] != nil && s.markedInside
 }
 
-// appliedTo returns n and every schema it applies to its own value,
-// transitively.
-func (k *checker) appliedTo(n *schema.Node) []*schema.Node {
-	seen := map[*schema.Node]bool{n: true}
-	out := []*schema.Node{n}
-	for i := 0; i < len(out); i++ {
-		for _, s := range k.inPlaceOf(out[i]) {
-			if !seen[s] {
-				seen[s] = true
-				out = append(out, s)
+// inPlaceSummary is what the schemas applied to one value, in place and
+// transitively, say about its parts: up to two of those that reach into them
+// (two are all markedInsideShared counts), and whether one of those reaches
+// a marked schema there.
+type inPlaceSummary struct {
+	reaching     [2]*schema.Node
+	markedInside bool
+}
+
+// with combines two summaries.
+func (a inPlaceSummary) with(b inPlaceSummary) inPlaceSummary {
+	for _, s := range b.reaching {
+		if s != nil && a.reaching[0] != s && a.reaching[1] == nil {
+			if a.reaching[0] == nil {
+				a.reaching[0] = s
+			} else {
+				a.reaching[1] = s
 			}
 		}
 	}
-	return out
+	a.markedInside = a.markedInside || b.markedInside
+	return a
+}
+
+// reachingInto is the summary of schema n alone.
+func (k *checker) reachingInto(n *schema.Node) inPlaceSummary {
+	var s inPlaceSummary
+	children := childrenOf(n)
+	if len(children) > 0 {
+		s.reaching[0] = n
+	}
+	s.markedInside = slices.ContainsFunc(children, k.reachesMarker)
+	return s
 }
 
 // reachesMarker reports whether schema n, or a schema it applies to its value
 // or to anything inside it, marks a value sensitive.
-func (k *checker) reachesMarker(n *schema.Node, seen map[*schema.Node]bool) bool {
-	if seen[n] {
-		return false
+func (k *checker) reachesMarker(n *schema.Node) bool {
+	if k.marked == nil {
+		k.marked = newReach(marksSensitive, func(n *schema.Node) []*schema.Node {
+			return append(slices.Clip(k.inPlaceOf(n)), childrenOf(n)...)
+		}, func(a, b bool) bool { return a || b })
 	}
-	seen[n] = true
-	if marksSensitive(n) {
-		return true
-	}
-	for _, next := range append(slices.Clip(k.inPlaceOf(n)), childrenOf(n)...) {
-		if k.reachesMarker(next, seen) {
-			return true
-		}
-	}
-	return false
+	return k.marked.of(n)
 }
 
 // targets returns the schemas a reference may land on: the one it names,
@@ -190,9 +188,29 @@ func (k *checker) targets(n *schema.Node, keyword string, ref *schema.Node) []*s
 		anchor = schema.RecursiveAnchor
 	}
 	if anchor != "" {
-		out = append(out, k.anchorsNamed(anchor)...)
+		out = append(out, k.anchorGroup(anchor))
 	}
 	return out
+}
+
+// anchorGroup stands for every dynamic anchor of the given name: a schema
+// with no keywords that applies each of them in place. Each $dynamicRef to
+// the name applies the group rather than each anchor, so that n references
+// to n anchors make 2n edges, not n².
+func (k *checker) anchorGroup(anchor string) *schema.Node {
+	if g, ok := k.anchorGroups[anchor]; ok {
+		return g
+	}
+	if k.anchorGroups == nil {
+		k.anchorGroups = map[string]*schema.Node{}
+	}
+	g := &schema.Node{Kind: '{'}
+	k.anchorGroups[anchor] = g
+	if k.appliedInPlace == nil {
+		k.appliedInPlace = map[*schema.Node][]*schema.Node{}
+	}
+	k.appliedInPlace[g] = k.anchorsNamed(anchor)
+	return g
 }
 
 // anchorsNamed returns the dynamic anchors of every resource that has one

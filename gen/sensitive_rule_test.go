@@ -40,6 +40,9 @@ func TestSensitiveRule(t *testing.T) {
 		{`{"properties":{"a":{}},"dependentSchemas":{"a":{"properties":{"a":{"writeOnly":true}}}}}`, true},
 		{`{"anyOf":[{"properties":{"a":{"type":"string"}}},{"properties":{"a":{"$ref":"#/$defs/s"}}}],"$defs":{"s":{"writeOnly":true}}}`, true},
 		{`{"anyOf":[{"properties":{"a":{"type":"string"}}},{"properties":{"b":{"type":"string"}}}]}`, false},
+		// A $dynamicRef may land on the anchor of the name in any resource.
+		{`{"anyOf":[{"$dynamicRef":"#a"}],"$defs":{"s":{"$dynamicAnchor":"a","type":"string"},"o":{"$id":"o.json","$dynamicAnchor":"a","writeOnly":true}}}`, true},
+		{`{"anyOf":[{"$dynamicRef":"#a"}],"$defs":{"s":{"$dynamicAnchor":"a","type":"string"},"o":{"$id":"o.json","$dynamicAnchor":"a","type":"string"}}}`, false},
 	} {
 		reg := schema.NewRegistry(nil)
 		doc, err := reg.AddDocument(DefaultBaseURI, []byte(c.schema))
