@@ -161,7 +161,7 @@ func toolSchemaURI(i int, which string) string {
 // subschemas, so property names and the data in enum, const, default and
 // examples are never taken for keywords.
 func (s *schemaLint) walk() {
-	s.reg = schema.NewRegistry(s.supplied)
+	s.reg = schema.NewRegistryOf(s.supplied) // keyed by resource URIs, without fragments
 	s.reg.Lenient = true // what is malformed, the meta-schema check reports
 	if _, err := s.reg.AddTree(s.loc, s.tree); err != nil {
 		return // only a root that is not a schema, checked before
