@@ -162,7 +162,7 @@ func toolSchemaURI(i int, which string) string {
 // examples are never taken for keywords.
 func (s *schemaLint) walk() {
 	s.reg = schema.NewRegistryOf(s.supplied) // keyed by resource URIs, without fragments
-	s.reg.Lenient = true // what is malformed, the meta-schema check reports
+	s.reg.Lenient = true                     // what is malformed, the meta-schema check reports
 	if _, err := s.reg.AddTree(s.loc, s.tree); err != nil {
 		return // only a root that is not a schema, checked before
 	}
