@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -89,20 +88,27 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 		enums:    map[string]*NamedType{},
 	}
 	b.model.names = b.names
+	b.model.divisors = b.divisors
 	originals := make([]string, len(cat.Tools))
+	first := map[string]int{} // tool name -> index of its first tool
+	chosen := map[string]string{}
 	for i, t := range cat.Tools {
 		originals[i] = t.Name
+		if _, ok := first[t.Name]; !ok {
+			first[t.Name] = i
+		}
+		if _, ok := chosen[t.Name]; !ok && t.Settings.GoName != "" {
+			chosen[t.Name] = t.Settings.GoName
+		}
 	}
 	names, renamed := assignNames(originals, func(s string) string {
-		for _, t := range cat.Tools {
-			if t.Name == s && t.Settings.GoName != "" {
-				return t.Settings.GoName
-			}
+		if gn, ok := chosen[s]; ok {
+			return gn
 		}
 		return goName(s)
 	}, nil)
 	for _, rn := range renamed {
-		t := cat.Tools[slices.Index(originals, rn.Original)]
+		t := cat.Tools[first[rn.Original]]
 		b.warn(t.Pointer, t.Name, "Go name %s is taken by tool %q; using %s (set \"x-toolgen\": {\"goName\": ...} to choose another)", rn.Wanted, rn.Rival, rn.Got)
 	}
 	b.registerSchemas()

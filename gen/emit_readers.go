@@ -2,7 +2,6 @@ package gen
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -133,10 +132,16 @@ func (e *emitter) presenceChecks(t *NamedType) []jen.Code {
 			checks = append(checks, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(e.applyDefault(f)...))
 		}
 	}
+	index := make(map[string]int, len(t.Fields))
+	for i, f := range t.Fields {
+		if _, dup := index[f.JSONName]; !dup {
+			index[f.JSONName] = i
+		}
+	}
 	for _, d := range t.DependentRequired {
-		p := slices.IndexFunc(t.Fields, func(f *Field) bool { return f.JSONName == d.Property })
+		p := index[d.Property]
 		for _, req := range d.Requires {
-			q := slices.IndexFunc(t.Fields, func(f *Field) bool { return f.JSONName == req })
+			q := index[req]
 			checks = append(checks, jen.If(jen.Id("seen").Index(jen.Lit(p)).Op("&&").Op("!").Id("seen").Index(jen.Lit(q))).Block(
 				jen.Id("r").Dot("DependentRequired").Call(jen.Lit(d.Property), jen.Lit(req)),
 			))

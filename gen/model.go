@@ -36,6 +36,8 @@ type Model struct {
 	// names allocates every package-level identifier of the file: the
 	// builder's, then the emitter's.
 	names *namespace
+	// divisors are the Divisors by their text.
+	divisors map[string]*Divisor
 }
 
 // Tool is one tool and the Go names generated for it.
@@ -308,12 +310,10 @@ var formats = func() map[string]string {
 	return m
 }()
 
-// DivisorVar returns the package variable holding a multipleOf divisor.
+// divisorVar returns the package variable holding a multipleOf divisor.
 func (m *Model) divisorVar(text string) string {
-	for _, d := range m.Divisors {
-		if d.Text == text {
-			return d.Var
-		}
+	if d := m.divisors[text]; d != nil {
+		return d.Var
 	}
 	return ""
 }
