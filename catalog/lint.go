@@ -46,10 +46,14 @@ const maxNameLen = 128
 // RejectedDefaults on the catalog's tools. The diagnostics are sorted by
 // position.
 func Lint(c *Catalog, opts LintOptions) Diagnostics {
-	l := &linter{c: c, opts: opts, identified: identifiedSchemas(c), supplied: map[string][]byte{}}
+	l := &linter{c: c, opts: opts, identified: identifiedSchemas(c), supplied: map[string][]byte{}, costs: map[string]identifiedCost{}}
 	for id, s := range l.identified {
 		l.supplied[id] = s.raw
 	}
+	for _, t := range c.Tools {
+		l.schemaBytes += len(t.InputSchema) + len(t.OutputSchema)
+	}
+	l.allowance = metaCheckBase + metaCheckPerByte*int64(l.schemaBytes)
 	first := map[string]int{} // tool name -> index of its first tool
 	for i := range c.Tools {
 		t := &c.Tools[i]
@@ -85,6 +89,13 @@ type linter struct {
 	identified map[string]identifiedSchema
 	// supplied are their texts, for resolving references across tools.
 	supplied map[string][]byte
+
+	// allowance is what is left of the catalog's allowance for the
+	// meta-schema check, in steps (metacheck.go); schemaBytes is the size
+	// it was made from, and costs what the schemas with an "$id" cost.
+	allowance   int64
+	schemaBytes int
+	costs       map[string]identifiedCost
 }
 
 func (l *linter) errorf(tool, ptr, format string, args ...any) {

@@ -73,6 +73,12 @@ func (l *linter) schema(t *Tool, i int, which string, raw []byte, base string) {
 	}
 	s.rootType(which)
 	s.walk()
+	// The allowance is taken before references are resolved, which loads
+	// the schemas of other tools they reach.
+	reached := s.reachedIdentified()
+	if !s.withinMetaCheckAllowance(which, reached) {
+		return
+	}
 	refsOK := s.resolveRefs()
 	loc := s.loc
 	if s.wrongDraft {
@@ -81,16 +87,19 @@ func (l *linter) schema(t *Tool, i int, which string, raw []byte, base string) {
 
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
-	c.UseLoader(nil) // never read files or the network
+	// Nothing is read from files or the network: the loader serves the
+	// schemas of other tools by "$id", those the references reach first.
+	c.UseLoader(identifiedLoader(func(id string) (any, bool) {
+		other, ok := l.identified[id]
+		return other.value, ok && !s.own(id)
+	}))
 	c.AssertFormat()
 	registerFormats(c)
 	c.UseRegexpEngine(ecmaRegexp)
-	for id, other := range l.identified {
-		if !s.own(id) {
-			if err := c.AddResource(id, other.value); err != nil {
-				l.errorf(t.Name, base, "the schema with $id %s cannot be added: %v", id, err)
-				return
-			}
+	for _, id := range reached {
+		if err := c.AddResource(id, l.identified[id].value); err != nil {
+			l.errorf(t.Name, base, "the schema with $id %s cannot be added: %v", id, err)
+			return
 		}
 	}
 	if err := c.AddResource(loc, doc); err != nil {
@@ -154,8 +163,8 @@ func toolSchemaURI(i int, which string) string {
 // subschemas, so property names and the data in enum, const, default and
 // examples are never taken for keywords.
 func (s *schemaLint) walk() {
-	s.reg = schema.NewRegistry(s.supplied)
-	s.reg.Lenient = true // what is malformed, the meta-schema check reports
+	s.reg = schema.NewRegistryOf(s.supplied) // keyed by resource URIs, without fragments
+	s.reg.Lenient = true                     // what is malformed, the meta-schema check reports
 	if _, err := s.reg.AddTree(s.loc, s.tree); err != nil {
 		return // only a root that is not a schema, checked before
 	}

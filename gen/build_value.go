@@ -363,7 +363,9 @@ func (b *builder) enum(n *node, name string) *Value {
 	key := canonicalSchema(n.tree.Raw)
 	if t, ok := b.enums[key]; ok {
 		b.checks(n, &Value{Ptr: n.ptr, Kind: kindString}) // its warnings, here too
-		if t.Tool != b.tool.Name && !slices.Contains(t.AlsoUsedBy, b.tool.Name) {
+		// Tools are built one after the other: this one, if it is there,
+		// is the last.
+		if t.Tool != b.tool.Name && (len(t.AlsoUsedBy) == 0 || t.AlsoUsedBy[len(t.AlsoUsedBy)-1] != b.tool.Name) {
 			t.AlsoUsedBy = append(t.AlsoUsedBy, b.tool.Name)
 		}
 		v := &Value{Ptr: n.ptr, Kind: kindEnum, Named: t}

@@ -187,20 +187,25 @@ type checker struct {
 
 	// inPlace are the schemas each schema applies to the same value
 	// ($ref, allOf, not, ...): a cycle among them would never end.
-	inPlace  map[*schema.Node][]*schema.Node
-	dynamics []*dynamicSite
-	funcs    []*schemaFunc
-	// sensitivity caches whether a schema makes its value sensitive.
-	sensitivity map[*schema.Node]bool
+	inPlace map[*schema.Node][]*schema.Node
+	// dynamics are the $dynamicRef dispatchers, one per anchor name
+	// (dispatchers), and dynamicRefs the references that call them.
+	dynamics    []*dynamicSite
+	dispatchers map[string]*dynamicSite
+	dynamicRefs []dynamicRef
+	funcs       []*schemaFunc
 	// appliedInPlace and anchored cache what the sensitivity analysis asks
 	// again and again: the schemas each schema applies to its own value,
 	// and the dynamic anchors of each name. Without them, a catalog of many
 	// $dynamicAnchor resources took time cubic in their number.
 	appliedInPlace map[*schema.Node][]*schema.Node
 	anchored       map[string][]*schema.Node
-	// holding caches whether a schema marks its value, or a value inside
-	// it, sensitive (see holdsSecrets).
-	holding map[*schema.Node]bool
+	anchorGroups   map[string]*schema.Node
+	// placed and marked answer, for every schema at once, what the
+	// sensitivity analysis asks of the schemas it reaches (sensitive.go,
+	// reach.go).
+	placed *reach[inPlaceSummary]
+	marked *reach[bool]
 	// describe names a document in doc comments; nil means by its URI.
 	describe func(doc *schema.Document) string
 	// calls is the call graph of the check functions (see callee and
@@ -210,18 +215,26 @@ type checker struct {
 	anchorNumbers map[string]int
 }
 
-// dynamicSite is a $dynamicRef whose target depends on the dynamic scope; its
-// dispatch function is emitted once every resource is known.
+// dynamicSite is the dispatch function of the references to one dynamic
+// anchor, whose target depends on the dynamic scope; it is emitted once every
+// resource is known.
 type dynamicSite struct {
 	name    string // the dispatch function
-	from    *schema.Node
 	keyword string // $dynamicRef or $recursiveRef
 	anchor  string
-	initial *schema.Node
+}
+
+// dynamicRef is a reference that dispatches: the check function of from
+// calls site's dispatcher, with initial, the schema the reference names,
+// for when no resource in the dynamic scope has the anchor.
+type dynamicRef struct {
+	from, initial *schema.Node
+	keyword       string
+	site          *dynamicSite
 }
 
 func newChecker(reg *schema.Registry, prefix string, idents *namespace) *checker {
-	return &checker{reg: reg, prefix: prefix, idents: idents, names: map[*schema.Node]string{}, consts: map[string]string{}, regexps: map[string]patternRef{}, inPlace: map[*schema.Node][]*schema.Node{}, sensitivity: map[*schema.Node]bool{}}
+	return &checker{reg: reg, prefix: prefix, idents: idents, names: map[*schema.Node]string{}, consts: map[string]string{}, regexps: map[string]patternRef{}, inPlace: map[*schema.Node][]*schema.Node{}}
 }
 
 // function returns the name of the check function for schema n, queueing
@@ -256,8 +269,9 @@ func (k *checker) finish() []error {
 		}
 		// A dispatcher can reach resources not compiled yet, and those can
 		// hold further dynamic anchors: repeat until nothing new comes.
+		anchors := k.dynamicAnchors()
 		for _, d := range k.dynamics {
-			for _, c := range k.candidates(d) {
+			for _, c := range anchors[d.anchor] {
 				k.function(c.node)
 			}
 		}
@@ -277,8 +291,9 @@ func (k *checker) finish() []error {
 	for _, f := range k.funcs {
 		k.code = append(k.code, k.render(f, plan), jen.Line())
 	}
+	anchors := k.dynamicAnchors()
 	for _, d := range k.dynamics {
-		k.emitDispatcher(d)
+		k.emitDispatcher(d, anchors[d.anchor])
 	}
 	return nil
 }
@@ -288,41 +303,61 @@ type dynamicCandidate struct {
 	node     *schema.Node
 }
 
-// candidates are the schemas a $dynamicRef may land on: each compiled
-// resource's $dynamicAnchor of the name, outermost choice made at run time.
-func (k *checker) candidates(d *dynamicSite) []dynamicCandidate {
-	var out []dynamicCandidate
+// dynamicAnchors returns, for each dynamic anchor name, the schemas a
+// $dynamicRef to it may land on: each resource's $dynamicAnchor of the name,
+// the outermost choice made at run time.
+func (k *checker) dynamicAnchors() map[string][]dynamicCandidate {
+	out := map[string][]dynamicCandidate{}
 	for _, res := range k.reg.Resources {
-		if a := res.DynamicAnchors[d.anchor]; a != nil {
-			out = append(out, dynamicCandidate{res.ID, a})
+		for name, a := range res.DynamicAnchors {
+			out[name] = append(out[name], dynamicCandidate{res.ID, a})
 		}
 	}
 	return out
 }
 
-func (k *checker) emitDispatcher(d *dynamicSite) {
-	cands := k.candidates(d)
+// dynamicDispatcher returns the dispatch function of the dynamic anchor
+// name that a reference of keyword follows, declaring it on first use: one
+// for every reference to the name, since where they may land depends on the
+// name alone.
+func (k *checker) dynamicDispatcher(keyword, anchor string) *dynamicSite {
+	if k.dispatchers == nil {
+		k.dispatchers = map[string]*dynamicSite{}
+	}
+	if d, ok := k.dispatchers[anchor]; ok {
+		return d
+	}
+	d := &dynamicSite{name: k.newVar("Dynamic"), keyword: keyword, anchor: anchor}
+	k.dispatchers[anchor] = d
+	k.dynamics = append(k.dynamics, d)
+	return d
+}
+
+// emitDispatcher emits the dispatch function of d, which calls the schema
+// the reference names, its initial argument, where no resource in the
+// dynamic scope has the anchor.
+func (k *checker) emitDispatcher(d *dynamicSite, cands []dynamicCandidate) {
 	ids := make([]jen.Code, len(cands))
-	cases := make([]jen.Code, 0, len(cands)+1)
+	cases := make([]jen.Code, 0, len(cands))
 	for i, c := range cands {
 		ids[i] = jen.Lit(c.resource)
-		k.inPlace[d.from] = append(k.inPlace[d.from], c.node)
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(jen.Return(jen.Id(k.names[c.node]).Call(jen.Id("c"), jen.Id("x"), jen.Id("ev")))))
 	}
-	cases = append(cases, jen.Default().Block(jen.Return(jen.Id(k.names[d.initial]).Call(jen.Id("c"), jen.Id("x"), jen.Id("ev")))))
+	params := append(schemaParams(), jen.Id("initial").Add(rt("SchemaFunc")))
 	k.code = append(k.code,
 		lineComment(dispatcherDoc(d)).Line().
-			Func().Id(d.name).Params(schemaParams()...).Bool().Block(
+			Func().Id(d.name).Params(params...).Bool().Block(
 			jen.Switch(jen.Id("c").Dot("Dynamic").Call(jen.Index().Int().Values(ids...))).Block(cases...),
+			jen.Return(jen.Id("initial").Call(jen.Id("c"), jen.Id("x"), jen.Id("ev"))),
 		), jen.Line())
 }
 
 // dispatcherDoc is the doc comment of the dispatch function of d.
 func dispatcherDoc(d *dynamicSite) string {
 	if d.keyword == "$recursiveRef" {
-		return fmt.Sprintf("%s follows $recursiveRef: the outermost schema resource in the dynamic scope with \"$recursiveAnchor\": true.", d.name)
+		return fmt.Sprintf("%s follows $recursiveRef: the outermost schema resource in the dynamic scope with \"$recursiveAnchor\": true, else initial, the schema the reference names.", d.name)
 	}
-	return fmt.Sprintf("%s follows $dynamicRef to #%s: the anchor of the outermost schema resource in the dynamic scope that has one.", d.name, d.anchor)
+	return fmt.Sprintf("%s follows $dynamicRef to #%s: the anchor of the outermost schema resource in the dynamic scope that has one, else initial, the schema the reference names.", d.name, shortText(d.anchor))
 }
 
 // checkCycles refuses schemas that apply themselves to the same value
@@ -390,9 +425,16 @@ func (k *checker) enabled(n *schema.Node, keyword string) *schema.Node {
 // compile emits the check function of schema n.
 func (k *checker) compile(n *schema.Node) error {
 	name := k.names[n]
-	where := "the schema at " + n.Place.Doc.URI + "#" + n.Place.Ptr
+	// The place is shortened as in every other comment: written whole,
+	// pointers that grow with the depth of nesting would grow the file with
+	// its square.
+	ptr := n.Place.Ptr
+	if ptr != "" {
+		ptr = displayPtr(ptr)
+	}
+	where := "the schema at " + shortText(n.Place.Doc.URI) + "#" + ptr
 	if k.describe != nil {
-		where = k.describe(n.Place.Doc) + " at " + displayPointer(n.Place.Ptr)
+		where = k.describe(n.Place.Doc) + " at " + displayPointer(ptr)
 	}
 	doc := fmt.Sprintf("%s checks a value against %s.", name, where)
 	switch n.Kind {
@@ -502,10 +544,9 @@ func (b *body) refs() error {
 		}
 		b.k.inPlace[b.n] = append(b.k.inPlace[b.n], target)
 		if anchor := dynamicAnchorOf(keyword, ref, target); anchor != "" {
-			b.k.function(target)
-			d := &dynamicSite{name: b.k.newVar("Dynamic"), from: b.n, keyword: keyword, anchor: anchor, initial: target}
-			b.k.dynamics = append(b.k.dynamics, d)
-			b.add(and(jen.Id(d.name).Call(jen.Id("c"), jen.Id("x"), b.evArg())))
+			d := b.k.dynamicDispatcher(keyword, anchor)
+			b.k.dynamicRefs = append(b.k.dynamicRefs, dynamicRef{from: b.n, initial: target, keyword: keyword, site: d})
+			b.add(and(jen.Id(d.name).Call(jen.Id("c"), jen.Id("x"), b.evArg(), jen.Id(b.k.function(target)))))
 			continue
 		}
 		// Any other reference behaves as $ref.
