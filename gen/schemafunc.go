@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -215,24 +214,6 @@ type checker struct {
 	anchorNumbers map[string]int
 }
 
-// dynamicSite is the dispatch function of the references to one dynamic
-// anchor, whose target depends on the dynamic scope; it is emitted once every
-// resource is known.
-type dynamicSite struct {
-	name    string // the dispatch function
-	keyword string // $dynamicRef or $recursiveRef
-	anchor  string
-}
-
-// dynamicRef is a reference that dispatches: the check function of from
-// calls site's dispatcher, with initial, the schema the reference names,
-// for when no resource in the dynamic scope has the anchor.
-type dynamicRef struct {
-	from, initial *schema.Node
-	keyword       string
-	site          *dynamicSite
-}
-
 func newChecker(reg *schema.Registry, prefix string, idents *namespace) *checker {
 	return &checker{reg: reg, prefix: prefix, idents: idents, names: map[*schema.Node]string{}, consts: map[string]string{}, regexps: map[string]patternRef{}, inPlace: map[*schema.Node][]*schema.Node{}}
 }
@@ -296,110 +277,6 @@ func (k *checker) finish() []error {
 		k.emitDispatcher(d, anchors[d.anchor])
 	}
 	return nil
-}
-
-type dynamicCandidate struct {
-	resource int
-	node     *schema.Node
-}
-
-// dynamicAnchors returns, for each dynamic anchor name, the schemas a
-// $dynamicRef to it may land on: each resource's $dynamicAnchor of the name,
-// the outermost choice made at run time.
-func (k *checker) dynamicAnchors() map[string][]dynamicCandidate {
-	out := map[string][]dynamicCandidate{}
-	for _, res := range k.reg.Resources {
-		for name, a := range res.DynamicAnchors {
-			out[name] = append(out[name], dynamicCandidate{res.ID, a})
-		}
-	}
-	return out
-}
-
-// dynamicDispatcher returns the dispatch function of the dynamic anchor
-// name that a reference of keyword follows, declaring it on first use: one
-// for every reference to the name, since where they may land depends on the
-// name alone.
-func (k *checker) dynamicDispatcher(keyword, anchor string) *dynamicSite {
-	if k.dispatchers == nil {
-		k.dispatchers = map[string]*dynamicSite{}
-	}
-	if d, ok := k.dispatchers[anchor]; ok {
-		return d
-	}
-	d := &dynamicSite{name: k.newVar("Dynamic"), keyword: keyword, anchor: anchor}
-	k.dispatchers[anchor] = d
-	k.dynamics = append(k.dynamics, d)
-	return d
-}
-
-// emitDispatcher emits the dispatch function of d, which calls the schema
-// the reference names, its initial argument, where no resource in the
-// dynamic scope has the anchor.
-func (k *checker) emitDispatcher(d *dynamicSite, cands []dynamicCandidate) {
-	ids := make([]jen.Code, len(cands))
-	cases := make([]jen.Code, 0, len(cands))
-	for i, c := range cands {
-		ids[i] = jen.Lit(c.resource)
-		cases = append(cases, jen.Case(jen.Lit(i)).Block(jen.Return(jen.Id(k.names[c.node]).Call(jen.Id("c"), jen.Id("x"), jen.Id("ev")))))
-	}
-	params := append(schemaParams(), jen.Id("initial").Add(rt("SchemaFunc")))
-	k.code = append(k.code,
-		lineComment(dispatcherDoc(d)).Line().
-			Func().Id(d.name).Params(params...).Bool().Block(
-			jen.Switch(jen.Id("c").Dot("Dynamic").Call(jen.Index().Int().Values(ids...))).Block(cases...),
-			jen.Return(jen.Id("initial").Call(jen.Id("c"), jen.Id("x"), jen.Id("ev"))),
-		), jen.Line())
-}
-
-// dispatcherDoc is the doc comment of the dispatch function of d.
-func dispatcherDoc(d *dynamicSite) string {
-	if d.keyword == "$recursiveRef" {
-		return fmt.Sprintf("%s follows $recursiveRef: the outermost schema resource in the dynamic scope with \"$recursiveAnchor\": true, else initial, the schema the reference names.", d.name)
-	}
-	return fmt.Sprintf("%s follows $dynamicRef to #%s: the anchor of the outermost schema resource in the dynamic scope that has one, else initial, the schema the reference names.", d.name, shortText(d.anchor))
-}
-
-// checkCycles refuses schemas that apply themselves to the same value
-// through references, which would never end. Every cycle is reported, once,
-// at the schema where it closes, so that one catalog's cycles do not hide
-// another's.
-func (k *checker) checkCycles() []error {
-	const (
-		unvisited = iota
-		visiting
-		done
-	)
-	state, reported := map[*schema.Node]int{}, map[*schema.Node]bool{}
-	var errs []error
-	var visit func(n *schema.Node)
-	visit = func(n *schema.Node) {
-		switch state[n] {
-		case visiting:
-			if reported[n] {
-				return
-			}
-			reported[n] = true
-			errs = append(errs, &schema.RefError{Ptr: n.Place.Ptr, Keyword: "$ref", Reason: "the schema refers back to itself without moving into the value, so checking it would never end; remove the cycle", Doc: n.Place.Doc.URI})
-			return
-		case done:
-			return
-		}
-		state[n] = visiting
-		for _, next := range k.inPlace[n] {
-			visit(next)
-		}
-		state[n] = done
-	}
-	nodes := make([]*schema.Node, 0, len(k.names))
-	for n := range k.names {
-		nodes = append(nodes, n)
-	}
-	sort.Slice(nodes, func(i, j int) bool { return k.names[nodes[i]] < k.names[nodes[j]] })
-	for _, n := range nodes {
-		visit(n)
-	}
-	return errs
 }
 
 func schemaParams() []jen.Code {
@@ -521,94 +398,6 @@ func (b *body) sub(v *schema.Node, keyword string) (*schema.Node, error) {
 }
 
 func (b *body) evArg() jen.Code { return jen.Id(b.ev) }
-
-// refs compiles $ref, $dynamicRef and $recursiveRef, which apply another
-// schema in place.
-func (b *body) refs() error {
-	if ref := b.kw("$ref"); ref != nil {
-		target, err := b.resolve(ref, "$ref")
-		if err != nil {
-			return err
-		}
-		b.k.inPlace[b.n] = append(b.k.inPlace[b.n], target)
-		b.add(and(b.enter(target, b.call(target, jen.Id("x"), b.evArg()))))
-	}
-	for _, keyword := range []string{"$dynamicRef", "$recursiveRef"} {
-		ref := b.kw(keyword)
-		if ref == nil {
-			continue
-		}
-		target, err := b.resolve(ref, keyword)
-		if err != nil {
-			return err
-		}
-		b.k.inPlace[b.n] = append(b.k.inPlace[b.n], target)
-		if anchor := dynamicAnchorOf(keyword, ref, target); anchor != "" {
-			d := b.k.dynamicDispatcher(keyword, anchor)
-			b.k.dynamicRefs = append(b.k.dynamicRefs, dynamicRef{from: b.n, initial: target, keyword: keyword, site: d})
-			b.add(and(jen.Id(d.name).Call(jen.Id("c"), jen.Id("x"), b.evArg(), jen.Id(b.k.function(target)))))
-			continue
-		}
-		// Any other reference behaves as $ref.
-		b.add(and(b.enter(target, b.call(target, jen.Id("x"), b.evArg()))))
-	}
-	return nil
-}
-
-// dynamicAnchorOf returns the dynamic anchor under which the reference ref
-// of keyword, which resolves first to target, looks through the dynamic
-// scope, or "" when the reference is static: a $dynamicRef to a
-// $dynamicAnchor of its name, or a $recursiveRef to the root of a resource
-// with "$recursiveAnchor": true.
-func dynamicAnchorOf(keyword string, ref, target *schema.Node) string {
-	if keyword == "$recursiveRef" {
-		if res := target.Place.Resource; res.DynamicAnchors[schema.RecursiveAnchor] == target {
-			return schema.RecursiveAnchor
-		}
-		return ""
-	}
-	anchor := ""
-	if i := strings.IndexByte(ref.Str, '#'); i >= 0 {
-		anchor = ref.Str[i+1:]
-	}
-	if anchor == "" || target.Member("$dynamicAnchor") == nil || target.Member("$dynamicAnchor").Str != anchor {
-		return ""
-	}
-	return anchor
-}
-
-// enter wraps a call to a schema in another resource, which it does not
-// enter itself, with that resource in the dynamic scope.
-func (b *body) enter(target *schema.Node, call *jen.Statement) jen.Code {
-	res := target.Place.Resource
-	if res == b.n.Place.Resource || res.Root == target || !inDynamicScope(res) {
-		return call
-	}
-	return jen.Func().Params().Bool().Block(
-		b.k.push(res),
-		jen.Defer().Id("c").Dot("Pop").Call(),
-		jen.Return(call),
-	).Call()
-}
-
-func (b *body) resolve(ref *schema.Node, keyword string) (*schema.Node, error) {
-	if ref.Kind != '"' {
-		return nil, b.fail(keyword, "%s must be a string", keyword)
-	}
-	uri, err := schema.ResolveURI(b.n.Place.Base, ref.Str)
-	if err != nil {
-		return nil, b.fail(keyword, "%s %q is not a URI reference: %v", keyword, ref.Str, err)
-	}
-	target, err := b.k.reg.Lookup(uri)
-	if err != nil {
-		var re *schema.RefError
-		if errors.As(err, &re) {
-			return nil, err
-		}
-		return nil, b.fail(keyword, "%s %q: %v", keyword, ref.Str, err)
-	}
-	return target, nil
-}
 
 // generic compiles type, const and enum.
 func (b *body) generic() error {
