@@ -192,6 +192,7 @@ type checker struct {
 	dynamics    []*dynamicSite
 	dispatchers map[string]*dynamicSite
 	dynamicRefs []dynamicRef
+	entering    []entering // calls into other resources, written by enterCalls
 	funcs       []*schemaFunc
 	// appliedInPlace and anchored cache what the sensitivity analysis asks
 	// again and again: the schemas each schema applies to its own value,
@@ -268,6 +269,7 @@ func (k *checker) finish() []error {
 	if errs := k.checkScopes(); len(errs) > 0 {
 		return errs
 	}
+	k.enterCalls()
 	k.code = append(k.code, k.vars...)
 	for _, f := range k.funcs {
 		k.code = append(k.code, k.render(f, plan), jen.Line())
@@ -357,7 +359,7 @@ type schemaFunc struct {
 
 func (k *checker) render(f *schemaFunc, plan memoPlan) jen.Code {
 	stmts := f.stmts
-	if res := f.node.Place.Resource; len(k.dynamics) > 0 && res.Root == f.node && inDynamicScope(res) {
+	if res := f.node.Place.Resource; res.Root == f.node && k.inDynamicScope(res) {
 		// Entering a schema resource puts it in the dynamic scope.
 		stmts = append([]jen.Code{k.push(res), jen.Defer().Id("c").Dot("Pop").Call()}, stmts...)
 	}

@@ -187,30 +187,29 @@ func (k *checker) checkScopes() []error {
 			continue // it reaches no $dynamicRef: one form
 		}
 		holders := map[string]map[int]bool{}
-		var followed []string // the anchor names of the references reached, in order
 		var first *dynamicRef
 		for _, n := range k.reachableFrom(f.node, refs, anchors) {
-			if res := n.Place.Resource; inDynamicScope(res) {
-				for name := range res.DynamicAnchors {
-					if holders[name] == nil {
-						holders[name] = map[int]bool{}
-					}
-					holders[name][res.ID] = true
+			res := n.Place.Resource
+			for name := range res.DynamicAnchors {
+				if k.dispatchers[name] == nil {
+					continue
 				}
+				if holders[name] == nil {
+					holders[name] = map[int]bool{}
+				}
+				holders[name][res.ID] = true
 			}
-			for _, r := range refs[n] {
-				if first == nil {
-					first = r
-				}
-				if !slices.Contains(followed, r.site.anchor) {
-					followed = append(followed, r.site.anchor)
-				}
+			if first == nil && len(refs[n]) > 0 {
+				first = refs[n][0]
 			}
 		}
+		// The scope's key holds, for every name a $dynamicRef follows,
+		// anywhere, the outermost resource holding it (see inDynamicScope).
 		// Names held by the same resources are always held by the same
 		// outermost one: they count once.
 		forms, counted := 1, map[string]bool{}
-		for _, name := range followed {
+		for _, d := range k.dynamics {
+			name := d.anchor
 			set := fmt.Sprint(slices.Sorted(maps.Keys(holders[name])))
 			if counted[set] {
 				continue
@@ -277,12 +276,14 @@ func (k *checker) reachableFrom(n *schema.Node, refs map[*schema.Node][]*dynamic
 	return out
 }
 
-// push enters resource res in the dynamic scope, naming its dynamic
-// anchors by number.
+// push enters resource res in the dynamic scope, naming by number its
+// dynamic anchors that a $dynamicRef follows.
 func (k *checker) push(res *schema.Resource) jen.Code {
-	names := slices.Sorted(maps.Keys(res.DynamicAnchors))
 	args := []jen.Code{jen.Lit(res.ID)}
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(res.DynamicAnchors)) {
+		if k.dispatchers[name] == nil {
+			continue
+		}
 		if k.anchorNumbers == nil {
 			k.anchorNumbers = map[string]int{}
 		}
@@ -297,7 +298,17 @@ func (k *checker) push(res *schema.Resource) jen.Code {
 }
 
 // inDynamicScope reports whether entering resource res can change where a
-// $dynamicRef or $recursiveRef leads: whether it has a dynamic anchor.
-// Only those are pushed on the dynamic scope, so that the scopes a memo
-// tells apart are the ones that matter.
-func inDynamicScope(res *schema.Resource) bool { return len(res.DynamicAnchors) > 0 }
+// $dynamicRef or $recursiveRef leads: whether it has a dynamic anchor of a
+// name one follows. Only those are pushed on the dynamic scope, and only
+// those names make up its key, so that the scopes a memo tells apart are
+// the ones that matter: anchors no reference follows, named apart in each
+// of n nested resources, would otherwise tell 2^n scopes apart. It is
+// known once every schema is compiled.
+func (k *checker) inDynamicScope(res *schema.Resource) bool {
+	for name := range res.DynamicAnchors {
+		if k.dispatchers[name] != nil {
+			return true
+		}
+	}
+	return false
+}

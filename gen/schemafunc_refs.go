@@ -270,17 +270,39 @@ func dynamicAnchorOf(keyword string, ref, target *schema.Node) string {
 }
 
 // enter wraps a call to a schema in another resource, which it does not
-// enter itself, with that resource in the dynamic scope.
+// enter itself, with that resource in the dynamic scope. Whether entering
+// it changes the scope is known once every schema is compiled, so the call
+// is written then (see enterCalls).
 func (b *body) enter(target *schema.Node, call *jen.Statement) jen.Code {
 	res := target.Place.Resource
-	if res == b.n.Place.Resource || res.Root == target || !inDynamicScope(res) {
+	if res == b.n.Place.Resource || res.Root == target || len(res.DynamicAnchors) == 0 {
 		return call
 	}
-	return jen.Func().Params().Bool().Block(
-		b.k.push(res),
-		jen.Defer().Id("c").Dot("Pop").Call(),
-		jen.Return(call),
-	).Call()
+	at := &jen.Statement{}
+	b.k.entering = append(b.k.entering, entering{at: at, res: res, call: call})
+	return at
+}
+
+// entering is a call into another resource, written at at once it is
+// known whether the resource is in the dynamic scope.
+type entering struct {
+	at, call *jen.Statement
+	res      *schema.Resource
+}
+
+// enterCalls writes the calls enter put off.
+func (k *checker) enterCalls() {
+	for _, e := range k.entering {
+		if !k.inDynamicScope(e.res) {
+			e.at.Add(e.call)
+			continue
+		}
+		e.at.Add(jen.Func().Params().Bool().Block(
+			k.push(e.res),
+			jen.Defer().Id("c").Dot("Pop").Call(),
+			jen.Return(e.call),
+		).Call())
+	}
 }
 
 func (b *body) resolve(ref *schema.Node, keyword string) (*schema.Node, error) {
