@@ -91,10 +91,7 @@ type fanOut struct {
 	def  func(level int, x string, next func(y string) string) string
 	// checked wraps the property in allOf, so that everything below it is
 	// checked whole by schema functions rather than by the typed reader.
-	checked bool
-	// typed chains are read by the typed reader, whose generated code grows
-	// with the paths through the chain: they stay shallow.
-	typed     bool
+	checked   bool
 	instances []string
 	// anchored leaves carry a $dynamicAnchor, for $dynamicRef to reach.
 	anchored bool
@@ -105,12 +102,10 @@ type fanOut struct {
 	leafNot   bool // the leaves use not, which the typed reader checks whole
 }
 
-func (f fanOut) depths() []int {
-	if f.typed {
-		return []int{3, 6}
-	}
-	return []int{8, 16, 32}
-}
+// depths are the depths of each chain. A chain the typed reader reads is
+// as deep as the others: its readers are shared however many paths reach
+// them.
+func (f fanOut) depths() []int { return []int{8, 16, 32} }
 
 type boundedTool struct {
 	shape     fanOut
@@ -161,13 +156,13 @@ func fanOutShapes() []fanOut {
 		{name: "unevaluatedProperties", checked: true, def: func(i int, _ string, next func(string) string) string {
 			return fmt.Sprintf(`{"anyOf":[%s,%s],"unevaluatedProperties":false}`, next("a"), next("b"))
 		}},
-		{name: "typed anyOf", typed: true, def: func(i int, _ string, next func(string) string) string {
+		{name: "typed anyOf", def: func(i int, _ string, next func(string) string) string {
 			return fmt.Sprintf(`{"anyOf":[%s,%s]}`, next("a"), next("b"))
 		}},
-		{name: "typed oneOf", typed: true, def: func(i int, _ string, next func(string) string) string {
+		{name: "typed oneOf", def: func(i int, _ string, next func(string) string) string {
 			return fmt.Sprintf(`{"oneOf":[%s,%s]}`, next("a"), next("b"))
 		}},
-		{name: "typed anyOf, leaves checked whole", typed: true, leafNot: true, def: func(i int, _ string, next func(string) string) string {
+		{name: "typed anyOf, leaves checked whole", leafNot: true, def: func(i int, _ string, next func(string) string) string {
 			return fmt.Sprintf(`{"anyOf":[%s,%s]}`, next("a"), next("b"))
 		}},
 	}
