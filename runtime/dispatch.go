@@ -197,9 +197,10 @@ func (d *Dispatcher) Validate(name string, raw []byte) error {
 // *ExitError, and neither reaches the caller. An authorizer that panics or
 // exits denies the call; an observer that does is ignored. A handler that
 // ignores its context keeps running after Dispatch returned, and its result
-// is dropped, never reported. The goroutine runs other hooks afterwards,
-// each with the profiling labels of its context (pprof.Do's): a hook must
-// not leave it locked to its OS thread (runtime.LockOSThread).
+// is dropped, never reported. The goroutine then runs other hooks, each
+// with the profiling labels of its context (pprof.Do's), or waits idle
+// until the garbage collector ends it: a hook must not leave it locked to
+// its OS thread (runtime.LockOSThread).
 func (d *Dispatcher) Dispatch(ctx context.Context, name string, raw []byte) (any, error) {
 	info := d.start(name, raw)
 	result, err := d.dispatch(ctx, name, raw, &info)
