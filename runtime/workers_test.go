@@ -9,7 +9,6 @@ import (
 	"runtime/pprof"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/toolgen/toolgen/runtime"
@@ -92,14 +91,10 @@ func TestIdleWorkersEnd(t *testing.T) {
 	before := workerCount()
 	var arrived, returned sync.WaitGroup
 	arrived.Add(burst)
-	all := make(chan struct{})
-	var last atomic.Int32
+	release := make(chan struct{})
 	d := newDispatcher(func(_ context.Context, n int64) (any, error) {
 		arrived.Done()
-		if last.Add(1) == burst {
-			close(all)
-		}
-		<-all // every handler runs at once, each on a worker of its own
+		<-release // every handler runs at once, each on a worker of its own
 		return n, nil
 	}, runtime.Config{}, false, 0)
 	for range burst {
@@ -109,13 +104,18 @@ func TestIdleWorkersEnd(t *testing.T) {
 			_, _ = d.Dispatch(context.Background(), "echo", []byte(`{"n":0}`))
 		}()
 	}
-	if !mustReturn(t, "the burst", returned.Wait) {
+	if !mustReturn(t, "the burst's handlers starting", arrived.Wait) {
+		close(release)
 		return
 	}
-	if n := workerCount(); n < burst {
-		t.Fatalf("%d workers after %d concurrent calls; the count does not see them", n, burst)
+	n := workerCount()
+	close(release)
+	if n < burst {
+		t.Fatalf("%d workers while %d handlers run; the count does not see them", n, burst)
 	}
-	settleWorkers(t, func() bool { return workerCount() <= before })
+	if mustReturn(t, "the burst", returned.Wait) {
+		settleWorkers(t, func() bool { return workerCount() <= before })
+	}
 }
 
 // workerCount counts the goroutines of workers, idle or running a hook.
