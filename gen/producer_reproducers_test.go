@@ -23,6 +23,8 @@ var producerReproducers = []struct {
 	{"zod duration", props(`"every": {"type": "string", "pattern": "^P(?:(\\d+W)|(?!.*W)(?=\\d|T\\d)(\\d+Y)?(\\d+M)?(\\d+D)?(T(?=\\d)(\\d+H)?(\\d+M)?(\\d+([.,]\\d+)?S)?)?)$"}`), "", "func matchPattern0"},
 	{"tool-name rule", props(`"name": {"type": "string", "pattern": "^(?!.*[Ll][Ii][Nn][Ee][Aa][Rr])[a-z_]+$"}`), "", "func matchPattern0"},
 	{"password rule", props(`"pw": {"type": "string", "pattern": "^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d).{8,}$"}`), "", "func matchPattern0"},
+	{"zod 4 emoji", props(`"e": {"type": "string", "pattern": "^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$"}`), "", "func matchPattern0"},
+	{"zod 3 emoji", props(`"e": {"type": "string", "pattern": "^(\\p{Extended_Pictographic}|\\p{Emoji_Component})+$"}`), "", `\\x{1fc00}-\\x{1fffd}`},
 	{"startsWith tok_", props(`"token": {"type": "string", "pattern": "^tok\\_"}`), "", `"\\Atok_"`},
 	{"startsWith https://", props(`"url": {"type": "string", "pattern": "^https\\:\\/\\/"}`), "", `"\\Ahttps://"`},
 	{"raw-string quote", props(`"q": {"type": "string", "pattern": "^\\\"[^\\\"]*\\\"$"}`), "", `"\\A\"[^\"]*\"\\z"`},

@@ -26,7 +26,8 @@
 //     (?m:...), which ECMA-262 ends lines at \r, U+2028 and U+2029 too,
 //     while RE2 ends them only at \n;
 //   - \p{Script_Extensions=...}, and the binary properties and scripts that
-//     Go's unicode package has no data for (such as Emoji).
+//     Go's unicode package has no data for (such as Bidi_Mirrored); the
+//     emoji properties are taken from Unicode's emoji data.
 //
 // Where the dialects differ, the translation spells out the ECMA-262
 // meaning: \s is ECMAScript's white space and line terminators, "." does not

@@ -242,7 +242,7 @@ var unsupported = []struct {
 	{`(?m:(?-m:$)^)`, 11, "multiline"},
 	{`a\p{scx=Grek}`, 1, "Script_Extensions"},
 	{`\p{Script_Extensions=Latin}`, 0, "Script_Extensions"},
-	{`[\p{Emoji}]`, 1, "Emoji"},
+	{`[\p{CWCF}]`, 1, "Changes_When_Casefolded"},
 	{`\P{XID_Start}`, 0, "XID_Start"},
 	{`\p{Bidi_M}`, 0, "Bidi_Mirrored"},
 	{`\p{sc=Garay}`, 0, "Garay"},
@@ -563,6 +563,8 @@ func TestPropertyTables(t *testing.T) {
 	for name, long := range binaryProperties {
 		if table := unicode.Properties[long]; table != nil {
 			want[name] = in(table)
+		} else if table := emojiProperties[long]; table != nil {
+			want[name] = in(table)
 		} else if want[long] != nil {
 			want[name] = want[long]
 		}
@@ -602,7 +604,7 @@ func TestPropertyTables(t *testing.T) {
 }
 
 // propertySamples returns code points on both sides of every range edge in
-// Go's tables, and every 251st code point.
+// Go's tables and the emoji tables, and every 251st code point.
 func propertySamples() []rune {
 	seen := map[rune]bool{}
 	add := func(rs ...rune) {
@@ -613,7 +615,7 @@ func propertySamples() []rune {
 		}
 	}
 	var tables []*unicode.RangeTable
-	for _, m := range []map[string]*unicode.RangeTable{unicode.Categories, unicode.Scripts, unicode.Properties} {
+	for _, m := range []map[string]*unicode.RangeTable{unicode.Categories, unicode.Scripts, unicode.Properties, emojiProperties} {
 		for _, table := range m {
 			tables = append(tables, table)
 		}
