@@ -21,8 +21,6 @@ var producerRatchet = []string{
 	"pydantic/fastmcp check_collections raw /inputSchema/properties/coded (field): patternProperties map ^[A-Z]{2}$",
 	"pydantic/fastmcp check_collections raw /inputSchema/properties/pair (field): tuple (prefixItems)",
 	"pydantic/fastmcp check_collections raw /inputSchema/properties/point (field): tuple (prefixItems)",
-	"pydantic/fastmcp check_decimals refused /inputSchema/properties/amount/anyOf/1/pattern: lookaround pattern",
-	"pydantic/fastmcp check_decimals refused /outputSchema/$defs/Money/properties/amount/pattern: lookaround pattern",
 	"pydantic/fastmcp check_numbers raw /inputSchema/properties/int_or_float (field): anyOf [integer, number]",
 	"pydantic/fastmcp check_optionality raw /inputSchema/properties/billing (field): anyOf [object, null] (untagged)",
 	"pydantic/fastmcp check_optionality raw /inputSchema/properties/contact (field): anyOf [object, null] (untagged)",
