@@ -3,6 +3,7 @@ package lookaround_test
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/toolgen/toolgen/internal/ecma"
@@ -56,6 +57,29 @@ func TestLinearWork(t *testing.T) {
 			prev = steps
 		}
 	}
+}
+
+// TestConcurrentMatches runs one Regexp from several goroutines, as
+// generated code shares its package variables; go test -race watches.
+func TestConcurrentMatches(t *testing.T) {
+	re := lookaround.MustCompile(`(?P<L1>)[0-9]{3}(?P<L2>)`,
+		lookaround.Assertion{Behind: true, Negated: true, RE2: `[.0-9]`},
+		lookaround.Assertion{Negated: true, RE2: `[.0-9]`})
+	inputs := map[string]bool{"x123y": true, "1234": false, "1.123": false, strings.Repeat("9", 300) + " 123": true}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 200 {
+				for s, want := range inputs {
+					if got := re.MatchString(s); got != want {
+						t.Errorf("%q: %v, want %v", s, got, want)
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // BenchmarkLookaround measures the automaton on patterns producers write
