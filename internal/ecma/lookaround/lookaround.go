@@ -156,9 +156,12 @@ func compileProgram(re string, reversed bool, self, n int) (*program, error) {
 		if k, ok := caps[int(orig.Arg/2)]; ok && orig.Op == syntax.InstCapture && orig.Arg%2 == 0 {
 			in.assert = k
 		}
-		for c := rune(0); c < utf8.RuneSelf; c++ {
-			if readsRune(orig, c) {
-				in.ascii[c/64] |= 1 << (c % 64)
+		switch orig.Op {
+		case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+			for c := rune(0); c < utf8.RuneSelf; c++ {
+				if readsRune(orig, c) {
+					in.ascii[c/64] |= 1 << (c % 64)
+				}
 			}
 		}
 		p.inst[pc] = in

@@ -105,6 +105,24 @@ func BenchmarkLookaround(b *testing.B) {
 			}
 		})
 	}
+	// pydantic's Decimal, which the conjunction of two regexps decides,
+	// run both ways.
+	decimal, err := ecma.Compile(`^(?!^[-+.]*$)[+-]?0*\d*\.?\d*$`)
+	if err != nil || decimal.Cond.Op == ecma.OpLookaround {
+		b.Fatalf("pydantic's Decimal: %v, %+v", err, decimal)
+	}
+	conjunction := decimal.Matcher()
+	automaton := lookaround.MustCompile(`\A(?P<L1>)[+\-]?0*[0-9]*\.?[0-9]*\z`, lookaround.Assertion{Negated: true, RE2: `\A[+\-.]*\z`})
+	for name, match := range map[string]func(string) bool{"conjunction": conjunction, "automaton": automaton.MatchString} {
+		b.Run("decimal/"+name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if !match("-1234.50") {
+					b.Fatal("no match")
+				}
+			}
+		})
+	}
 	plain := regexp.MustCompile(`\A[+\-]?0*(?:\d{0,6}|\d{0,6}\.\d{0,2}0*\z)`)
 	b.Run("condecimal/valid/regexp-without-lookaheads", func(b *testing.B) {
 		b.ReportAllocs()
