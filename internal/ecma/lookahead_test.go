@@ -1,8 +1,11 @@
 package ecma
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os/exec"
 	"reflect"
 	"strings"
 	"testing"
@@ -374,6 +377,58 @@ func TestLookaroundPlaces(t *testing.T) {
 	if split < patterns*2/3 {
 		t.Errorf("only %d of %d patterns match some inputs and not others", split, patterns)
 	}
+}
+
+// TestLookaroundPlacesAgainstV8 holds the patterns of TestLookaroundPlaces
+// to V8 itself, the JavaScript engine of Node.js, on every string over a, b
+// and c up to four characters long.
+func TestLookaroundPlacesAgainstV8(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: the lookarounds are not compared with V8")
+	}
+	var patterns []string
+	for _, place := range lookaroundPlaces {
+		for _, kind := range []string{"(?=", "(?!", "(?<=", "(?<!"} {
+			for _, body := range lookaroundBodies {
+				patterns = append(patterns, strings.Replace(place, "X", kind+body+")", 1))
+			}
+		}
+	}
+	in, err := json.Marshal(map[string]any{"patterns": patterns, "inputs": shortStrings})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const script = `
+const job = JSON.parse(require("fs").readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify(job.patterns.map(p => {
+  const re = new RegExp(p, "u");
+  return job.inputs.map(s => re.test(s));
+})));`
+	cmd := exec.Command(node, "-e", script)
+	cmd.Stdin = bytes.NewReader(in)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var verdicts [][]bool
+	if err := json.Unmarshal(out, &verdicts); err != nil {
+		t.Fatal(err)
+	}
+	for i, pattern := range patterns {
+		c, err := Compile(pattern)
+		if err != nil {
+			t.Errorf("Compile(%q): %v", pattern, err)
+			continue
+		}
+		match := c.Matcher()
+		for j, s := range shortStrings {
+			if got := match(s); got != verdicts[i][j] {
+				t.Errorf("%q on %q: %v, V8 %v", pattern, s, got, verdicts[i][j])
+			}
+		}
+	}
+	t.Logf("%d verdicts compared with V8", len(patterns)*len(shortStrings))
 }
 
 // FuzzLookaround is TestLookaroundsAgainstReference on the fuzzer's
