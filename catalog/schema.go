@@ -372,8 +372,8 @@ func identifiedSchemas(c *Catalog) map[string]identifiedSchema {
 
 // ecmaRegexp has the meta-schema check patterns as ECMA-262 regular
 // expressions, as JSON Schema defines them, and match as generated code
-// does. A valid pattern that Go's RE2 cannot run (lookbehind,
-// backreferences) passes here and is refused by the generator, which says why.
+// does. A valid pattern that toolgen cannot run (backreferences) passes here
+// and is refused by the generator, which says why.
 func ecmaRegexp(pattern string) (jsonschema.Regexp, error) {
 	c, err := ecma.Compile(pattern)
 	var unsupported *ecma.UnsupportedError

@@ -717,6 +717,13 @@ func (b *body) regexp(pattern *schema.Node, keyword string) (patternRef, error) 
 	if err != nil {
 		return patternRef{}, b.fail(keyword, "%v", err)
 	}
+	if c.Cond.Op == ecma.OpLookaround {
+		name := b.k.newVar("Pattern")
+		b.k.regexps[pattern.Str] = patternRef{name: name}
+		doc, def := lookaroundVar(name, pattern.Str, c.Cond.Lookaround)
+		b.k.vars = append(b.k.vars, jen.Add(doc).Line().Var().Add(def), jen.Line())
+		return b.k.regexps[pattern.Str], nil
+	}
 	if c.Cond.Op == ecma.OpMatch {
 		name := b.k.newVar("Pattern")
 		b.k.regexps[pattern.Str] = patternRef{name: name}
