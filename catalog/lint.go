@@ -16,9 +16,6 @@ type LintOptions struct {
 	Strict bool
 }
 
-// maxNameLen is the longest tool name MCP allows.
-const maxNameLen = 128
-
 // Lint checks a loaded catalog beyond its shape:
 //
 //   - tool names are unique and not empty; a name that does not match
@@ -114,13 +111,12 @@ func (l *linter) checkName(t *Tool, ptr string) {
 		return
 	}
 	for i, r := range t.Name {
-		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '.' || r == '-'
-		if !ok {
+		if !mcpName.allowed(r) {
 			l.warnf(WarnProviderName, t.Name, ptr, "tool name %q has %q at byte %d; %s", t.Name, r, i, rule)
 			return
 		}
 	}
-	if n := utf8.RuneCountInString(t.Name); n > maxNameLen {
+	if n := utf8.RuneCountInString(t.Name); n > mcpName.max {
 		l.warnf(WarnProviderName, t.Name, ptr, "tool name %q is %d characters long; %s", t.Name, n, rule)
 	}
 }

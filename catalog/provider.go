@@ -104,16 +104,17 @@ func NameWarnings(c *Catalog) Diagnostics {
 			continue // Lint's error
 		}
 		var refused Diagnostics
-		pc := &providerCheck{c: c, provider: ProviderMCP, tool: t, diags: &refused}
-		pc.name(mcpName)
-		linted := refused.HasErrors() // Lint warns of what MCP advises against
-		var apis []string             // the APIs that refuse the name, each once
+		var apis []string // the APIs that refuse the name, each once
 		var first Provider
 		for _, p := range Providers() {
 			rule := providerSpecs[p].name
-			if refused = nil; p == ProviderOpenAIStrict || linted && p == ProviderMCP || slices.Contains(apis, rule.api) {
-				continue // one API, one mention; openai-strict names are openai's
+			if p == ProviderOpenAIStrict || rule.advisory || slices.Contains(apis, rule.api) {
+				// One API, one mention; openai-strict names are openai's;
+				// what MCP advises against, Lint warns of itself.
+				continue
 			}
+			refused = nil
+			pc := &providerCheck{c: c, provider: p, tool: t, diags: &refused}
 			if pc.name(rule); refused.HasErrors() {
 				apis = append(apis, rule.api)
 				if first == "" {
@@ -122,6 +123,7 @@ func NameWarnings(c *Catalog) Diagnostics {
 			}
 		}
 		if len(apis) > 0 {
+			pc := &providerCheck{c: c, tool: t}
 			ds = append(ds, c.Warning(WarnProviderName, t.Name, pc.namePointer(),
 				"the tool name %q is refused by %s; toolgen lint -provider %s says why and how to name it", t.Name, andList(apis), first))
 		}
@@ -253,6 +255,9 @@ type nameRule struct {
 	max     int    // longest name, in characters
 	softMax int    // when > 0, a name longer than this but within max is a warning
 	softWhy string // why, for that warning
+	// advisory is set when the rule is advice (a SHOULD), not a
+	// rejection the provider documents: a name outside it is a warning.
+	advisory bool
 }
 
 func isASCIIAlnum(r rune) bool {
@@ -277,11 +282,12 @@ var (
 		softWhy: "Anthropic's documentation gives ^[a-zA-Z0-9_-]{1,64}$ and some clients (Claude Desktop) still enforce 64, although the API takes up to 128; keep it to 64",
 	}
 	mcpName = nameRule{
-		api:     "MCP",
-		effect:  "disallows it (specification 2025-11-25, \"Tool names\"; the Go SDK logs an error and clients may refuse the tool)",
-		rule:    "a tool name is 1 to 128 characters from A-Z, a-z, 0-9, '_', '-' and '.'",
-		allowed: func(r rune) bool { return isASCIIAlnum(r) || r == '_' || r == '-' || r == '.' },
-		max:     128,
+		api:      "MCP",
+		effect:   "advises against it (specification 2025-11-25, \"Tool names\", a SHOULD; the Go SDK logs an error and clients may refuse the tool)",
+		rule:     "tool names SHOULD be 1 to 128 characters, and A-Z, a-z, 0-9, '_', '-' and '.' SHOULD be the only characters",
+		allowed:  func(r rune) bool { return isASCIIAlnum(r) || r == '_' || r == '-' || r == '.' },
+		max:      128,
+		advisory: true,
 	}
 	geminiName = nameRule{
 		api:     "Gemini",
@@ -296,23 +302,27 @@ var (
 // name checks the tool's name against rule.
 func (pc *providerCheck) name(rule nameRule) {
 	name, ptr := pc.tool.Name, pc.namePointer()
+	sev := Error
+	if rule.advisory {
+		sev = Warning
+	}
 	if name == "" {
-		pc.report(Error, ptr, "the tool name is empty; %s %s; %s", rule.api, rule.effect, rule.rule)
+		pc.report(sev, ptr, "the tool name is empty; %s %s; %s", rule.api, rule.effect, rule.rule)
 		return
 	}
 	for i, r := range name {
 		if !rule.allowed(r) {
-			pc.report(Error, ptr, "tool name %q has %q at byte %d; %s %s; %s", name, r, i, rule.api, rule.effect, rule.rule)
+			pc.report(sev, ptr, "tool name %q has %q at byte %d; %s %s; %s", name, r, i, rule.api, rule.effect, rule.rule)
 			return
 		}
 	}
 	if r, _ := utf8.DecodeRuneInString(name); rule.first != nil && !rule.first(r) {
-		pc.report(Error, ptr, "tool name %q starts with %q; %s %s; %s", name, r, rule.api, rule.effect, rule.rule)
+		pc.report(sev, ptr, "tool name %q starts with %q; %s %s; %s", name, r, rule.api, rule.effect, rule.rule)
 		return
 	}
 	switch n := utf8.RuneCountInString(name); {
 	case n > rule.max:
-		pc.report(Error, ptr, "tool name %q is %d characters long; %s %s; %s", name, n, rule.api, rule.effect, rule.rule)
+		pc.report(sev, ptr, "tool name %q is %d characters long; %s %s; %s", name, n, rule.api, rule.effect, rule.rule)
 	case rule.softMax > 0 && n > rule.softMax:
 		pc.report(Warning, ptr, "tool name %q is %d characters long: %s", name, n, rule.softWhy)
 	}
