@@ -29,11 +29,15 @@ const (
 	// ProviderGemini is the Gemini API's function declarations, with the
 	// schema sent as "parameters" (a subset of the OpenAPI 3.0 Schema).
 	ProviderGemini Provider = "gemini"
+	// ProviderGeminiJSONSchema is the Gemini API's function declarations,
+	// with the schema sent as "parametersJsonSchema" (JSON Schema), as
+	// toolgen's Gemini adapter sends it.
+	ProviderGeminiJSONSchema Provider = "gemini-jsonschema"
 )
 
 // Providers returns every provider LintProvider knows, in a fixed order.
 func Providers() []Provider {
-	return []Provider{ProviderOpenAIStrict, ProviderOpenAI, ProviderAnthropic, ProviderMCP, ProviderGemini}
+	return []Provider{ProviderOpenAIStrict, ProviderOpenAI, ProviderAnthropic, ProviderMCP, ProviderGemini, ProviderGeminiJSONSchema}
 }
 
 // UnknownProviderError is returned by ParseProvider for a name that is not
@@ -175,6 +179,10 @@ var providerSpecs = map[Provider]providerSpec{
 	ProviderGemini: {
 		name:  geminiName,
 		input: []schemaRule{checkGemini},
+	},
+	ProviderGeminiJSONSchema: {
+		name:  geminiName,
+		input: []schemaRule{checkGeminiJSONSchemaRoot, checkGeminiRefSiblings},
 	},
 }
 
@@ -631,12 +639,16 @@ var geminiFields = provSet(
 	"default", "minimum", "maximum",
 )
 
+// geminiJSONSchemaFix ends a fix that sending the schema as JSON Schema
+// makes.
+const geminiJSONSchemaFix = "send the schema as \"parametersJsonSchema\", which takes JSON Schema (toolgen's Gemini adapter does; lint for it with -provider gemini-jsonschema)"
+
 // geminiFixes say how to do without a keyword Gemini's Schema lacks.
 var geminiFixes = map[string]string{
-	"additionalProperties": "remove it (Gemini cannot describe free-form keys; toolgen's validator still checks them), or send the schema as \"parametersJsonSchema\", which takes JSON Schema",
-	"$ref":                 "inline the referenced schema, or send the schema as \"parametersJsonSchema\", which takes JSON Schema",
-	"$defs":                "inline the definitions where they are used, or send the schema as \"parametersJsonSchema\", which takes JSON Schema",
-	"definitions":          "inline the definitions where they are used, or send the schema as \"parametersJsonSchema\", which takes JSON Schema",
+	"additionalProperties": "remove it (Gemini cannot describe free-form keys; toolgen's validator still checks them), or " + geminiJSONSchemaFix,
+	"$ref":                 "inline the referenced schema, or " + geminiJSONSchemaFix,
+	"$defs":                "inline the definitions where they are used, or " + geminiJSONSchemaFix,
+	"definitions":          "inline the definitions where they are used, or " + geminiJSONSchemaFix,
 	"const":                "use \"enum\" with the one value (Gemini's enum holds strings)",
 	"oneOf":                "use \"anyOf\", which means the same when no value can match two branches",
 	"allOf":                "merge the subschemas into one schema",
@@ -669,7 +681,7 @@ func checkGemini(root *schema.Node, f *findings) {
 			}
 			fix, ok := geminiFixes[k]
 			if !ok {
-				fix = "remove it, or send the schema as \"parametersJsonSchema\", which takes JSON Schema"
+				fix = "remove it, or " + geminiJSONSchemaFix
 			}
 			f.add(Error, appendPointer(v.ptr, k), "Gemini rejects the whole request: %q is not a field of its function parameter Schema, a subset of OpenAPI 3.0 (Unknown name %q: Cannot find field); %s", k, k, fix)
 		}
@@ -706,6 +718,44 @@ func checkGemini(root *schema.Node, f *findings) {
 			if allowed, known := geminiFormats[typ]; !known || !allowed[format] {
 				f.add(Warning, appendPointer(v.ptr, "format"), "the Gemini API documents \"format\" only as date-time or enum for strings, float or double for numbers and int32 or int64 for integers, so %q may be rejected (Vertex AI takes more); toolgen's validator still checks it, so you can move it into \"description\"", format)
 			}
+		}
+	})
+}
+
+// ---- Gemini, parametersJsonSchema ----
+
+// checkGeminiJSONSchemaRoot checks the root of parametersJsonSchema, which
+// must describe an object whose properties are the function's parameters.
+func checkGeminiJSONSchemaRoot(m *schema.Node, f *findings) {
+	const why = "Gemini documents that parametersJsonSchema must describe an object whose properties are the function's parameters"
+	if m.Kind != '{' {
+		f.add(Error, "", "%s; use {\"type\": \"object\", \"properties\": {...}}", why)
+		return
+	}
+	switch t := m.Member("type"); {
+	case t == nil:
+		f.add(Error, "", "%s, and the schema has no \"type\"; add \"type\": \"object\"", why)
+	case !isString(t, "object"):
+		f.add(Error, "/type", "%s, not %s; use \"type\": \"object\"", why, brief(t))
+	}
+}
+
+// checkGeminiRefSiblings warns about "$ref" beside keywords that Gemini
+// does not keep next to a reference.
+func checkGeminiRefSiblings(root *schema.Node, f *findings) {
+	walkSchemas(root, everyKeyword, func(v schemaVisit) {
+		m := v.node
+		if m.Kind != '{' || m.Member("$ref") == nil {
+			return
+		}
+		var others []string
+		for _, k := range keysOf(m) {
+			if !strings.HasPrefix(k, "$") && k != "description" && k != "default" {
+				others = append(others, strconv.Quote(k))
+			}
+		}
+		if len(others) > 0 {
+			f.add(Warning, appendPointer(v.ptr, "$ref"), "Gemini keeps only \"description\", \"default\" and $-keywords beside \"$ref\" (the API refuses a reference \"set alongside unsupported fields\", and documents the rule for its JSON Schema fields), and this one has %s; move them into the referenced schema, or inline it", strings.Join(others, ", "))
 		}
 	})
 }

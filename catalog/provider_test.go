@@ -96,6 +96,7 @@ func TestLintProviderRejections(t *testing.T) {
 			{Error, sp + "/page/$ref", `strict mode rejects "$ref" next to other keywords ("description")`},
 			{Error, sp + "/anything", "strict mode needs a type on every schema"},
 			{Warning, sp + "/sample/examples", `"examples" is not in the JSON Schema subset`},
+			{Error, sp + "/cursor/$ref", `strict mode rejects "$ref" next to other keywords ("maximum")`},
 			{Error, pick + "/inputSchema/properties/target/oneOf", `strict mode rejects "oneOf"; use "anyOf"`},
 		},
 		ProviderOpenAI: {
@@ -124,6 +125,7 @@ func TestLintProviderRejections(t *testing.T) {
 			{Warning, sp + "/query/format", `so "uri" may be rejected`},
 			{Error, sp + "/filters/additionalProperties", `"additionalProperties" is not a field`},
 			{Error, sp + "/page/$ref", `"$ref" is not a field`},
+			{Error, sp + "/cursor/$ref", `"$ref" is not a field`},
 			{Error, sp + "/mode/const", `use "enum" with the one value`},
 			{Error, sp + "/limit/exclusiveMinimum", `use "minimum"`},
 			{Error, sp + "/level/enum/0", `"enum" holds strings only, and the API rejects 1`},
@@ -133,6 +135,14 @@ func TestLintProviderRejections(t *testing.T) {
 			{Error, report + "/inputSchema/additionalProperties", `"additionalProperties" is not a field`},
 			{Error, pick + "/inputSchema/properties/target/oneOf", `"oneOf" is not a field`},
 			{Error, pick + "/inputSchema/additionalProperties", `"additionalProperties" is not a field`},
+		},
+		// The JSON Schema field takes what "parameters" refuses above; the
+		// names and the root's type still count.
+		ProviderGeminiJSONSchema: {
+			{Error, either + "/name", `tool name "1st_tool" starts with '1'`},
+			{Error, long + "/name", "is 68 characters long; Gemini rejects the function declaration"},
+			{Error, long + "/inputSchema", `must describe an object whose properties are the function's parameters, and the schema has no "type"`},
+			{Warning, sp + "/cursor/$ref", `beside "$ref" (the API refuses a reference "set alongside unsupported fields", and documents the rule for its JSON Schema fields), and this one has "maximum"`},
 		},
 	}
 	for _, p := range Providers() {
@@ -300,7 +310,7 @@ func TestParseProvider(t *testing.T) {
 	}
 	_, err := ParseProvider("claude")
 	var upe *UnknownProviderError
-	if !errors.As(err, &upe) || upe.Name != "claude" || !strings.Contains(err.Error(), "openai-strict, openai, anthropic, mcp, gemini") {
+	if !errors.As(err, &upe) || upe.Name != "claude" || !strings.Contains(err.Error(), "openai-strict, openai, anthropic, mcp, gemini, gemini-jsonschema") {
 		t.Errorf("ParseProvider(claude) = %v", err)
 	}
 	c := parseSchema(t, `{"type": "object"}`)
@@ -490,6 +500,69 @@ func TestMCPNameLintAgreesWithGeneration(t *testing.T) {
 		mcpErrs, mcpWarns := atName(LintProvider(c, ProviderMCP))
 		if mcpErrs != 0 || mcpWarns != lintWarns+lintErrs {
 			t.Errorf("%q: lint -provider mcp has %d errors and %d warnings at the name; generation %d errors and %d warnings", name, mcpErrs, mcpWarns, lintErrs, lintWarns)
+		}
+	}
+}
+
+// TestGeminiJSONSchemaRoot: parametersJsonSchema must describe an object.
+func TestGeminiJSONSchemaRoot(t *testing.T) {
+	const root = "/tools/0/inputSchema"
+	for _, tc := range []struct {
+		schema string
+		want   []provWant
+	}{
+		{`{"type": "object"}`, nil},
+		{`{"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false}`, nil},
+		{`{"properties": {"a": {"type": "string"}}}`, []provWant{{Error, root, `the schema has no "type"; add "type": "object"`}}},
+		{`{"type": "string"}`, []provWant{{Error, root + "/type", `not "string"; use "type": "object"`}}},
+		{`{"type": ["object", "null"]}`, []provWant{{Error, root + "/type", `not ["object","null"]; use "type": "object"`}}},
+	} {
+		t.Run(tc.schema, func(t *testing.T) {
+			expectProviderDiags(t, ProviderGeminiJSONSchema, LintProvider(parseSchema(t, tc.schema), ProviderGeminiJSONSchema), tc.want)
+		})
+	}
+}
+
+// TestGeminiRefSiblings puts a "$ref" with each kind of sibling in each
+// position a subschema can take: Gemini keeps description, default and
+// $-keywords beside a reference, and anything else is a warning at the
+// reference.
+func TestGeminiRefSiblings(t *testing.T) {
+	siblings := []struct {
+		member string
+		warns  bool
+	}{
+		{`"description": "d"`, false},
+		{`"default": 1`, false},
+		{`"$comment": "c"`, false},
+		{`"title": "t"`, true},
+		{`"maximum": 9`, true},
+		{`"type": "integer"`, true},
+		{`"anyOf": [{"type": "integer"}]`, true},
+	}
+	// Each schema defines n, the target of the reference REF.
+	positions := []struct {
+		name, schema, ptr string
+	}{
+		{"property", `{"type": "object", "properties": {"p": REF}, "$defs": {"n": {"type": "integer"}}}`, "/properties/p/$ref"},
+		{"items", `{"type": "object", "properties": {"p": {"type": "array", "items": REF}}, "$defs": {"n": {"type": "integer"}}}`, "/properties/p/items/$ref"},
+		{"anyOf branch", `{"type": "object", "properties": {"p": {"anyOf": [{"type": "null"}, REF]}}, "$defs": {"n": {"type": "integer"}}}`, "/properties/p/anyOf/1/$ref"},
+		{"definition", `{"type": "object", "properties": {"p": {"$ref": "#/$defs/d"}}, "$defs": {"n": {"type": "integer"}, "d": {"type": "object", "properties": {"q": REF}}}}`, "/$defs/d/properties/q/$ref"},
+	}
+	for _, pos := range positions {
+		for _, sib := range siblings {
+			t.Run(pos.name+"/"+sib.member, func(t *testing.T) {
+				schema := strings.Replace(pos.schema, "REF", `{"$ref": "#/$defs/n", `+sib.member+`}`, 1)
+				c := parseSchema(t, schema)
+				if lint := Lint(c, LintOptions{}); lint.HasErrors() {
+					t.Fatalf("%s: %v", schema, lint)
+				}
+				var want []provWant
+				if sib.warns {
+					want = []provWant{{Warning, "/tools/0/inputSchema" + pos.ptr, "beside \"$ref\""}}
+				}
+				expectProviderDiags(t, ProviderGeminiJSONSchema, LintProvider(c, ProviderGeminiJSONSchema), want)
+			})
 		}
 	}
 }

@@ -193,14 +193,15 @@ func TestReplayRefusesAnUnansweredCall(t *testing.T) {
 	}
 }
 
-// TestCatalogPassesTheGeminiLint: the catalog is one Gemini takes, as
-// `toolgen lint -provider gemini` checks it.
+// TestCatalogPassesTheGeminiLint: the catalog is one Gemini takes as the
+// adapter sends it (parametersJsonSchema), as `toolgen lint -provider
+// gemini-jsonschema` checks it.
 func TestCatalogPassesTheGeminiLint(t *testing.T) {
 	c, diags := catalog.Load("catalog.json")
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	if ds := catalog.LintProvider(c, catalog.ProviderGemini); len(ds) != 0 {
+	if ds := catalog.LintProvider(c, catalog.ProviderGeminiJSONSchema); len(ds) != 0 {
 		t.Errorf("the Gemini lint reports:\n%v", ds)
 	}
 }
