@@ -144,7 +144,6 @@ var producerRatchet = []string{
 	"zod4/output check_unions raw /inputSchema/properties/who (field): anyOf [object] (untagged)",
 	"zod4/sdk check_annotations raw /inputSchema/properties/nullOnly (field): null only",
 	"zod4/sdk check_annotations raw /inputSchema/properties/payload (field): propertyNames map, keys {\"type\":\"string\"}",
-	"zod4/sdk check_annotations warning /inputSchema/properties/deprecated/deprecated: deprecated not a keyword of draft-07",
 	"zod4/sdk check_choices raw /inputSchema/properties/size (field): anyOf [const]",
 	"zod4/sdk check_collections raw /inputSchema/properties/boundedKeys (field): propertyNames map, keys {\"maxLength\":8,\"type\":\"string\"}",
 	"zod4/sdk check_collections raw /inputSchema/properties/byColor (field): propertyNames map, keys {\"enum\":[\"red\",\"green\",\"blue\"],\"type\":\"string\"}",
