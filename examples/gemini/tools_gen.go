@@ -17,6 +17,8 @@ const (
 )
 
 // ToolName names a tool of the catalog.
+//
+//toolgen:enum
 type ToolName string
 
 // The catalog's tools.
@@ -392,6 +394,8 @@ members:
 // input schema of tool "reserve_book".
 //
 // The branch where the reader collects the book.
+//
+//toolgen:enum
 type ReserveBookBranch string
 
 // The values of ReserveBookBranch.

@@ -18,6 +18,8 @@ const (
 )
 
 // ToolName names a tool of the catalog.
+//
+//toolgen:enum
 type ToolName string
 
 // The catalog's tools.
@@ -636,6 +638,8 @@ members:
 // apart by the kind of JSON value. No other type implements it.
 //
 // Secrets in one form of a union.
+//
+//toolgen:sealed
 type StoreCredentialsEither interface {
 	isStoreCredentialsEither()
 }
