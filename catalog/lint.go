@@ -35,8 +35,8 @@ type LintOptions struct {
 //   - a keyword of OpenAPI or of another draft ("example", "nullable",
 //     "additionalItems", ...) is a warning saying what 2020-12 writes
 //     instead, never a misspelling (an error in Strict mode);
-//   - a member of a tool that the loader did not read ("icons",
-//     "cache_control", ...) is a warning naming it, once per member name
+//   - a member of a tool that the loader did not read ("cache_control",
+//     "execution.ttl", ...) is a warning naming it, once per member name
 //     (an error in Strict mode).
 //
 // Each diagnostic points at the exact node in the file. Lint sets

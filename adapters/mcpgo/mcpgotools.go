@@ -28,6 +28,11 @@
 // catalog has none. mcp-go holds every annotation as a pointer, so the
 // catalog's title, readOnlyHint, destructiveHint, idempotentHint and
 // openWorldHint map one to one, and a hint the catalog omits stays absent.
+// So do the catalog's icons, execution (taskSupport) and "_meta", which
+// mcp-go lists as Icons, Execution and Meta; "_meta" members keep their
+// JSON text but are listed sorted by name. mcp-go acts on taskSupport: it
+// refuses a plain call of a tool that requires a task (-32601), and runs a
+// tool that allows tasks as a task when the client asks for one.
 //
 // Each call's handler reads the request's RawArguments, the bytes the
 // client sent, not the map mcp-go decodes them into (which would lose
@@ -119,7 +124,46 @@ func Tool(def runtime.ToolDefinition) mcp.Tool {
 			IdempotentHint:  def.Annotations.IdempotentHint,
 			OpenWorldHint:   def.Annotations.OpenWorldHint,
 		},
+		Icons:     icons(def.Icons),
+		Execution: execution(def.Execution),
+		Meta:      meta(def.Meta),
 	}
+}
+
+// icons converts the catalog's icons; nil when it lists none.
+func icons(list []runtime.Icon) []mcp.Icon {
+	if list == nil {
+		return nil
+	}
+	out := make([]mcp.Icon, len(list))
+	for i, icon := range list {
+		out[i] = mcp.Icon{Src: icon.Src, MIMEType: icon.MIMEType, Sizes: icon.Sizes, Theme: mcp.IconTheme(icon.Theme)}
+	}
+	return out
+}
+
+// execution converts the catalog's execution; nil when it does not say.
+func execution(e runtime.Execution) *mcp.ToolExecution {
+	if e.TaskSupport == "" {
+		return nil
+	}
+	return &mcp.ToolExecution{TaskSupport: mcp.TaskSupport(e.TaskSupport)}
+}
+
+// meta converts the catalog's "_meta" object, each member's value kept as
+// its JSON text, so that its numbers and member order reach the client
+// as the catalog has them (mcp-go writes the members sorted by name); nil
+// when there is none or it is not an object, which Register refuses.
+func meta(raw json.RawMessage) *mcp.Meta {
+	var members map[string]json.RawMessage
+	if len(raw) == 0 || json.Unmarshal(raw, &members) != nil || members == nil {
+		return nil
+	}
+	fields := make(map[string]any, len(members))
+	for name, value := range members {
+		fields[name] = value
+	}
+	return &mcp.Meta{AdditionalFields: fields}
 }
 
 // Tools converts every definition with Tool, in order.
@@ -177,6 +221,9 @@ func Register(s *server.MCPServer, defs []runtime.ToolDefinition, dispatch Dispa
 	for _, def := range defs {
 		if err := checkInputSchema(def); err != nil {
 			return err
+		}
+		if def.Meta != nil && meta(def.Meta) == nil {
+			return &DefinitionError{Tool: def.Name, Reason: `"_meta" is not a JSON object`}
 		}
 	}
 	c := newConfig(opts)
