@@ -16,9 +16,6 @@ type LintOptions struct {
 	Strict bool
 }
 
-// maxNameLen is the longest tool name MCP allows.
-const maxNameLen = 128
-
 // Lint checks a loaded catalog beyond its shape:
 //
 //   - tool names are unique and not empty; a name that does not match
@@ -38,8 +35,8 @@ const maxNameLen = 128
 //   - a keyword of OpenAPI or of another draft ("example", "nullable",
 //     "additionalItems", ...) is a warning saying what 2020-12 writes
 //     instead, never a misspelling (an error in Strict mode);
-//   - a member of a tool that the loader did not read ("icons",
-//     "cache_control", ...) is a warning naming it, once per member name
+//   - a member of a tool that the loader did not read ("cache_control",
+//     "execution.ttl", ...) is a warning naming it, once per member name
 //     (an error in Strict mode).
 //
 // Each diagnostic points at the exact node in the file. Lint sets
@@ -114,13 +111,12 @@ func (l *linter) checkName(t *Tool, ptr string) {
 		return
 	}
 	for i, r := range t.Name {
-		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '.' || r == '-'
-		if !ok {
+		if !mcpName.allowed(r) {
 			l.warnf(WarnProviderName, t.Name, ptr, "tool name %q has %q at byte %d; %s", t.Name, r, i, rule)
 			return
 		}
 	}
-	if n := utf8.RuneCountInString(t.Name); n > maxNameLen {
+	if n := utf8.RuneCountInString(t.Name); n > mcpName.max {
 		l.warnf(WarnProviderName, t.Name, ptr, "tool name %q is %d characters long; %s", t.Name, n, rule)
 	}
 }

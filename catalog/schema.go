@@ -172,6 +172,10 @@ func (s *schemaLint) walk() {
 				// Words of OpenAPI and the older drafts, with advice on what
 				// 2020-12 writes instead.
 				s.unknownWord(n, m.Name, kptr)
+			case dialect.Keyword(m.Name) == nil && schema.Draft202012.Is(m.Name, schema.Annotation):
+				// An annotation a later draft added ("deprecated" and
+				// "contentSchema" under draft-07, as zod 4 writes them): it
+				// changes no verdict in any draft, so it is known, not foreign.
 			case dialect.Keyword(m.Name) == nil && keywordOfADialect(m.Name):
 				s.foreignKeyword(m.Name, kptr, dialect)
 			case dialect.Keyword(m.Name) == nil:

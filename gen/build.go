@@ -247,6 +247,9 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 		InputSchema:  t.InputSchema,
 		OutputSchema: t.OutputSchema,
 		Annotations:  t.Annotations,
+		Icons:        t.Icons,
+		TaskSupport:  t.Execution.TaskSupport,
+		Meta:         t.Meta,
 		Timeout:      t.Settings.Timeout,
 		GoName:       goName,
 		Const:        b.typeName("Tool" + goName),
@@ -261,6 +264,9 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 	}
 	tool.ParseFunc = b.names.claim("parse" + goName)
 	tool.CallFunc = b.names.claim("call" + goName)
+	if t.Meta != nil {
+		tool.MetaConst = b.names.claim(stem + "Meta")
+	}
 	b.tool = t
 	if b.opts.OpenAIStrict {
 		variant, err := t.StrictVariant()

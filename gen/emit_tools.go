@@ -2,9 +2,12 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen/toolgen/catalog"
 )
 
 // toolNames emits the ToolName constants, the one list of the catalog's
@@ -40,6 +43,8 @@ func (e *emitter) toolNames() {
 // values, so even thousands of tools need no initialisation code.
 func (e *emitter) definitions() {
 	var rows, schemas []jen.Code
+	// schema declares a constant holding the catalog's bytes: a schema, or
+	// a tool's "_meta".
 	schema := func(name string, text []byte) jen.Code {
 		if text == nil {
 			return nil
@@ -67,6 +72,9 @@ func (e *emitter) definitions() {
 			kv{"Destructive", hint(t.Annotations.DestructiveHint)},
 			kv{"Idempotent", hint(t.Annotations.IdempotentHint)},
 			kv{"OpenWorld", hint(t.Annotations.OpenWorldHint)},
+			kv{"Icons", icons(t.Icons)},
+			kv{"TaskSupport", litOrNil(t.TaskSupport)},
+			kv{"Meta", schema(t.MetaConst, t.Meta)},
 			kv{"Timeout", timeout},
 			kv{"Parse", jen.Id(t.ParseFunc)},
 			kv{"Call", jen.Id(t.CallFunc)},
@@ -89,10 +97,40 @@ func (e *emitter) definitions() {
 	)
 	e.end()
 	if len(schemas) > 0 {
-		e.f.Add(lineComment("The catalog's schemas, byte for byte."))
+		what := "schemas"
+		if slices.ContainsFunc(e.m.Tools, func(t *Tool) bool { return t.Meta != nil }) {
+			what = "schemas and \"_meta\" objects"
+		}
+		e.f.Add(lineComment("The catalog's " + what + ", byte for byte."))
 		e.f.Const().Defs(schemas...)
 		e.end()
 	}
+}
+
+// icons renders a tool's MCP icons as a []runtime.Icon; nil leaves the
+// field unset when the catalog lists none.
+func icons(list []catalog.Icon) jen.Code {
+	if list == nil {
+		return nil
+	}
+	items := make([]jen.Code, len(list))
+	for i, icon := range list {
+		var sizes jen.Code
+		if icon.Sizes != nil {
+			values := make([]jen.Code, len(icon.Sizes))
+			for j, size := range icon.Sizes {
+				values[j] = jen.Lit(size)
+			}
+			sizes = jen.Index().String().Values(values...)
+		}
+		items[i] = jen.Values(keyed(
+			kv{"Src", litOrNil(icon.Src)},
+			kv{"MIMEType", litOrNil(icon.MIMEType)},
+			kv{"Sizes", sizes},
+			kv{"Theme", litOrNil(icon.Theme)},
+		)...)
+	}
+	return jen.Index().Add(rt("Icon")).Values(lines(items)...)
 }
 
 // hint renders an annotation as a toolgenimpl.Hint; nil leaves the field unset.

@@ -55,6 +55,14 @@ type Tool struct {
 	Valid             string        // the branded type holding validated arguments
 	Parse             string        // the function that mints Valid
 
+	// Icons, TaskSupport and Meta are MCP's "icons", execution.taskSupport
+	// and "_meta" (its bytes, held by the constant MetaConst), put in the
+	// definitions as they are.
+	Icons       []catalog.Icon
+	TaskSupport string
+	Meta        []byte
+	MetaConst   string
+
 	// The unexported declarations of the tool: the constants holding its
 	// schemas and the functions runtime.Dispatcher calls.
 	InputSchemaConst, OutputSchemaConst, StrictSchemaConst string

@@ -20,6 +20,7 @@ var runtimeAPI = map[string]bool{
 	"Caller":           true,
 	"Config":           true,
 	"Dispatcher":       true,
+	"Icon":             true,
 	"NewDispatcher":    true,
 	"Nullable":         true,
 	"Options":          true,

@@ -9,7 +9,8 @@ import (
 
 // Caller sends one tool call to the server that runs the tool and returns
 // its answer. A generated Client (toolgen -client) calls tools through one;
-// mcptools.Caller makes one of an MCP client session.
+// mcptools.Caller makes one of an MCP Go SDK client session, and
+// mcpgotools.Caller of an mcp-go client.
 //
 // arguments are the JSON text the generated validator accepted; a Caller
 // sends them as they are. A call the server answers, even as failed, is a

@@ -34,10 +34,12 @@
 // options, so set it in the GenerateContentConfig (a hook set only on the
 // client's options is called through a nil function).
 //
-// `toolgen lint -provider gemini` checks a catalog against what Gemini
-// takes. Its schema rules describe the older Parameters field and are
-// stricter than ParametersJsonSchema needs; its name rule (a letter or _
-// first, then up to 64 of a-z, A-Z, 0-9, _, ., : and -) holds for both.
+// `toolgen lint -provider gemini-jsonschema` checks a catalog against what
+// Gemini takes as ParametersJsonSchema: the name rule (a letter or _
+// first, then up to 64 of a-z, A-Z, 0-9, _, ., : and -), an object at the
+// root, and "$ref" without siblings Gemini drops. `-provider gemini`
+// checks the older Parameters field, whose OpenAPI subset this adapter
+// does not need.
 //
 // # A turn
 //

@@ -26,7 +26,10 @@
 // destructiveHint and openWorldHint map one to one, absent stays absent; the
 // SDK types readOnlyHint and idempotentHint as plain bools, so one the
 // catalog omits is sent as false, the specification's default. The SDK
-// lists tools sorted by name.
+// lists tools sorted by name. The catalog's icons and "_meta" are listed
+// too ("_meta" members keep their JSON text but are sorted by name); its
+// "execution" is not, since the SDK's Tool has no place for it (the SDK
+// does not run tools as tasks): a client reads the default, "forbidden".
 //
 // Register uses (*mcp.Server).AddTool, not the generic mcp.AddTool, which
 // would validate with a second validator and fill in defaults, changing the
@@ -108,6 +111,8 @@ func Tool(def runtime.ToolDefinition) *mcp.Tool {
 		Description: def.Description,
 		InputSchema: def.InputSchema,
 		Annotations: annotations(def.Annotations),
+		Icons:       icons(def.Icons),
+		Meta:        meta(def.Meta),
 	}
 	// A nil json.RawMessage stored in the interface would marshal as
 	// "outputSchema": null; a tool without an output schema has none.
@@ -115,6 +120,34 @@ func Tool(def runtime.ToolDefinition) *mcp.Tool {
 		t.OutputSchema = def.OutputSchema
 	}
 	return t
+}
+
+// icons converts the catalog's icons; nil when it lists none.
+func icons(list []runtime.Icon) []mcp.Icon {
+	if list == nil {
+		return nil
+	}
+	out := make([]mcp.Icon, len(list))
+	for i, icon := range list {
+		out[i] = mcp.Icon{Source: icon.Src, MIMEType: icon.MIMEType, Sizes: icon.Sizes, Theme: mcp.IconTheme(icon.Theme)}
+	}
+	return out
+}
+
+// meta converts the catalog's "_meta" object, each member's value kept as
+// its JSON text, so that its numbers and member order reach the client
+// as the catalog has them (the SDK writes the members sorted by name); nil
+// when there is none or it is not an object, which Register refuses.
+func meta(raw json.RawMessage) mcp.Meta {
+	var members map[string]json.RawMessage
+	if len(raw) == 0 || json.Unmarshal(raw, &members) != nil || members == nil {
+		return nil
+	}
+	fields := make(mcp.Meta, len(members))
+	for name, value := range members {
+		fields[name] = value
+	}
+	return fields
 }
 
 // Tools converts every definition with Tool, in order.
@@ -202,6 +235,9 @@ func Register(server *mcp.Server, defs []runtime.ToolDefinition, dispatch Dispat
 	for _, def := range defs {
 		if err := checkInputSchema(def); err != nil {
 			return err
+		}
+		if def.Meta != nil && meta(def.Meta) == nil {
+			return &DefinitionError{Tool: def.Name, Reason: `"_meta" is not a JSON object`}
 		}
 	}
 	c := newConfig(opts)

@@ -13,7 +13,7 @@
 // and logs to stderr.
 package main
 
-//go:generate go run github.com/toolgen/toolgen/cmd/toolgen -pkg main -o tools_gen.go catalog.json
+//go:generate go run github.com/toolgen/toolgen/cmd/toolgen -pkg main -client -o tools_gen.go catalog.json
 
 import (
 	"cmp"
