@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/runtime/internal/message"
 )
 
@@ -69,7 +70,7 @@ func (e *ValidationError) Error() string {
 		if i > 0 {
 			b = append(b, "; "...)
 		}
-		b = append(b, displayPointer(v.Pointer)...)
+		b = append(b, jsonpointer.Display(v.Pointer)...)
 		b = append(append(b, ": "...), v.Keyword...)
 		b = append(append(b, ": "...), v.Message...)
 	}
@@ -176,11 +177,4 @@ func ModelMessage(err error) (msg string) {
 		return m.ModelMessage()
 	}
 	return generic
-}
-
-func displayPointer(p string) string {
-	if p == "" {
-		return "/"
-	}
-	return p
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/runtime/internal/errtree"
 	"github.com/toolgen/toolgen/runtime/internal/message"
 )
@@ -46,7 +47,7 @@ func Rejectf(pointer, format string, args ...any) error {
 func (e *RejectionError) Error() string {
 	var parts []string
 	for _, v := range e.Violations {
-		parts = append(parts, displayPointer(v.Pointer)+": "+v.Message)
+		parts = append(parts, jsonpointer.Display(v.Pointer)+": "+v.Message)
 	}
 	return fmt.Sprintf("tool %q rejected its arguments: %s", e.Tool, strings.Join(parts, "; "))
 }
@@ -152,7 +153,7 @@ type OutputError struct {
 func (e *OutputError) Error() string {
 	var parts []string
 	for _, v := range e.Violations {
-		parts = append(parts, displayPointer(v.Pointer)+": "+v.Keyword+": "+v.Message)
+		parts = append(parts, jsonpointer.Display(v.Pointer)+": "+v.Keyword+": "+v.Message)
 	}
 	return fmt.Sprintf("tool %q returned an invalid result: %s", e.Tool, strings.Join(parts, "; "))
 }
