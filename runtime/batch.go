@@ -170,7 +170,7 @@ func (d *Dispatcher) DispatchBatch(ctx context.Context, calls []Call, opts Batch
 func (d *Dispatcher) dispatchBatch(ctx context.Context, calls []Call, opts BatchOptions) []CallResult {
 	results := make([]CallResult, len(calls))
 	parsed := make([]any, len(calls))
-	specs := make([]*ToolSpec, len(calls))
+	specs := make([]*toolSpec, len(calls))
 	infos := make([]*CallInfo, len(calls))
 	var failed []FailedCall
 	for i, c := range calls {

@@ -22,11 +22,6 @@ import (
 	"github.com/toolgen/toolgen/runtime/internal/message"
 )
 
-// MaxViolations caps how many violations one validation reports. A model that
-// sent more than this many problems is better served by the first ones and a
-// note that more exist than by a wall of text.
-const MaxViolations = 50
-
 // Violation is one problem with a tool call's arguments.
 type Violation struct {
 	// Pointer is the RFC 6901 JSON Pointer of the offending value in the

@@ -227,8 +227,8 @@ func Transient(err error) error {
 	return transient{err}
 }
 
-// IsTransient reports whether err was marked with Transient.
-func IsTransient(err error) bool {
+// isTransient reports whether err was marked with Transient.
+func isTransient(err error) bool {
 	return find(err, true, func(e error) bool { _, ok := e.(transient); return ok }) != nil
 }
 

@@ -17,6 +17,8 @@ const (
 )
 
 // ToolName names a tool of the catalog.
+//
+//toolgen:enum
 type ToolName string
 
 // The catalog's tools.
@@ -163,7 +165,7 @@ func callReserveBook(ctx context.Context, h any, args any) (any, error) {
 // runs nothing.
 var (
 	toolsOnce     sync.Once
-	toolSpecs     []runtime.ToolSpec
+	toolSpecs     []toolgenimpl.ToolSpec
 	toolIndex     func(name string) int
 	toolValidator *runtime.Dispatcher
 )
@@ -171,12 +173,12 @@ var (
 // loadTools builds toolSpecs, toolIndex and toolValidator from toolTable, once.
 func loadTools() {
 	toolsOnce.Do(func() {
-		toolSpecs = make([]runtime.ToolSpec, len(toolTable))
+		toolSpecs = make([]toolgenimpl.ToolSpec, len(toolTable))
 		for i := range toolTable {
 			toolSpecs[i] = toolTable[i].Spec()
 		}
 		toolIndex = toolgenimpl.ToolIndex(toolTable)
-		toolValidator = runtime.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
+		toolValidator = toolgenimpl.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
 	})
 }
 
@@ -187,7 +189,7 @@ func loadTools() {
 // share it; it is safe for concurrent use.
 func NewDispatcher(h Handler, cfg runtime.Config) *runtime.Dispatcher {
 	loadTools()
-	return runtime.NewDispatcher(h, toolSpecs, toolIndex, cfg)
+	return toolgenimpl.NewDispatcher(h, toolSpecs, toolIndex, cfg)
 }
 
 // Dispatch validates the arguments of tool name and, only if they are valid,
@@ -392,6 +394,8 @@ members:
 // input schema of tool "reserve_book".
 //
 // The branch where the reader collects the book.
+//
+//toolgen:enum
 type ReserveBookBranch string
 
 // The values of ReserveBookBranch.

@@ -17,6 +17,8 @@ const (
 )
 
 // ToolName names a tool of the catalog.
+//
+//toolgen:enum
 type ToolName string
 
 // The catalog's tools.
@@ -234,7 +236,7 @@ func callSearchOrders(ctx context.Context, h any, args any) (any, error) {
 // runs nothing.
 var (
 	toolsOnce     sync.Once
-	toolSpecs     []runtime.ToolSpec
+	toolSpecs     []toolgenimpl.ToolSpec
 	toolIndex     func(name string) int
 	toolValidator *runtime.Dispatcher
 )
@@ -242,12 +244,12 @@ var (
 // loadTools builds toolSpecs, toolIndex and toolValidator from toolTable, once.
 func loadTools() {
 	toolsOnce.Do(func() {
-		toolSpecs = make([]runtime.ToolSpec, len(toolTable))
+		toolSpecs = make([]toolgenimpl.ToolSpec, len(toolTable))
 		for i := range toolTable {
 			toolSpecs[i] = toolTable[i].Spec()
 		}
 		toolIndex = toolgenimpl.ToolIndex(toolTable)
-		toolValidator = runtime.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
+		toolValidator = toolgenimpl.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
 	})
 }
 
@@ -258,7 +260,7 @@ func loadTools() {
 // share it; it is safe for concurrent use.
 func NewDispatcher(h Handler, cfg runtime.Config) *runtime.Dispatcher {
 	loadTools()
-	return runtime.NewDispatcher(h, toolSpecs, toolIndex, cfg)
+	return toolgenimpl.NewDispatcher(h, toolSpecs, toolIndex, cfg)
 }
 
 // Dispatch validates the arguments of tool name and, only if they are valid,
@@ -462,6 +464,8 @@ members:
 // GetOrderResultStatus is one of the values allowed at /properties/status in the
 // output schema of tool "get_order". Tool "search_orders" uses the same schema,
 // and this type.
+//
+//toolgen:enum
 type GetOrderResultStatus string
 
 // The values of GetOrderResultStatus.
@@ -544,6 +548,8 @@ members:
 // input schema of tool "cancel_order".
 //
 // Why the order is cancelled.
+//
+//toolgen:enum
 type CancelOrderReason string
 
 // The values of CancelOrderReason.

@@ -18,6 +18,8 @@ const (
 )
 
 // ToolName names a tool of the catalog.
+//
+//toolgen:enum
 type ToolName string
 
 // The catalog's tools.
@@ -190,7 +192,7 @@ func callOpenSession(ctx context.Context, h any, args any) (any, error) {
 // runs nothing.
 var (
 	toolsOnce     sync.Once
-	toolSpecs     []runtime.ToolSpec
+	toolSpecs     []toolgenimpl.ToolSpec
 	toolIndex     func(name string) int
 	toolValidator *runtime.Dispatcher
 )
@@ -198,12 +200,12 @@ var (
 // loadTools builds toolSpecs, toolIndex and toolValidator from toolTable, once.
 func loadTools() {
 	toolsOnce.Do(func() {
-		toolSpecs = make([]runtime.ToolSpec, len(toolTable))
+		toolSpecs = make([]toolgenimpl.ToolSpec, len(toolTable))
 		for i := range toolTable {
 			toolSpecs[i] = toolTable[i].Spec()
 		}
 		toolIndex = toolgenimpl.ToolIndex(toolTable)
-		toolValidator = runtime.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
+		toolValidator = toolgenimpl.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
 	})
 }
 
@@ -214,7 +216,7 @@ func loadTools() {
 // share it; it is safe for concurrent use.
 func NewDispatcher(h Handler, cfg runtime.Config) *runtime.Dispatcher {
 	loadTools()
-	return runtime.NewDispatcher(h, toolSpecs, toolIndex, cfg)
+	return toolgenimpl.NewDispatcher(h, toolSpecs, toolIndex, cfg)
 }
 
 // Dispatch validates the arguments of tool name and, only if they are valid,
@@ -636,6 +638,8 @@ members:
 // apart by the kind of JSON value. No other type implements it.
 //
 // Secrets in one form of a union.
+//
+//toolgen:sealed
 type StoreCredentialsEither interface {
 	isStoreCredentialsEither()
 }
