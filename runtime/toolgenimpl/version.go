@@ -15,9 +15,9 @@ const (
 	// GenVersion is the version of the contract between generated code and
 	// this package that the toolgen of this module generates. It changes
 	// whenever generated code must change to keep working.
-	GenVersion = 1
+	GenVersion = 3
 	// MinVersion is the oldest generated code this package still supports.
-	MinVersion = 1
+	MinVersion = 3
 	// MaxVersion is the newest generated code this package supports.
 	MaxVersion = GenVersion
 )
