@@ -123,7 +123,8 @@ func TestABatchWithAnInvalidCallRunsNothing(t *testing.T) {
 		t.Fatalf("request 3 ends with %+v", last)
 	}
 	first, second := last.Parts[0].FunctionResponse, last.Parts[1].FunctionResponse
-	notRun := &runtime.NotRunError{Tool: "reserve_book", Call: 2, Reason: "had invalid arguments"}
+	notRun := &runtime.NotRunError{Tool: "reserve_book", Call: 2, Reason: "had invalid arguments",
+		Failed: []runtime.FailedCall{{Call: 2, Tool: "reserve_book", Reason: "had invalid arguments"}}}
 	if first.ID != "fc_hold_1" || first.Response.Error == nil || *first.Response.Error != notRun.ModelMessage() || string(first.Response.Report) != `{"error":"not_run"}` {
 		t.Errorf("call 1 is answered %+v", first)
 	}
