@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/internal/visible"
 )
 
@@ -198,7 +199,7 @@ func (d Diagnostic) String() string {
 		fmt.Fprintf(&b, "tool %s ", quoteName(d.Tool))
 	}
 	if d.Pointer != "" || d.Tool != "" {
-		b.WriteString(visible.String(shortPointer(displayPointer(d.Pointer))))
+		b.WriteString(visible.String(shortPointer(jsonpointer.Display(d.Pointer))))
 		b.WriteString(": ")
 	}
 	if d.Severity == Warning {
@@ -209,14 +210,6 @@ func (d Diagnostic) String() string {
 		fmt.Fprintf(&b, " [-quiet=%s]", d.Class)
 	}
 	return b.String()
-}
-
-// displayPointer shows the root pointer as "/" rather than nothing.
-func displayPointer(p string) string {
-	if p == "" {
-		return "/"
-	}
-	return p
 }
 
 // Diagnostics is a list of problems; as an error it reports the errors among them.

@@ -3,6 +3,8 @@ package catalog
 import (
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 )
 
 // LintOptions tune Lint.
@@ -56,7 +58,7 @@ func Lint(c *Catalog, opts LintOptions) Diagnostics {
 		if j, dup := first[t.Name]; dup {
 			prev := &c.Tools[j]
 			line, _ := c.Position(l.namePointer(prev))
-			l.errorf(t.Name, namePtr, "duplicate tool name %q: the first tool with this name is at line %d (%s); tool names must be unique", t.Name, line, displayPointer(prev.Pointer))
+			l.errorf(t.Name, namePtr, "duplicate tool name %q: the first tool with this name is at line %d (%s); tool names must be unique", t.Name, line, jsonpointer.Display(prev.Pointer))
 		} else {
 			first[t.Name] = i
 		}

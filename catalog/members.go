@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/internal/schema"
 )
 
@@ -211,13 +212,13 @@ func (l *loader) meta(t *Tool, n *schema.Node) {
 // hint sets MCP hint name from value v; a hint given twice must agree.
 func (l *loader) hint(t *Tool, name string, v *schema.Node, hints map[string]*schema.Node) {
 	if v.Kind != jsontext.KindTrue && v.Kind != jsontext.KindFalse {
-		l.errorf(t.Name, v.Pointer, "%q must be true or false, found %s", lastToken(v.Pointer), v.KindName())
+		l.errorf(t.Name, v.Pointer, "%q must be true or false, found %s", jsonpointer.Last(v.Pointer), v.KindName())
 		return
 	}
 	b := v.Kind == jsontext.KindTrue
 	if prev := hints[name]; prev != nil {
 		if prev.Kind != v.Kind {
-			l.errorf(t.Name, v.Pointer, "%q says %t, but %s says %t; the tool can have one %s", lastToken(v.Pointer), b, prev.Pointer, !b, name)
+			l.errorf(t.Name, v.Pointer, "%q says %t, but %s says %t; the tool can have one %s", jsonpointer.Last(v.Pointer), b, prev.Pointer, !b, name)
 		}
 		return
 	}
@@ -248,12 +249,6 @@ func (l *loader) timeout(t *Tool, v *schema.Node) {
 		return
 	}
 	t.Settings.Timeout = d
-}
-
-// lastToken is the last token of a JSON Pointer, unescaped.
-func lastToken(ptr string) string {
-	tok := ptr[strings.LastIndex(ptr, "/")+1:]
-	return strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 }
 
 // reportUnread reports the members of the catalog's tools that the loader

@@ -808,11 +808,3 @@ func provSet(names ...string) map[string]bool {
 	}
 	return m
 }
-
-// displayPtr shows the root pointer as "/".
-func displayPtr(p string) string {
-	if p == "" {
-		return "/"
-	}
-	return p
-}

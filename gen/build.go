@@ -275,7 +275,7 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 		case errors.As(err, &refused):
 			var reasons []string
 			for _, p := range refused.Problems {
-				reasons = append(reasons, displayPointer(p.Pointer)+": "+p.Message)
+				reasons = append(reasons, jsonpointer.Display(p.Pointer)+": "+p.Message)
 			}
 			b.warn(catalog.WarnOpenAIStrict, t.SchemaPointer, t.Name, "no OpenAI strict-mode variant, so the tool goes without strict mode: %s", strings.Join(reasons, "; "))
 		case err != nil:
@@ -391,13 +391,6 @@ func (b *builder) refName(target string) string {
 		return goName(b.tool.Name) + last
 	}
 	return sb.String()
-}
-
-func displayPointer(p string) string {
-	if p == "" {
-		return "/"
-	}
-	return p
 }
 
 func unescapeURIFragment(s string) string {

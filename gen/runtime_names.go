@@ -21,12 +21,10 @@ var runtimeAPI = map[string]bool{
 	"Config":           true,
 	"Dispatcher":       true,
 	"Icon":             true,
-	"NewDispatcher":    true,
 	"Nullable":         true,
 	"Options":          true,
 	"ToolDefinition":   true,
 	"ToolResult":       true,
-	"ToolSpec":         true,
 	"UnknownToolError": true,
 	"Violation":        true,
 }

@@ -65,7 +65,7 @@ type SchemaError struct {
 }
 
 func (e *SchemaError) Error() string {
-	where := displayPointer(e.Pointer)
+	where := jsonpointer.Display(e.Pointer)
 	if e.Document != "" {
 		where = e.Document + "#" + e.Pointer
 	}
@@ -392,7 +392,7 @@ func (k *checker) compile(n *schema.Node) error {
 	name := k.names[n]
 	where := "the schema at " + n.Place.Doc.URI + "#" + n.Place.Ptr
 	if k.describe != nil {
-		where = k.describe(n.Place.Doc) + " at " + displayPointer(n.Place.Ptr)
+		where = k.describe(n.Place.Doc) + " at " + jsonpointer.Display(n.Place.Ptr)
 	}
 	doc := fmt.Sprintf("%s checks a value against %s.", name, where)
 	switch n.Kind {

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+
+	"github.com/toolgen/toolgen/runtime/internal/message"
 )
 
 // Call is one tool call of a batch.
@@ -168,7 +170,7 @@ func (d *Dispatcher) DispatchBatch(ctx context.Context, calls []Call, opts Batch
 func (d *Dispatcher) dispatchBatch(ctx context.Context, calls []Call, opts BatchOptions) []CallResult {
 	results := make([]CallResult, len(calls))
 	parsed := make([]any, len(calls))
-	specs := make([]*ToolSpec, len(calls))
+	specs := make([]*toolSpec, len(calls))
 	infos := make([]CallInfo, len(calls))
 	var failed []FailedCall
 	for i, c := range calls {
@@ -230,13 +232,13 @@ func (d *Dispatcher) dispatchBatch(ctx context.Context, calls []Call, opts Batch
 func failedReason(err error) string {
 	switch Outcome(err) {
 	case FailureUnknownTool:
-		return "named an unknown tool"
+		return message.ReasonUnknownTool
 	case FailureDenied:
-		return "was not allowed"
+		return message.ReasonDenied
 	case FailureCanceled:
-		return "was cancelled before it ran"
+		return message.ReasonCanceled
 	}
-	return "had invalid arguments"
+	return message.ReasonInvalidArguments
 }
 
 // runTransaction runs the calls in order between tx.Begin and tx.Commit,
@@ -276,8 +278,8 @@ func (d *Dispatcher) runTransaction(ctx context.Context, calls []Call, results [
 				results[j].Result, results[j].JSON = nil, nil
 				results[j].Err = &NotRunError{Tool: calls[j].Tool, Call: i + 1, RolledBack: true}
 			case j > i:
-				results[j].Err = &NotRunError{Tool: calls[j].Tool, Call: i + 1, Reason: "failed",
-					Failed: []FailedCall{{Call: i + 1, Tool: calls[i].Tool, Reason: "failed"}}}
+				results[j].Err = &NotRunError{Tool: calls[j].Tool, Call: i + 1, Reason: message.ReasonFailed,
+					Failed: []FailedCall{{Call: i + 1, Tool: calls[i].Tool, Reason: message.ReasonFailed}}}
 			}
 		}
 		if rollbackErr != nil {

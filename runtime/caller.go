@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/toolgen/toolgen/runtime/internal/message"
 )
 
 // Caller sends one tool call to the server that runs the tool and returns
@@ -59,5 +61,5 @@ func (e *RemoteError) Error() string {
 // ModelMessage says the tool failed where it runs, without the server's
 // text.
 func (e *RemoteError) ModelMessage() string {
-	return fmt.Sprintf("The tool %q failed on the server that runs it; the arguments were valid. Report the failure or try another approach; do not retry it unchanged.", e.Tool)
+	return message.RemoteFailed(e.Tool)
 }

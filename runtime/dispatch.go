@@ -13,26 +13,16 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/toolgen/toolgen/runtime/internal/toolspec"
 )
 
-// ToolSpec is what generated code tells a Dispatcher about one tool.
-type ToolSpec struct {
-	Name        string
-	Annotations Annotations
-	// Timeout bounds the handler's run; 0 means the dispatcher's default.
-	Timeout time.Duration
-	// Parse decodes and validates raw arguments into the tool's branded
-	// arguments value.
-	Parse func(raw []byte, opts Options) (any, error)
-	// Call runs the tool's method of handler h with parsed arguments.
-	Call func(ctx context.Context, h any, args any) (any, error)
-	// CheckOutput validates a handler's result against the tool's output
-	// schema and returns its violations; nil when the tool declares none.
-	CheckOutput func(result any) []Violation
-}
+// toolSpec is what generated code tells a Dispatcher about one tool
+// (toolgenimpl.ToolSpec, the same type).
+type toolSpec = toolspec.Spec[Options, Annotations, Violation]
 
-// Idempotent reports whether the catalog marks the tool idempotent.
-func (s *ToolSpec) Idempotent() bool {
+// idempotent reports whether the catalog marks the tool idempotent.
+func idempotent(s *toolSpec) bool {
 	return s.Annotations.IdempotentHint != nil && *s.Annotations.IdempotentHint
 }
 
@@ -137,10 +127,12 @@ type CallInfo struct {
 	started time.Time
 }
 
-// ViolationRef is a violation without its text, which may quote the value.
+// ViolationRef locates a violation without its text, which may quote the
+// value or, in a CompactErrorReport, is in the model message beside it: its
+// JSON Pointer and the keyword that failed.
 type ViolationRef struct {
-	Pointer string
-	Keyword string
+	Pointer string `json:"pointer"`
+	Keyword string `json:"keyword"`
 }
 
 // Dispatcher runs tool calls through validation, authorization and the
@@ -148,34 +140,25 @@ type ViolationRef struct {
 // one with its NewDispatcher. It is safe for concurrent use.
 type Dispatcher struct {
 	handler any
-	tools   []ToolSpec
+	tools   []toolSpec
 	index   func(name string) int
 	names   []string
 	cfg     Config
 }
 
-// NewDispatcher returns a dispatcher for handler over tools; index maps a tool
-// name to its position in tools, or -1. Generated code calls it.
-func NewDispatcher(handler any, tools []ToolSpec, index func(name string) int, cfg Config) *Dispatcher {
+// Generated code makes a Dispatcher through toolgenimpl.NewDispatcher, which
+// calls newDispatcher: the constructor takes what only generated code
+// knows, and is no name of this package's API.
+func init() { toolspec.NewDispatcher = newDispatcher }
+
+// newDispatcher returns a dispatcher for handler over tools; index maps a
+// tool name to its position in tools, or -1.
+func newDispatcher(handler any, tools []toolSpec, index func(name string) int, cfg Config) *Dispatcher {
 	names := make([]string, len(tools))
 	for i, t := range tools {
 		names[i] = t.Name
 	}
 	return &Dispatcher{handler: handler, tools: tools, index: index, names: names, cfg: cfg}
-}
-
-// Tool returns what the dispatcher knows about a tool: its annotations
-// (idempotent, read-only, destructive) and timeout.
-func (d *Dispatcher) Tool(name string) (ToolSpec, bool) {
-	i := d.index(name)
-	if i < 0 {
-		return ToolSpec{}, false
-	}
-	spec := d.tools[i]
-	if spec.Timeout == 0 {
-		spec.Timeout = d.cfg.Timeout
-	}
-	return spec, true
 }
 
 // Validate runs the checks of Dispatch on the arguments of tool name and runs
@@ -228,7 +211,7 @@ func readLimited(r io.Reader, limit int) ([]byte, error) {
 	return raw, nil
 }
 
-func (d *Dispatcher) parse(name string, raw []byte) (*ToolSpec, any, error) {
+func (d *Dispatcher) parse(name string, raw []byte) (*toolSpec, any, error) {
 	i := d.index(name)
 	if i < 0 {
 		return nil, nil, &UnknownToolError{Name: name, Known: append([]string(nil), d.names...)}
@@ -241,7 +224,7 @@ func (d *Dispatcher) parse(name string, raw []byte) (*ToolSpec, any, error) {
 // authorize asks the authorizer, unless ctx is done, and stops waiting for
 // it when ctx is done. A policy that fails, panics or exits refuses (fail
 // closed), and what went wrong is kept for the logs only.
-func (d *Dispatcher) authorize(ctx context.Context, spec *ToolSpec, args any) error {
+func (d *Dispatcher) authorize(ctx context.Context, spec *toolSpec, args any) error {
 	if d.cfg.Authorizer == nil {
 		return nil
 	}
@@ -299,9 +282,9 @@ func (d *Dispatcher) dispatch(ctx context.Context, name string, raw []byte, info
 // checks the result against the output schema, encoding it first if encode
 // is set. If running is not nil, it counts the handler goroutines started,
 // until each ends.
-func (d *Dispatcher) run(ctx context.Context, spec *ToolSpec, args any, info *CallInfo, running *sync.WaitGroup, encode bool) callOutcome {
+func (d *Dispatcher) run(ctx context.Context, spec *toolSpec, args any, info *CallInfo, running *sync.WaitGroup, encode bool) callOutcome {
 	attempts := 1
-	if d.cfg.Retry != nil && spec.Idempotent() && d.cfg.Retry.Attempts > 1 {
+	if d.cfg.Retry != nil && idempotent(spec) && d.cfg.Retry.Attempts > 1 {
 		attempts = d.cfg.Retry.Attempts
 	}
 	for attempt := 1; ; attempt++ {
@@ -357,7 +340,7 @@ const (
 // handler never starts once ctx is done: whichever of the worker and the
 // dispatcher's wait comes first decides, so a *CanceledError always means
 // the handler did not run.
-func (d *Dispatcher) call(ctx context.Context, spec *ToolSpec, args any, running *sync.WaitGroup, encode bool) callOutcome {
+func (d *Dispatcher) call(ctx context.Context, spec *toolSpec, args any, running *sync.WaitGroup, encode bool) callOutcome {
 	if err := ctx.Err(); err != nil {
 		return callOutcome{err: &CanceledError{Tool: spec.Name, Cause: err}}
 	}
@@ -407,7 +390,7 @@ func (d *Dispatcher) call(ctx context.Context, spec *ToolSpec, args any, running
 // handlerHook is one handler run; see call.
 type handlerHook struct {
 	d       *Dispatcher
-	spec    *ToolSpec
+	spec    *toolSpec
 	args    any
 	running *sync.WaitGroup
 	encode  bool
@@ -428,7 +411,7 @@ var handlerHooks = hookPool[handlerHook]{run: func(ctx context.Context, h *handl
 
 // late is the outcome of a handler run that did not end before its
 // context: the caller's ctx ended, or the tool's timeout passed.
-func (d *Dispatcher) late(ctx context.Context, spec *ToolSpec, timeout time.Duration) callOutcome {
+func (d *Dispatcher) late(ctx context.Context, spec *toolSpec, timeout time.Duration) callOutcome {
 	if err := ctx.Err(); err != nil {
 		return callOutcome{err: &TimeoutError{Tool: spec.Name, Cause: err}}
 	}
@@ -441,13 +424,13 @@ func (d *Dispatcher) late(ctx context.Context, spec *ToolSpec, timeout time.Dura
 // runs on the handler's worker, since a handler error's methods and a
 // result's MarshalJSON are the service's code too; hook names the one
 // running.
-func (d *Dispatcher) protected(ctx context.Context, spec *ToolSpec, args any, hook *string, encode bool) callOutcome {
+func (d *Dispatcher) protected(ctx context.Context, spec *toolSpec, args any, hook *string, encode bool) callOutcome {
 	result, err := spec.Call(ctx, d.handler, args)
 	if err != nil {
 		if rejected, ok := own[*RejectionError](err); ok {
 			return callOutcome{err: &RejectionError{Tool: spec.Name, Violations: rejected.Violations}}
 		}
-		return callOutcome{err: &HandlerError{Tool: spec.Name, Err: err, returned: true}, transient: IsTransient(err)}
+		return callOutcome{err: &HandlerError{Tool: spec.Name, Err: err, returned: true}, transient: isTransient(err)}
 	}
 	*hook = HookOutput
 	var encoded []byte

@@ -54,8 +54,8 @@ func parseEcho(raw []byte, opts runtime.Options) (any, error) {
 	return args, nil
 }
 
-func specs(idempotent bool, timeout time.Duration) []runtime.ToolSpec {
-	return []runtime.ToolSpec{{
+func specs(idempotent bool, timeout time.Duration) []toolgenimpl.ToolSpec {
+	return []toolgenimpl.ToolSpec{{
 		Name:        "echo",
 		Annotations: runtime.Annotations{IdempotentHint: &idempotent},
 		Timeout:     timeout,
@@ -74,7 +74,7 @@ func index(name string) int {
 }
 
 func newDispatcher(b behaviour, cfg runtime.Config, idempotent bool, timeout time.Duration) *runtime.Dispatcher {
-	return runtime.NewDispatcher(b, specs(idempotent, timeout), index, cfg)
+	return toolgenimpl.NewDispatcher(b, specs(idempotent, timeout), index, cfg)
 }
 
 func echo(_ context.Context, n int64) (any, error) { return n, nil }
@@ -399,7 +399,7 @@ func TestOutputCheck(t *testing.T) {
 		}
 		return nil
 	}
-	d := runtime.NewDispatcher(behaviour(func(ctx context.Context, n int64) (any, error) { return n, nil }), s, index, runtime.Config{})
+	d := toolgenimpl.NewDispatcher(behaviour(func(ctx context.Context, n int64) (any, error) { return n, nil }), s, index, runtime.Config{})
 	if _, err := d.Dispatch(context.Background(), "echo", []byte(`{"n":-1}`)); runtime.Outcome(err) != runtime.FailureInvalidOutput || !strings.Contains(runtime.ModelMessage(err), "server's side") {
 		t.Errorf("an invalid result is a server fault: %v", err)
 	}

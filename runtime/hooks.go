@@ -8,6 +8,8 @@ import (
 	"runtime/pprof"
 	"sync"
 	"sync/atomic"
+
+	"github.com/toolgen/toolgen/runtime/internal/message"
 )
 
 // The dispatcher calls the service's code at several points: the handler,
@@ -246,7 +248,7 @@ func (e *ExitError) Error() string {
 
 // ModelMessage says the tool failed, without internal detail.
 func (e *ExitError) ModelMessage() string {
-	return fmt.Sprintf("The tool %q failed with an internal error. Do not retry it with the same arguments; report the failure or try another approach.", e.Tool)
+	return message.Crashed(e.Tool)
 }
 
 // CanceledError reports a call whose context was done before its handler
@@ -265,7 +267,7 @@ func (e *CanceledError) Unwrap() error { return e.Cause }
 
 // ModelMessage says the call never ran, so it had no effect.
 func (e *CanceledError) ModelMessage() string {
-	return fmt.Sprintf("The call to tool %q was cancelled before it started, so it had no effect. Call it again only if it is still needed.", e.Tool)
+	return message.Canceled(e.Tool)
 }
 
 func hookName(hook string) string {

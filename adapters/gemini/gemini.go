@@ -62,7 +62,7 @@
 //
 // A success is {"output": RESULT}, the result's JSON. A failure is
 // {"error": MESSAGE, "report": REPORT}: runtime.ModelMessage(err), which
-// carries every hint, and runtime.CompactReport(err), the failure class
+// carries every hint, and runtime.Report(err).Compact(), the failure class
 // with the pointer and keyword of each violation ([WithFullReport] sends
 // runtime.Report), so each hint is sent once. "output" and "error" are the
 // keys the API documents for a function's output and its error. The SDK

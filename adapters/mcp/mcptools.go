@@ -49,7 +49,7 @@
 // A success is the result as JSON text content, without HTML escaping; when
 // the tool has an output schema, the same JSON also goes as
 // structuredContent. A failed call is a tool result with isError set, runtime.ModelMessage(err)
-// (every hint) as its text, and runtime.CompactReport(err) as its
+// (every hint) as its text, and runtime.Report(err).Compact() as its
 // structuredContent: the failure class, the tool, and the JSON Pointer and
 // keyword of each violation, so that each hint is sent once.
 // [WithFullReport] sends runtime.Report instead, which repeats the message
@@ -203,7 +203,7 @@ func newConfig(opts []Option) config {
 }
 
 // WithFullReport sends runtime.Report as a failed call's structuredContent
-// (and as an unknown tool's error data) instead of runtime.CompactReport:
+// (and as an unknown tool's error data) instead of runtime.ErrorReport.Compact:
 // the message and every hint again, for a client program that reads the
 // structured content alone.
 func WithFullReport() Option { return func(c *config) { c.fullReport = true } }
@@ -312,7 +312,7 @@ func handler(def runtime.ToolDefinition, dispatch DispatchFunc, c config) mcp.To
 //     schema, the same JSON as structuredContent.
 //   - Invalid arguments, a failed handler, any other error: a tool result with
 //     IsError set, runtime.ModelMessage(err) as its text and
-//     runtime.CompactReport(err) (the failure class and the JSON Pointer and
+//     runtime.Report(err).Compact() (the failure class and the JSON Pointer and
 //     keyword of every violation) as structuredContent, so the model can
 //     correct the call; runtime.Report(err) with [WithFullReport].
 //   - Unknown tool: no result but a JSON-RPC error, code -32602 (invalid

@@ -56,7 +56,7 @@
 // when the tool has an output schema, the same JSON also goes as
 // structuredContent. A failed call is a tool result with isError set,
 // runtime.ModelMessage(err) (every hint) as its text, and
-// runtime.CompactReport(err) as its structuredContent: the failure class,
+// runtime.Report(err).Compact() as its structuredContent: the failure class,
 // the tool, and the JSON Pointer and keyword of each violation, so that
 // each hint is sent once; [WithFullReport] sends runtime.Report instead.
 // The class is runtime.Outcome(err), as in toolgen's other adapters. A
@@ -202,7 +202,7 @@ func newConfig(opts []Option) config {
 }
 
 // WithFullReport sends runtime.Report as a failed call's
-// structuredContent instead of runtime.CompactReport: the message and
+// structuredContent instead of runtime.ErrorReport.Compact: the message and
 // every hint again, for a client program that reads the structured
 // content alone.
 func WithFullReport() Option { return func(c *config) { c.fullReport = true } }
@@ -272,7 +272,7 @@ func handler(def runtime.ToolDefinition, dispatch DispatchFunc, c config) server
 //   - Success: the result as JSON text content and, when def has an output
 //     schema, the same JSON as structuredContent.
 //   - Any error: a tool result with IsError set, runtime.ModelMessage(err)
-//     as its text and runtime.CompactReport(err) (the failure class and
+//     as its text and runtime.Report(err).Compact() (the failure class and
 //     the JSON Pointer and keyword of every violation) as
 //     structuredContent, so the model can correct the call;
 //     runtime.Report(err) with [WithFullReport].

@@ -252,7 +252,7 @@ func TestResultShapes(t *testing.T) {
 		if !isError || text != runtime.ModelMessage(invalid) {
 			t.Errorf("full %v: isError %v, text %q", full, isError, text)
 		}
-		want, _ := json.Marshal(runtime.CompactReport(invalid))
+		want, _ := json.Marshal(runtime.Report(invalid).Compact())
 		if full {
 			want, _ = json.Marshal(runtime.Report(invalid))
 		}

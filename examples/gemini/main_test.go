@@ -143,7 +143,7 @@ func TestABatchWithAnInvalidCallRunsNothing(t *testing.T) {
 			t.Errorf("the hint %q is not sent exactly once", v.Hint)
 		}
 	}
-	compact, _ := json.Marshal(runtime.CompactReport(invalid))
+	compact, _ := json.Marshal(runtime.Report(invalid).Compact())
 	if got := decodeAny(t, second.Response.Report); !reflect.DeepEqual(got, decodeAny(t, compact)) {
 		t.Errorf("report %s, want %s", second.Response.Report, compact)
 	}
