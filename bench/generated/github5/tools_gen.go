@@ -49,6 +49,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		AnnotationTitle: "Open new pull request",
 		ReadOnly:        toolgenimpl.HintFalse,
 		Idempotent:      toolgenimpl.HintFalse,
+		Meta:            createPullRequestMeta,
 		Parse:           parseCreatePullRequest,
 		Call:            callCreatePullRequest,
 	},
@@ -60,6 +61,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		AnnotationTitle: "Create or update issue/pull request",
 		ReadOnly:        toolgenimpl.HintFalse,
 		Idempotent:      toolgenimpl.HintFalse,
+		Meta:            issueWriteMeta,
 		Parse:           parseIssueWrite,
 		Call:            callIssueWrite,
 	},
@@ -109,7 +111,7 @@ func Definitions() []runtime.ToolDefinition {
 	return defs
 }
 
-// The catalog's schemas, byte for byte.
+// The catalog's schemas and "_meta" objects, byte for byte.
 const (
 	createPullRequestInputSchema = `{
         "properties": {
@@ -161,6 +163,15 @@ const (
           "base"
         ],
         "type": "object"
+      }`
+	createPullRequestMeta = `{
+        "ui": {
+          "resourceUri": "ui://github-mcp-server/pr-write",
+          "visibility": [
+            "model",
+            "app"
+          ]
+        }
       }`
 	issueWriteInputSchema = `{
         "properties": {
@@ -283,6 +294,15 @@ const (
           "repo"
         ],
         "type": "object"
+      }`
+	issueWriteMeta = `{
+        "ui": {
+          "resourceUri": "ui://github-mcp-server/issue-write",
+          "visibility": [
+            "model",
+            "app"
+          ]
+        }
       }`
 	listIssuesInputSchema = `{
         "properties": {
