@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
@@ -72,7 +73,7 @@ func (e *emitter) definitions() {
 			kv{"Destructive", hint(t.Annotations.DestructiveHint)},
 			kv{"Idempotent", hint(t.Annotations.IdempotentHint)},
 			kv{"OpenWorld", hint(t.Annotations.OpenWorldHint)},
-			kv{"Icons", icons(t.Icons)},
+			kv{"Icons", litOrNil(iconsJSON(t.Icons))},
 			kv{"TaskSupport", litOrNil(t.TaskSupport)},
 			kv{"Meta", schema(t.MetaConst, t.Meta)},
 			kv{"Timeout", timeout},
@@ -107,30 +108,25 @@ func (e *emitter) definitions() {
 	}
 }
 
-// icons renders a tool's MCP icons as a []runtime.Icon; nil leaves the
-// field unset when the catalog lists none.
-func icons(list []catalog.Icon) jen.Code {
+// iconsJSON writes a tool's MCP icons as the JSON array MCP lists them in,
+// with the members MCP names; "" when the catalog lists none. The icons
+// were read and checked by the catalog.
+func iconsJSON(list []catalog.Icon) string {
 	if list == nil {
-		return nil
+		return ""
 	}
-	items := make([]jen.Code, len(list))
-	for i, icon := range list {
-		var sizes jen.Code
-		if icon.Sizes != nil {
-			values := make([]jen.Code, len(icon.Sizes))
-			for j, size := range icon.Sizes {
-				values[j] = jen.Lit(size)
-			}
-			sizes = jen.Index().String().Values(values...)
-		}
-		items[i] = jen.Values(keyed(
-			kv{"Src", litOrNil(icon.Src)},
-			kv{"MIMEType", litOrNil(icon.MIMEType)},
-			kv{"Sizes", sizes},
-			kv{"Theme", litOrNil(icon.Theme)},
-		)...)
+	type icon struct {
+		Src      string   `json:"src"`
+		MIMEType string   `json:"mimeType,omitempty"`
+		Sizes    []string `json:"sizes,omitempty"`
+		Theme    string   `json:"theme,omitempty"`
 	}
-	return jen.Index().Add(rt("Icon")).Values(lines(items)...)
+	out := make([]icon, len(list))
+	for i, c := range list {
+		out[i] = icon(c)
+	}
+	data, _ := json.Marshal(out) // strings and slices of them always encode
+	return string(data)
 }
 
 // hint renders an annotation as a toolgenimpl.Hint; nil leaves the field unset.

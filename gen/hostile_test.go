@@ -50,6 +50,7 @@ func TestHostileCatalogRunsNothing(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "main.go"), []byte(`package main
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"hostile/tools"
@@ -60,7 +61,14 @@ func main() {
 	a.Note = nil // a real field; the description of this one tried to add Injected
 	defs := tools.Definitions()
 	fmt.Println("ran", len(defs))
-	fmt.Printf("%q %q %q %q\n", defs[0].Icons[0].Src, defs[0].Icons[0].Sizes, defs[0].Execution.TaskSupport, defs[0].Meta)
+	var icons []struct {
+		Src   string
+		Sizes []string
+	}
+	if err := json.Unmarshal(defs[0].Icons, &icons); err != nil {
+		panic(err)
+	}
+	fmt.Printf("%q %q %q %q\n", icons[0].Src, icons[0].Sizes, defs[0].TaskSupport, defs[0].Meta)
 }
 `))
 	goCmd := func(args ...string) string {

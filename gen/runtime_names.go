@@ -20,7 +20,6 @@ var runtimeAPI = map[string]bool{
 	"Caller":           true,
 	"Config":           true,
 	"Dispatcher":       true,
-	"Icon":             true,
 	"Nullable":         true,
 	"Options":          true,
 	"ToolDefinition":   true,

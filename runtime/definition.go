@@ -21,30 +21,18 @@ type ToolDefinition struct {
 	StrictInputSchema json.RawMessage
 	Annotations       Annotations
 
-	// Icons, Execution and Meta are the catalog's MCP members "icons",
-	// "execution" and "_meta", which the MCP adapters list with the tool
-	// where their SDK has a place for them; the model never sees them.
-	// Meta is the "_meta" object as the catalog's bytes, nil when the
-	// catalog has none.
-	Icons     []Icon
-	Execution Execution
-	Meta      json.RawMessage
-}
-
-// Icon is an icon of a tool, as MCP describes one.
-type Icon struct {
-	Src      string   // a URL or a data: URI
-	MIMEType string   // "" when not given
-	Sizes    []string // such as "48x48" or "any"
-	Theme    string   // "light" or "dark"; "" for any background
-}
-
-// Execution says how a client may run a tool, as MCP's "execution" does.
-type Execution struct {
-	// TaskSupport is "forbidden", "optional" or "required": whether a
-	// client may, or must, call the tool as a task; "" when the catalog
-	// does not say, which MCP reads as "forbidden".
+	// Icons, TaskSupport and Meta are the catalog's MCP members "icons",
+	// "execution"."taskSupport" and "_meta", which the MCP adapters list
+	// with the tool where their SDK has a place for them; the model never
+	// sees them. Icons is a JSON array of MCP icon objects ("src",
+	// "mimeType", "sizes", "theme"), which each SDK's icon type decodes;
+	// Meta is the "_meta" object as the catalog's bytes; each is nil when
+	// the catalog has none. TaskSupport is "forbidden", "optional" or
+	// "required", "" when the catalog does not say (MCP reads that as
+	// "forbidden").
+	Icons       json.RawMessage
 	TaskSupport string
+	Meta        json.RawMessage
 }
 
 // Annotations are MCP's hints about a tool's behaviour; nil means the

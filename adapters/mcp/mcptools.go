@@ -122,16 +122,15 @@ func Tool(def runtime.ToolDefinition) *mcp.Tool {
 	return t
 }
 
-// icons converts the catalog's icons; nil when it lists none.
-func icons(list []runtime.Icon) []mcp.Icon {
-	if list == nil {
+// icons decodes the catalog's icons, a JSON array of MCP icon objects,
+// into the SDK's type; nil when it lists none or they do not decode, which
+// Register refuses.
+func icons(raw json.RawMessage) []mcp.Icon {
+	var list []mcp.Icon
+	if len(raw) == 0 || json.Unmarshal(raw, &list) != nil {
 		return nil
 	}
-	out := make([]mcp.Icon, len(list))
-	for i, icon := range list {
-		out[i] = mcp.Icon{Source: icon.Src, MIMEType: icon.MIMEType, Sizes: icon.Sizes, Theme: mcp.IconTheme(icon.Theme)}
-	}
-	return out
+	return list
 }
 
 // meta converts the catalog's "_meta" object, each member's value kept as
@@ -238,6 +237,9 @@ func Register(server *mcp.Server, defs []runtime.ToolDefinition, dispatch Dispat
 		}
 		if def.Meta != nil && meta(def.Meta) == nil {
 			return &DefinitionError{Tool: def.Name, Reason: `"_meta" is not a JSON object`}
+		}
+		if def.Icons != nil && icons(def.Icons) == nil {
+			return &DefinitionError{Tool: def.Name, Reason: `"icons" is not a JSON array of MCP icons`}
 		}
 	}
 	c := newConfig(opts)

@@ -415,8 +415,8 @@ func assertUnknownTool(t *testing.T, err error, want *runtime.UnknownToolError) 
 // them lists none of them.
 func TestMCPMembersListed(t *testing.T) {
 	defs := definitions()
-	defs[0].Icons = []runtime.Icon{{Src: "https://example.com/r.png", MIMEType: "image/png", Sizes: []string{"48x48", "any"}, Theme: "dark"}, {Src: "data:,x"}}
-	defs[0].Execution = runtime.Execution{TaskSupport: "optional"}
+	defs[0].Icons = json.RawMessage(`[{"src": "https://example.com/r.png", "mimeType": "image/png", "sizes": ["48x48", "any"], "theme": "dark"}, {"src": "data:,x"}]`)
+	defs[0].TaskSupport = "optional"
 	defs[0].Meta = json.RawMessage(`{"ui": {"resourceUri": "ui://r/form", "visibility": ["app"]}, "n": 12345678901234567891, "ratio": 1.0}`)
 	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
 	if err := Register(server, defs, nil); err != nil {
@@ -464,5 +464,10 @@ func TestMCPMembersListed(t *testing.T) {
 	var bad *DefinitionError
 	if err := Register(mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil), defs, nil); !errors.As(err, &bad) || bad.Tool != "lookup" {
 		t.Errorf("a _meta that is not an object: %v, want a *DefinitionError for lookup", err)
+	}
+	defs[1].Meta, defs[1].Icons = nil, json.RawMessage(`{"src": "not an array"}`)
+	bad = nil
+	if err := Register(mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil), defs, nil); !errors.As(err, &bad) || bad.Tool != "lookup" {
+		t.Errorf("icons that are not an array: %v, want a *DefinitionError for lookup", err)
 	}
 }

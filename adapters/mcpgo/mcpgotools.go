@@ -125,29 +125,29 @@ func Tool(def runtime.ToolDefinition) mcp.Tool {
 			OpenWorldHint:   def.Annotations.OpenWorldHint,
 		},
 		Icons:     icons(def.Icons),
-		Execution: execution(def.Execution),
+		Execution: execution(def.TaskSupport),
 		Meta:      meta(def.Meta),
 	}
 }
 
-// icons converts the catalog's icons; nil when it lists none.
-func icons(list []runtime.Icon) []mcp.Icon {
-	if list == nil {
+// icons decodes the catalog's icons, a JSON array of MCP icon objects,
+// into the SDK's type; nil when it lists none or they do not decode, which
+// Register refuses.
+func icons(raw json.RawMessage) []mcp.Icon {
+	var list []mcp.Icon
+	if len(raw) == 0 || json.Unmarshal(raw, &list) != nil {
 		return nil
 	}
-	out := make([]mcp.Icon, len(list))
-	for i, icon := range list {
-		out[i] = mcp.Icon{Src: icon.Src, MIMEType: icon.MIMEType, Sizes: icon.Sizes, Theme: mcp.IconTheme(icon.Theme)}
-	}
-	return out
+	return list
 }
 
-// execution converts the catalog's execution; nil when it does not say.
-func execution(e runtime.Execution) *mcp.ToolExecution {
-	if e.TaskSupport == "" {
+// execution converts the catalog's execution.taskSupport; nil when it does
+// not say.
+func execution(taskSupport string) *mcp.ToolExecution {
+	if taskSupport == "" {
 		return nil
 	}
-	return &mcp.ToolExecution{TaskSupport: mcp.TaskSupport(e.TaskSupport)}
+	return &mcp.ToolExecution{TaskSupport: mcp.TaskSupport(taskSupport)}
 }
 
 // meta converts the catalog's "_meta" object, each member's value kept as
@@ -224,6 +224,9 @@ func Register(s *server.MCPServer, defs []runtime.ToolDefinition, dispatch Dispa
 		}
 		if def.Meta != nil && meta(def.Meta) == nil {
 			return &DefinitionError{Tool: def.Name, Reason: `"_meta" is not a JSON object`}
+		}
+		if def.Icons != nil && icons(def.Icons) == nil {
+			return &DefinitionError{Tool: def.Name, Reason: `"icons" is not a JSON array of MCP icons`}
 		}
 	}
 	c := newConfig(opts)

@@ -326,8 +326,8 @@ func TestUnknownToolIsInvalidParams(t *testing.T) {
 // tool without them lists none of them.
 func TestMCPMembersListed(t *testing.T) {
 	defs := definitions()
-	defs[0].Icons = []runtime.Icon{{Src: "https://example.com/r.png", MIMEType: "image/png", Sizes: []string{"48x48", "any"}, Theme: "dark"}, {Src: "data:,x"}}
-	defs[0].Execution = runtime.Execution{TaskSupport: "optional"}
+	defs[0].Icons = json.RawMessage(`[{"src": "https://example.com/r.png", "mimeType": "image/png", "sizes": ["48x48", "any"], "theme": "dark"}, {"src": "data:,x"}]`)
+	defs[0].TaskSupport = "optional"
 	defs[0].Meta = json.RawMessage(`{"ui": {"resourceUri": "ui://r/form", "visibility": ["app"]}, "n": 12345678901234567891, "ratio": 1.0}`)
 	s := server.NewMCPServer("test", "v0")
 	if err := Register(s, defs, (&recorder{}).dispatch); err != nil {
@@ -368,6 +368,11 @@ func TestMCPMembersListed(t *testing.T) {
 	if err := Register(server.NewMCPServer("test", "v0"), defs, (&recorder{}).dispatch); !errors.As(err, &bad) || bad.Tool != "lookup" {
 		t.Errorf("a _meta that is not an object: %v, want a *DefinitionError for lookup", err)
 	}
+	defs[1].Meta, defs[1].Icons = nil, json.RawMessage(`{"src": "not an array"}`)
+	bad = nil
+	if err := Register(server.NewMCPServer("test", "v0"), defs, (&recorder{}).dispatch); !errors.As(err, &bad) || bad.Tool != "lookup" {
+		t.Errorf("icons that are not an array: %v, want a *DefinitionError for lookup", err)
+	}
 }
 
 // TestTaskRequiredIsMCPGos: a tool whose catalog says it must run as a
@@ -375,7 +380,7 @@ func TestMCPMembersListed(t *testing.T) {
 // sees the call.
 func TestTaskRequiredIsMCPGos(t *testing.T) {
 	defs := definitions()
-	defs[1].Execution = runtime.Execution{TaskSupport: "required"}
+	defs[1].TaskSupport = "required"
 	rec := &recorder{}
 	s := server.NewMCPServer("test", "v0")
 	if err := Register(s, defs, rec.dispatch); err != nil {

@@ -3,7 +3,6 @@ package toolgenimpl
 import (
 	"context"
 	"encoding/json"
-	"slices"
 	"time"
 
 	"github.com/toolgen/toolgen/runtime"
@@ -24,7 +23,7 @@ type ToolInfo struct {
 
 	// MCP's other members of the tool: its icons, execution.taskSupport
 	// and "_meta" ("" when the catalog has none).
-	Icons       []runtime.Icon
+	Icons       string // a JSON array, "" for none
 	TaskSupport string
 	Meta        string
 
@@ -76,24 +75,10 @@ func (t *ToolInfo) Definition() runtime.ToolDefinition {
 		OutputSchema:      rawOrNil(t.OutputSchema),
 		StrictInputSchema: rawOrNil(t.StrictInputSchema),
 		Annotations:       t.Annotations(),
-		Icons:             icons(t.Icons),
-		Execution:         runtime.Execution{TaskSupport: t.TaskSupport},
+		Icons:             rawOrNil(t.Icons),
+		TaskSupport:       t.TaskSupport,
 		Meta:              rawOrNil(t.Meta),
 	}
-}
-
-// icons returns a copy of the row's icons, so that a definition shares
-// nothing with the table; nil when the catalog lists none.
-func icons(list []runtime.Icon) []runtime.Icon {
-	if list == nil {
-		return nil
-	}
-	out := make([]runtime.Icon, len(list))
-	for i, icon := range list {
-		icon.Sizes = slices.Clone(icon.Sizes)
-		out[i] = icon
-	}
-	return out
 }
 
 // Spec returns what a Dispatcher needs about the tool.

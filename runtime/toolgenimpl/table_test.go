@@ -14,7 +14,7 @@ func TestDefinitionSharesNothing(t *testing.T) {
 	row := &ToolInfo{
 		Name:        "t",
 		InputSchema: `{"type":"object"}`,
-		Icons:       []runtime.Icon{{Src: "https://example.com/t.png", Sizes: []string{"48x48"}, Theme: "dark"}},
+		Icons:       `[{"src":"https://example.com/t.png","sizes":["48x48"],"theme":"dark"}]`,
 		TaskSupport: "optional",
 		Meta:        `{"n":1.0}`,
 	}
@@ -22,21 +22,20 @@ func TestDefinitionSharesNothing(t *testing.T) {
 	want := runtime.ToolDefinition{
 		Name:        "t",
 		InputSchema: []byte(`{"type":"object"}`),
-		Icons:       []runtime.Icon{{Src: "https://example.com/t.png", Sizes: []string{"48x48"}, Theme: "dark"}},
-		Execution:   runtime.Execution{TaskSupport: "optional"},
+		Icons:       []byte(`[{"src":"https://example.com/t.png","sizes":["48x48"],"theme":"dark"}]`),
+		TaskSupport: "optional",
 		Meta:        []byte(`{"n":1.0}`),
 	}
 	if !reflect.DeepEqual(first, want) {
 		t.Fatalf("definition %+v, want %+v", first, want)
 	}
-	first.Icons[0].Src = "changed"
-	first.Icons[0].Sizes[0] = "changed"
+	first.Icons[0] = '{'
 	first.Meta[0] = '['
 	first.InputSchema[0] = '['
 	if again := row.Definition(); !reflect.DeepEqual(again, want) {
 		t.Errorf("after changing a definition, the next is %+v, want %+v", again, want)
 	}
-	if none := (&ToolInfo{Name: "u"}).Definition(); none.Icons != nil || none.Meta != nil || none.Execution != (runtime.Execution{}) {
+	if none := (&ToolInfo{Name: "u"}).Definition(); none.Icons != nil || none.Meta != nil || none.TaskSupport != "" {
 		t.Errorf("a row without MCP members: %+v", none)
 	}
 }
