@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/internal/visible"
 )
 
@@ -68,6 +69,14 @@ type Tool struct {
 	Annotations  Annotations
 	Settings     Settings
 
+	// Execution, Icons and Meta are the tool's other MCP members, read
+	// from any shape: "execution" (how a client may run it), "icons", and
+	// "_meta" as its bytes in the file (nil when the tool has none).
+	// toolgen does nothing with them but put them in the definitions.
+	Execution Execution
+	Icons     []Icon
+	Meta      []byte
+
 	// Strict is OpenAI's "strict" flag of the function; nil when the
 	// catalog does not say (always nil outside the OpenAI formats).
 	Strict *bool
@@ -115,6 +124,23 @@ type Annotations struct {
 	DestructiveHint *bool
 	IdempotentHint  *bool
 	OpenWorldHint   *bool
+}
+
+// Execution is MCP's "execution" member of a tool (specification
+// 2025-11-25, tasks).
+type Execution struct {
+	// TaskSupport says whether a client may ("optional"), must
+	// ("required") or must not ("forbidden") call the tool as a task; ""
+	// when the catalog does not say, which MCP reads as "forbidden".
+	TaskSupport string
+}
+
+// Icon is one of a tool's MCP "icons".
+type Icon struct {
+	Src      string   // a URL or a data: URI
+	MIMEType string   // "" when not given
+	Sizes    []string // such as "48x48" or "any"; nil when not given
+	Theme    string   // "light" or "dark"; "" for any background
 }
 
 // Settings are toolgen's own per-tool settings, from the "x-toolgen" object
@@ -173,7 +199,7 @@ func (d Diagnostic) String() string {
 		fmt.Fprintf(&b, "tool %s ", quoteName(d.Tool))
 	}
 	if d.Pointer != "" || d.Tool != "" {
-		b.WriteString(visible.String(shortPointer(displayPointer(d.Pointer))))
+		b.WriteString(visible.String(shortPointer(jsonpointer.Display(d.Pointer))))
 		b.WriteString(": ")
 	}
 	if d.Severity == Warning {
@@ -184,14 +210,6 @@ func (d Diagnostic) String() string {
 		fmt.Fprintf(&b, " [-quiet=%s]", d.Class)
 	}
 	return b.String()
-}
-
-// displayPointer shows the root pointer as "/" rather than nothing.
-func displayPointer(p string) string {
-	if p == "" {
-		return "/"
-	}
-	return p
 }
 
 // Diagnostics is a list of problems; as an error it reports the errors among them.

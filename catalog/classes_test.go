@@ -15,10 +15,13 @@ import (
 // leaves its class empty, so that -quiet can reach every warning.
 func TestEveryWarningHasAClass(t *testing.T) {
 	var files []string
-	for _, dir := range []string{".", "../gen", "../cmd/toolgen", "../templates", "../internal/replay"} {
+	for _, dir := range []string{".", "../gen", "../cmd/toolgen", "../templates", "../cmd/internal/replay"} {
 		found, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)
+		}
+		if len(found) == 0 {
+			t.Fatalf("no Go files in %s: a package that moved must be named here where it is now", dir)
 		}
 		files = append(files, found...)
 	}

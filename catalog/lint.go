@@ -3,6 +3,8 @@ package catalog
 import (
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 )
 
 // LintOptions tune Lint.
@@ -15,9 +17,6 @@ type LintOptions struct {
 	// "x-" word is silent, and an unread member is a warning.
 	Strict bool
 }
-
-// maxNameLen is the longest tool name MCP allows.
-const maxNameLen = 128
 
 // Lint checks a loaded catalog beyond its shape:
 //
@@ -38,8 +37,8 @@ const maxNameLen = 128
 //   - a keyword of OpenAPI or of another draft ("example", "nullable",
 //     "additionalItems", ...) is a warning saying what 2020-12 writes
 //     instead, never a misspelling (an error in Strict mode);
-//   - a member of a tool that the loader did not read ("icons",
-//     "cache_control", ...) is a warning naming it, once per member name
+//   - a member of a tool that the loader did not read ("cache_control",
+//     "execution.ttl", ...) is a warning naming it, once per member name
 //     (an error in Strict mode).
 //
 // Each diagnostic points at the exact node in the file. Lint sets
@@ -63,7 +62,7 @@ func Lint(c *Catalog, opts LintOptions) Diagnostics {
 		if j, dup := first[t.Name]; dup {
 			prev := &c.Tools[j]
 			line, _ := c.Position(l.namePointer(prev))
-			l.errorf(t.Name, namePtr, "duplicate tool name %q: the first tool with this name is at line %d (%s); tool names must be unique", t.Name, line, displayPointer(prev.Pointer))
+			l.errorf(t.Name, namePtr, "duplicate tool name %q: the first tool with this name is at line %d (%s); tool names must be unique", t.Name, line, jsonpointer.Display(prev.Pointer))
 		} else {
 			first[t.Name] = i
 		}
@@ -125,13 +124,12 @@ func (l *linter) checkName(t *Tool, ptr string) {
 		return
 	}
 	for i, r := range t.Name {
-		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '.' || r == '-'
-		if !ok {
+		if !mcpName.allowed(r) {
 			l.warnf(WarnProviderName, t.Name, ptr, "tool name %q has %q at byte %d; %s", t.Name, r, i, rule)
 			return
 		}
 	}
-	if n := utf8.RuneCountInString(t.Name); n > maxNameLen {
+	if n := utf8.RuneCountInString(t.Name); n > mcpName.max {
 		l.warnf(WarnProviderName, t.Name, ptr, "tool name %q is %d characters long; %s", t.Name, n, rule)
 	}
 }

@@ -58,7 +58,7 @@ func TestFormats(t *testing.T) {
 		unread        []string // pointers of the members toolgen has no use for
 	}{
 		{"mcp.json", FormatMCP, []string{"create_order", "list_orders"},
-			[]string{"/tools/0", "/tools/1"}, []string{"/tools/0/inputSchema", "/tools/1/inputSchema"}, [2]int{33, 7}, []string{"/tools/0/icons", "/tools/0/_meta"}},
+			[]string{"/tools/0", "/tools/1"}, []string{"/tools/0/inputSchema", "/tools/1/inputSchema"}, [2]int{33, 7}, nil},
 		{"mcp-array.json", FormatMCPArray, []string{"pods_list", "pods_delete"},
 			[]string{"/0", "/1"}, []string{"/0/inputSchema", "/1/inputSchema"}, [2]int{12, 5}, nil},
 		{"openai-chat.json", FormatOpenAIChat, []string{"get_weather", "get_time"},

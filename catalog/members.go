@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"sort"
@@ -8,16 +9,19 @@ import (
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/internal/schema"
 )
 
 // Every shape of tool may carry what toolgen uses beyond the name,
 // description and schemas: MCP's "annotations", the same hints written as
 // members of the tool ("idempotent": true, "idempotentHint": true), a
-// "title" and a "timeout". MCP defines them; OpenAI and Anthropic have no
-// place for them, so catalogs in those shapes put them beside the tool's
-// name. Whatever else a tool object holds is recorded, and Lint reports it:
-// nothing a catalog says is dropped without a word.
+// "title" and a "timeout", and MCP's "execution", "icons" and "_meta",
+// which go into the definitions for the MCP adapters. MCP defines them;
+// OpenAI and Anthropic have no place for them, so catalogs in those shapes
+// put them beside the tool's name. Whatever else a tool object holds is
+// recorded, and Lint reports it: nothing a catalog says is dropped without
+// a word.
 
 // formatMembers are the members each format's tool object has that the
 // loader reads itself: for OpenAI chat, those of "function" and of the
@@ -41,7 +45,7 @@ var hintMembers = map[string]string{
 
 // unreadMember is a member of a tool the loader did not read.
 type unreadMember struct {
-	name    string // as the message shows it: "icons", "annotations.foo"
+	name    string // as the message shows it: "cache_control", "annotations.foo"
 	pointer string
 	why     string // what to do, when there is more to say than that it is unused
 }
@@ -50,18 +54,35 @@ type unreadMember struct {
 // objs (the tool object; for OpenAI chat "function" and the object around
 // it) and records every member that is neither these nor f's own.
 func (l *loader) members(t *Tool, f Format, objs ...*schema.Node) {
-	hints := map[string]*schema.Node{} // MCP's name -> the member that set it
-	var annotations *schema.Node
+	hints := map[string]*schema.Node{}   // MCP's name -> the member that set it
+	objects := map[string]*schema.Node{} // "annotations", "execution", ... -> where it was read
+	once := func(m schema.Member) bool {
+		if prev := objects[m.Name]; prev != nil {
+			l.errorf(t.Name, m.Value.Pointer, "the tool has %q twice, here and at %s; keep one", m.Name, prev.Pointer)
+			return false
+		}
+		objects[m.Name] = m.Value
+		return true
+	}
 	for _, obj := range objs {
 		for _, m := range obj.Members {
 			switch name := m.Name; {
 			case name == "annotations":
-				if annotations != nil {
-					l.errorf(t.Name, m.Value.Pointer, "the tool has \"annotations\" twice, here and at %s; keep one", annotations.Pointer)
-					continue
+				if once(m) {
+					l.annotations(t, m.Value, hints)
 				}
-				annotations = m.Value
-				l.annotations(t, m.Value, hints)
+			case name == "execution":
+				if once(m) {
+					l.execution(t, m.Value)
+				}
+			case name == "icons":
+				if once(m) {
+					l.icons(t, m.Value)
+				}
+			case name == "_meta":
+				if once(m) {
+					l.meta(t, m.Value)
+				}
 			case hintMembers[name] != "":
 				l.hint(t, hintMembers[name], m.Value, hints)
 			case name == "title":
@@ -96,16 +117,108 @@ func (l *loader) annotations(t *Tool, n *schema.Node, hints map[string]*schema.N
 	}
 }
 
+// taskSupports are the values of MCP's execution.taskSupport.
+var taskSupports = []string{"forbidden", "optional", "required"}
+
+// execution reads MCP's "execution" object. A member MCP does not define
+// is recorded as unread.
+func (l *loader) execution(t *Tool, n *schema.Node) {
+	if !n.IsObject() {
+		l.errorf(t.Name, n.Pointer, "\"execution\" must be an object such as {\"taskSupport\": \"optional\"}, found %s", n.KindName())
+		return
+	}
+	for _, m := range n.Members {
+		if m.Name != "taskSupport" {
+			t.unread = append(t.unread, unreadMember{name: "execution." + m.Name, pointer: m.Value.Pointer,
+				why: "MCP defines taskSupport"})
+			continue
+		}
+		if v := m.Value; v.Kind != jsontext.KindString || !slices.Contains(taskSupports, v.Str) {
+			l.errorf(t.Name, v.Pointer, "\"taskSupport\" must be \"forbidden\", \"optional\" or \"required\", found %s", describeValue(v))
+			continue
+		}
+		t.Execution.TaskSupport = m.Value.Str
+	}
+}
+
+// icons reads MCP's "icons" array. A member of an icon MCP does not
+// define is recorded as unread.
+func (l *loader) icons(t *Tool, n *schema.Node) {
+	if n.Kind != jsontext.KindBeginArray {
+		l.errorf(t.Name, n.Pointer, "\"icons\" must be an array of icons such as [{\"src\": \"https://example.com/icon.png\"}], found %s", n.KindName())
+		return
+	}
+	t.Icons = make([]Icon, 0, len(n.Items))
+	for _, item := range n.Items {
+		if !item.IsObject() {
+			l.errorf(t.Name, item.Pointer, "an icon must be an object such as {\"src\": \"https://example.com/icon.png\"}, found %s", item.KindName())
+			continue
+		}
+		var icon Icon
+		if src := item.Member("src"); src == nil {
+			l.errorf(t.Name, item.Pointer, "the icon has no \"src\", the URL or data: URI of the image; add it")
+		} else {
+			icon.Src = l.optString(t.Name, item, "src")
+		}
+		for _, m := range item.Members {
+			switch m.Name {
+			case "src":
+			case "mimeType":
+				icon.MIMEType = l.optString(t.Name, item, "mimeType")
+			case "sizes":
+				icon.Sizes = l.strings(t.Name, m.Value, "\"sizes\" must be an array of strings such as [\"48x48\"]")
+			case "theme":
+				if v := m.Value; v.Kind != jsontext.KindString || v.Str != "light" && v.Str != "dark" {
+					l.errorf(t.Name, v.Pointer, "\"theme\" must be \"light\" or \"dark\", found %s", describeValue(v))
+				} else {
+					icon.Theme = v.Str
+				}
+			default:
+				t.unread = append(t.unread, unreadMember{name: "icons[]." + m.Name, pointer: m.Value.Pointer,
+					why: "MCP defines src, mimeType, sizes and theme"})
+			}
+		}
+		t.Icons = append(t.Icons, icon)
+	}
+}
+
+// strings reads an array of strings; what says what it must be.
+func (l *loader) strings(tool string, n *schema.Node, what string) []string {
+	if n.Kind != jsontext.KindBeginArray {
+		l.errorf(tool, n.Pointer, "%s, found %s", what, n.KindName())
+		return nil
+	}
+	out := make([]string, 0, len(n.Items))
+	for _, item := range n.Items {
+		if item.Kind != jsontext.KindString {
+			l.errorf(tool, item.Pointer, "%s, found %s", what, item.KindName())
+			continue
+		}
+		out = append(out, item.Str)
+	}
+	return out
+}
+
+// meta reads MCP's "_meta" object: its bytes, which toolgen passes on as
+// they are.
+func (l *loader) meta(t *Tool, n *schema.Node) {
+	if !n.IsObject() {
+		l.errorf(t.Name, n.Pointer, "\"_meta\" must be an object, found %s", n.KindName())
+		return
+	}
+	t.Meta = bytes.Clone(l.data[n.Offset:n.End()])
+}
+
 // hint sets MCP hint name from value v; a hint given twice must agree.
 func (l *loader) hint(t *Tool, name string, v *schema.Node, hints map[string]*schema.Node) {
 	if v.Kind != jsontext.KindTrue && v.Kind != jsontext.KindFalse {
-		l.errorf(t.Name, v.Pointer, "%q must be true or false, found %s", lastToken(v.Pointer), v.KindName())
+		l.errorf(t.Name, v.Pointer, "%q must be true or false, found %s", jsonpointer.Last(v.Pointer), v.KindName())
 		return
 	}
 	b := v.Kind == jsontext.KindTrue
 	if prev := hints[name]; prev != nil {
 		if prev.Kind != v.Kind {
-			l.errorf(t.Name, v.Pointer, "%q says %t, but %s says %t; the tool can have one %s", lastToken(v.Pointer), b, prev.Pointer, !b, name)
+			l.errorf(t.Name, v.Pointer, "%q says %t, but %s says %t; the tool can have one %s", jsonpointer.Last(v.Pointer), b, prev.Pointer, !b, name)
 		}
 		return
 	}
@@ -136,12 +249,6 @@ func (l *loader) timeout(t *Tool, v *schema.Node) {
 		return
 	}
 	t.Settings.Timeout = d
-}
-
-// lastToken is the last token of a JSON Pointer, unescaped.
-func lastToken(ptr string) string {
-	tok := ptr[strings.LastIndex(ptr, "/")+1:]
-	return strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 }
 
 // reportUnread reports the members of the catalog's tools that the loader

@@ -1,8 +1,10 @@
 package catalog
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -73,11 +75,22 @@ func TestMembersEveryShape(t *testing.T) {
 		{`"timeout":"1m30s"`, func(x *Tool) bool { return x.Settings.Timeout == 90*time.Second }},
 		{`"x-toolgen":{"timeout":"2s"}`, func(x *Tool) bool { return x.Settings.Timeout == 2*time.Second }},
 		{`"x-toolgen":{"timeout":"2s"},"timeout":"2s"`, func(x *Tool) bool { return x.Settings.Timeout == 2*time.Second }},
+		{`"execution":{"taskSupport":"optional"}`, func(x *Tool) bool { return x.Execution.TaskSupport == "optional" }},
+		{`"execution":{}`, func(x *Tool) bool { return x.Execution == Execution{} }},
+		{`"icons":[{"src":"https://x.example/a.png","mimeType":"image/png","sizes":["48x48","any"],"theme":"dark"},{"src":"data:,x"}]`, func(x *Tool) bool {
+			return reflect.DeepEqual(x.Icons, []Icon{{Src: "https://x.example/a.png", MIMEType: "image/png", Sizes: []string{"48x48", "any"}, Theme: "dark"}, {Src: "data:,x"}})
+		}},
+		{`"icons":[]`, func(x *Tool) bool { return x.Icons != nil && len(x.Icons) == 0 }},
+		{`"_meta":{"ui":{"resourceUri":"ui://x/y"},"n":12345678901234567891}`, func(x *Tool) bool {
+			return string(x.Meta) == `{"ui":{"resourceUri":"ui://x/y"},"n":12345678901234567891}`
+		}},
 	}
 	unread := []struct {
 		extra, member, pointer, says string
 	}{
-		{`"icons":[{"src":"x.png"}]`, "icons", "/icons", "toolgen has no use for it"},
+		{`"x_vendor":[{"src":"x.png"}]`, "x_vendor", "/x_vendor", "toolgen has no use for it"},
+		{`"execution":{"taskSupport":"optional","ttl":5}`, "execution.ttl", "/execution/ttl", "MCP defines taskSupport"},
+		{`"icons":[{"src":"x.png","alt":"X"}]`, "icons[].alt", "/icons/0/alt", "MCP defines src, mimeType, sizes and theme"},
 		{`"cache_control":{"type":"ephemeral"}`, "cache_control", "/cache_control", "toolgen has no use for it"},
 		{`"annotations":{"fooHint":true}`, "annotations.fooHint", "/annotations/fooHint", "MCP defines title"},
 		{`"timeout":30`, "timeout", "/timeout", `a number has no unit; write the duration`},
@@ -129,6 +142,19 @@ func TestMembersConflict(t *testing.T) {
 		`"x-toolgen":{"timeout":"2s"},"timeout":"3s"`,
 		`"idempotent":"yes"`,
 		`"annotations":[]`,
+		`"execution":[]`,
+		`"execution":{"taskSupport":"sometimes"}`,
+		`"execution":{"taskSupport":true}`,
+		`"icons":{}`,
+		`"icons":["x.png"]`,
+		`"icons":[{}]`,
+		`"icons":[{"src":1}]`,
+		`"icons":[{"src":"x","mimeType":2}]`,
+		`"icons":[{"src":"x","sizes":"48x48"}]`,
+		`"icons":[{"src":"x","sizes":[48]}]`,
+		`"icons":[{"src":"x","theme":"blue"}]`,
+		`"_meta":[]`,
+		`"_meta":"x"`,
 	} {
 		for _, s := range memberShapes {
 			if _, diags := loadShape(t, s, extra); !diags.HasErrors() {
@@ -136,15 +162,18 @@ func TestMembersConflict(t *testing.T) {
 			}
 		}
 	}
-	// OpenAI chat: "annotations" inside "function" and around it.
-	_, diags := Parse("c.json", []byte(`[{"type":"function","function":{"name":"t","parameters":{},"annotations":{}},"annotations":{}}]`))
-	if !diags.HasErrors() || !strings.Contains(diags.Error(), `"annotations" twice`) {
-		t.Errorf("annotations twice: %v", diags)
+	// OpenAI chat: each MCP object inside "function" and around it.
+	for _, member := range []string{`"annotations":{}`, `"execution":{}`, `"icons":[]`, `"_meta":{}`} {
+		_, diags := Parse("c.json", []byte(`[{"type":"function","function":{"name":"t","parameters":{},`+member+`},`+member+`}]`))
+		name := member[:strings.Index(member, ":")]
+		if !diags.HasErrors() || !strings.Contains(diags.Error(), name+" twice") {
+			t.Errorf("%s twice: %v", name, diags)
+		}
 	}
 }
 
-// TestRealCatalogMembers: the real catalogs' members that toolgen has no
-// use for ("icons", "_meta") are one warning each, not one per tool.
+// TestRealCatalogMembers: the MCP members of a real catalog ("icons",
+// "_meta") are read, with nothing to warn of.
 func TestRealCatalogMembers(t *testing.T) {
 	path := filepath.Join("..", "..", "shared", "testdata", "catalogs", "github-mcp-server.tools.json")
 	if _, err := os.Stat(path); err != nil {
@@ -154,13 +183,27 @@ func TestRealCatalogMembers(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	var got []string
-	for _, d := range Lint(c, LintOptions{}) {
+	for _, d := range Lint(c, LintOptions{Strict: true}) {
 		if strings.Contains(d.Message, "is not read") {
-			got = append(got, d.Message)
+			t.Errorf("Lint: %v", d)
 		}
 	}
-	if len(got) != 2 || !strings.Contains(strings.Join(got, "\n"), `"icons" is not read`) || !strings.Contains(strings.Join(got, "\n"), `"_meta" is not read`) {
-		t.Errorf("got %q", got)
+	icons, metas := 0, 0
+	for _, tool := range c.Tools {
+		for _, icon := range tool.Icons {
+			if !strings.HasPrefix(icon.Src, "data:image/png;base64,") || icon.MIMEType != "image/png" || icon.Theme == "" {
+				t.Errorf("%s: icon %.60q, %q, theme %q", tool.Name, icon.Src, icon.MIMEType, icon.Theme)
+			}
+			icons++
+		}
+		if tool.Meta != nil {
+			if !json.Valid(tool.Meta) || !strings.Contains(string(tool.Meta), `"ui"`) {
+				t.Errorf("%s: _meta %s", tool.Name, tool.Meta)
+			}
+			metas++
+		}
+	}
+	if icons == 0 || metas == 0 {
+		t.Errorf("read %d icons and %d _meta objects, want some of each", icons, metas)
 	}
 }

@@ -71,3 +71,43 @@ func TestAdditionalItemsAlone(t *testing.T) {
 		t.Errorf("got %v", diags)
 	}
 }
+
+// TestLaterAnnotationsKnownInEveryDraft: an annotation keyword of 2020-12
+// is silent in every draft toolgen reads, at every position and in strict
+// mode too, although draft-07 lacks "deprecated" and "contentSchema":
+// it changes no verdict. A later draft's assertion keyword still warns.
+func TestLaterAnnotationsKnownInEveryDraft(t *testing.T) {
+	drafts := map[string]string{
+		"2019-09":  `"$schema": "https://json-schema.org/draft/2019-09/schema", `,
+		"draft-07": `"$schema": "http://json-schema.org/draft-07/schema#", `,
+		"2020-12":  ``,
+	}
+	annotations := []string{
+		`"deprecated": true`, `"readOnly": true`, `"writeOnly": false`, `"examples": ["a"]`, `"title": "T"`,
+		`"description": "D"`, `"default": "a"`, `"$comment": "c"`, `"contentMediaType": "text/plain"`,
+		`"contentEncoding": "base64"`, `"contentMediaType": "application/json", "contentSchema": {"type": "object"}`,
+	}
+	for draft, dollar := range drafts {
+		for pos, tmpl := range producerPositions {
+			for _, strict := range []bool{false, true} {
+				for _, a := range annotations {
+					src := fmt.Sprintf(`{"tools": [{"name": "t", "inputSchema": {%s"type": "object", %s}}]}`, dollar, fmt.Sprintf(tmpl, `"type": "string", `+a))
+					c, diags := Parse("c.json", []byte(src))
+					if diags.HasErrors() {
+						t.Fatal(diags)
+					}
+					if ds := Lint(c, LintOptions{Strict: strict}); len(ds) != 0 {
+						t.Errorf("%s, %s, strict %t, %s: %v", draft, pos, strict, a, ds)
+					}
+				}
+			}
+		}
+	}
+	// A later draft's assertion under draft-07 is still foreign: ignored
+	// there, which may not be what the writer meant.
+	src := fmt.Sprintf(`{"tools": [{"name": "t", "inputSchema": {%s"type": "object", "dependentRequired": {"a": ["b"]}}}]}`, drafts["draft-07"])
+	c, _ := Parse("c.json", []byte(src))
+	if ds := Lint(c, LintOptions{}); len(ds) != 1 || ds[0].Class != WarnForeignKeyword || !strings.HasSuffix(ds[0].Pointer, "/dependentRequired") {
+		t.Errorf("dependentRequired under draft-07: %v", ds)
+	}
+}

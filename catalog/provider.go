@@ -29,11 +29,15 @@ const (
 	// ProviderGemini is the Gemini API's function declarations, with the
 	// schema sent as "parameters" (a subset of the OpenAPI 3.0 Schema).
 	ProviderGemini Provider = "gemini"
+	// ProviderGeminiJSONSchema is the Gemini API's function declarations,
+	// with the schema sent as "parametersJsonSchema" (JSON Schema), as
+	// toolgen's Gemini adapter sends it.
+	ProviderGeminiJSONSchema Provider = "gemini-jsonschema"
 )
 
 // Providers returns every provider LintProvider knows, in a fixed order.
 func Providers() []Provider {
-	return []Provider{ProviderOpenAIStrict, ProviderOpenAI, ProviderAnthropic, ProviderMCP, ProviderGemini}
+	return []Provider{ProviderOpenAIStrict, ProviderOpenAI, ProviderAnthropic, ProviderMCP, ProviderGemini, ProviderGeminiJSONSchema}
 }
 
 // UnknownProviderError is returned by ParseProvider for a name that is not
@@ -104,16 +108,17 @@ func NameWarnings(c *Catalog) Diagnostics {
 			continue // Lint's error
 		}
 		var refused Diagnostics
-		pc := &providerCheck{c: c, provider: ProviderMCP, tool: t, diags: &refused}
-		pc.name(mcpName)
-		linted := refused.HasErrors() // Lint warns of what MCP advises against
-		var apis []string             // the APIs that refuse the name, each once
+		var apis []string // the APIs that refuse the name, each once
 		var first Provider
 		for _, p := range Providers() {
 			rule := providerSpecs[p].name
-			if refused = nil; p == ProviderOpenAIStrict || linted && p == ProviderMCP || slices.Contains(apis, rule.api) {
-				continue // one API, one mention; openai-strict names are openai's
+			if p == ProviderOpenAIStrict || rule.advisory || slices.Contains(apis, rule.api) {
+				// One API, one mention; openai-strict names are openai's;
+				// what MCP advises against, Lint warns of itself.
+				continue
 			}
+			refused = nil
+			pc := &providerCheck{c: c, provider: p, tool: t, diags: &refused}
 			if pc.name(rule); refused.HasErrors() {
 				apis = append(apis, rule.api)
 				if first == "" {
@@ -122,6 +127,7 @@ func NameWarnings(c *Catalog) Diagnostics {
 			}
 		}
 		if len(apis) > 0 {
+			pc := &providerCheck{c: c, tool: t}
 			ds = append(ds, c.Warning(WarnProviderName, t.Name, pc.namePointer(),
 				"the tool name %q is refused by %s; toolgen lint -provider %s says why and how to name it", t.Name, andList(apis), first))
 		}
@@ -173,6 +179,10 @@ var providerSpecs = map[Provider]providerSpec{
 	ProviderGemini: {
 		name:  geminiName,
 		input: []schemaRule{checkGemini},
+	},
+	ProviderGeminiJSONSchema: {
+		name:  geminiName,
+		input: []schemaRule{checkGeminiJSONSchemaRoot, checkGeminiRefSiblings},
 	},
 }
 
@@ -253,6 +263,9 @@ type nameRule struct {
 	max     int    // longest name, in characters
 	softMax int    // when > 0, a name longer than this but within max is a warning
 	softWhy string // why, for that warning
+	// advisory is set when the rule is advice (a SHOULD), not a
+	// rejection the provider documents: a name outside it is a warning.
+	advisory bool
 }
 
 func isASCIIAlnum(r rune) bool {
@@ -277,11 +290,12 @@ var (
 		softWhy: "Anthropic's documentation gives ^[a-zA-Z0-9_-]{1,64}$ and some clients (Claude Desktop) still enforce 64, although the API takes up to 128; keep it to 64",
 	}
 	mcpName = nameRule{
-		api:     "MCP",
-		effect:  "disallows it (specification 2025-11-25, \"Tool names\"; the Go SDK logs an error and clients may refuse the tool)",
-		rule:    "a tool name is 1 to 128 characters from A-Z, a-z, 0-9, '_', '-' and '.'",
-		allowed: func(r rune) bool { return isASCIIAlnum(r) || r == '_' || r == '-' || r == '.' },
-		max:     128,
+		api:      "MCP",
+		effect:   "advises against it (specification 2025-11-25, \"Tool names\", a SHOULD; the Go SDK logs an error and clients may refuse the tool)",
+		rule:     "tool names SHOULD be 1 to 128 characters, and A-Z, a-z, 0-9, '_', '-' and '.' SHOULD be the only characters",
+		allowed:  func(r rune) bool { return isASCIIAlnum(r) || r == '_' || r == '-' || r == '.' },
+		max:      128,
+		advisory: true,
 	}
 	geminiName = nameRule{
 		api:     "Gemini",
@@ -296,23 +310,27 @@ var (
 // name checks the tool's name against rule.
 func (pc *providerCheck) name(rule nameRule) {
 	name, ptr := pc.tool.Name, pc.namePointer()
+	sev := Error
+	if rule.advisory {
+		sev = Warning
+	}
 	if name == "" {
-		pc.report(Error, ptr, "the tool name is empty; %s %s; %s", rule.api, rule.effect, rule.rule)
+		pc.report(sev, ptr, "the tool name is empty; %s %s; %s", rule.api, rule.effect, rule.rule)
 		return
 	}
 	for i, r := range name {
 		if !rule.allowed(r) {
-			pc.report(Error, ptr, "tool name %q has %q at byte %d; %s %s; %s", name, r, i, rule.api, rule.effect, rule.rule)
+			pc.report(sev, ptr, "tool name %q has %q at byte %d; %s %s; %s", name, r, i, rule.api, rule.effect, rule.rule)
 			return
 		}
 	}
 	if r, _ := utf8.DecodeRuneInString(name); rule.first != nil && !rule.first(r) {
-		pc.report(Error, ptr, "tool name %q starts with %q; %s %s; %s", name, r, rule.api, rule.effect, rule.rule)
+		pc.report(sev, ptr, "tool name %q starts with %q; %s %s; %s", name, r, rule.api, rule.effect, rule.rule)
 		return
 	}
 	switch n := utf8.RuneCountInString(name); {
 	case n > rule.max:
-		pc.report(Error, ptr, "tool name %q is %d characters long; %s %s; %s", name, n, rule.api, rule.effect, rule.rule)
+		pc.report(sev, ptr, "tool name %q is %d characters long; %s %s; %s", name, n, rule.api, rule.effect, rule.rule)
 	case rule.softMax > 0 && n > rule.softMax:
 		pc.report(Warning, ptr, "tool name %q is %d characters long: %s", name, n, rule.softWhy)
 	}
@@ -621,12 +639,16 @@ var geminiFields = provSet(
 	"default", "minimum", "maximum",
 )
 
+// geminiJSONSchemaFix ends a fix that sending the schema as JSON Schema
+// makes.
+const geminiJSONSchemaFix = "send the schema as \"parametersJsonSchema\", which takes JSON Schema (toolgen's Gemini adapter does; lint for it with -provider gemini-jsonschema)"
+
 // geminiFixes say how to do without a keyword Gemini's Schema lacks.
 var geminiFixes = map[string]string{
-	"additionalProperties": "remove it (Gemini cannot describe free-form keys; toolgen's validator still checks them), or send the schema as \"parametersJsonSchema\", which takes JSON Schema",
-	"$ref":                 "inline the referenced schema, or send the schema as \"parametersJsonSchema\", which takes JSON Schema",
-	"$defs":                "inline the definitions where they are used, or send the schema as \"parametersJsonSchema\", which takes JSON Schema",
-	"definitions":          "inline the definitions where they are used, or send the schema as \"parametersJsonSchema\", which takes JSON Schema",
+	"additionalProperties": "remove it (Gemini cannot describe free-form keys; toolgen's validator still checks them), or " + geminiJSONSchemaFix,
+	"$ref":                 "inline the referenced schema, or " + geminiJSONSchemaFix,
+	"$defs":                "inline the definitions where they are used, or " + geminiJSONSchemaFix,
+	"definitions":          "inline the definitions where they are used, or " + geminiJSONSchemaFix,
 	"const":                "use \"enum\" with the one value (Gemini's enum holds strings)",
 	"oneOf":                "use \"anyOf\", which means the same when no value can match two branches",
 	"allOf":                "merge the subschemas into one schema",
@@ -659,7 +681,7 @@ func checkGemini(root *schema.Node, f *findings) {
 			}
 			fix, ok := geminiFixes[k]
 			if !ok {
-				fix = "remove it, or send the schema as \"parametersJsonSchema\", which takes JSON Schema"
+				fix = "remove it, or " + geminiJSONSchemaFix
 			}
 			f.add(Error, appendPointer(v.ptr, k), "Gemini rejects the whole request: %q is not a field of its function parameter Schema, a subset of OpenAPI 3.0 (Unknown name %q: Cannot find field); %s", k, k, fix)
 		}
@@ -696,6 +718,44 @@ func checkGemini(root *schema.Node, f *findings) {
 			if allowed, known := geminiFormats[typ]; !known || !allowed[format] {
 				f.add(Warning, appendPointer(v.ptr, "format"), "the Gemini API documents \"format\" only as date-time or enum for strings, float or double for numbers and int32 or int64 for integers, so %q may be rejected (Vertex AI takes more); toolgen's validator still checks it, so you can move it into \"description\"", format)
 			}
+		}
+	})
+}
+
+// ---- Gemini, parametersJsonSchema ----
+
+// checkGeminiJSONSchemaRoot checks the root of parametersJsonSchema, which
+// must describe an object whose properties are the function's parameters.
+func checkGeminiJSONSchemaRoot(m *schema.Node, f *findings) {
+	const why = "Gemini documents that parametersJsonSchema must describe an object whose properties are the function's parameters"
+	if m.Kind != '{' {
+		f.add(Error, "", "%s; use {\"type\": \"object\", \"properties\": {...}}", why)
+		return
+	}
+	switch t := m.Member("type"); {
+	case t == nil:
+		f.add(Error, "", "%s, and the schema has no \"type\"; add \"type\": \"object\"", why)
+	case !isString(t, "object"):
+		f.add(Error, "/type", "%s, not %s; use \"type\": \"object\"", why, brief(t))
+	}
+}
+
+// checkGeminiRefSiblings warns about "$ref" beside keywords that Gemini
+// does not keep next to a reference.
+func checkGeminiRefSiblings(root *schema.Node, f *findings) {
+	walkSchemas(root, everyKeyword, func(v schemaVisit) {
+		m := v.node
+		if m.Kind != '{' || m.Member("$ref") == nil {
+			return
+		}
+		var others []string
+		for _, k := range keysOf(m) {
+			if !strings.HasPrefix(k, "$") && k != "description" && k != "default" {
+				others = append(others, strconv.Quote(k))
+			}
+		}
+		if len(others) > 0 {
+			f.add(Warning, appendPointer(v.ptr, "$ref"), "Gemini keeps only \"description\", \"default\" and $-keywords beside \"$ref\" (the API refuses a reference \"set alongside unsupported fields\", and documents the rule for its JSON Schema fields), and this one has %s; move them into the referenced schema, or inline it", strings.Join(others, ", "))
 		}
 	})
 }
@@ -747,12 +807,4 @@ func provSet(names ...string) map[string]bool {
 		m[n] = true
 	}
 	return m
-}
-
-// displayPtr shows the root pointer as "/".
-func displayPtr(p string) string {
-	if p == "" {
-		return "/"
-	}
-	return p
 }

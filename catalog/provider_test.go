@@ -96,6 +96,7 @@ func TestLintProviderRejections(t *testing.T) {
 			{Error, sp + "/page/$ref", `strict mode rejects "$ref" next to other keywords ("description")`},
 			{Error, sp + "/anything", "strict mode needs a type on every schema"},
 			{Warning, sp + "/sample/examples", `"examples" is not in the JSON Schema subset`},
+			{Error, sp + "/cursor/$ref", `strict mode rejects "$ref" next to other keywords ("maximum")`},
 			{Error, pick + "/inputSchema/properties/target/oneOf", `strict mode rejects "oneOf"; use "anyOf"`},
 		},
 		ProviderOpenAI: {
@@ -124,6 +125,7 @@ func TestLintProviderRejections(t *testing.T) {
 			{Warning, sp + "/query/format", `so "uri" may be rejected`},
 			{Error, sp + "/filters/additionalProperties", `"additionalProperties" is not a field`},
 			{Error, sp + "/page/$ref", `"$ref" is not a field`},
+			{Error, sp + "/cursor/$ref", `"$ref" is not a field`},
 			{Error, sp + "/mode/const", `use "enum" with the one value`},
 			{Error, sp + "/limit/exclusiveMinimum", `use "minimum"`},
 			{Error, sp + "/level/enum/0", `"enum" holds strings only, and the API rejects 1`},
@@ -133,6 +135,14 @@ func TestLintProviderRejections(t *testing.T) {
 			{Error, report + "/inputSchema/additionalProperties", `"additionalProperties" is not a field`},
 			{Error, pick + "/inputSchema/properties/target/oneOf", `"oneOf" is not a field`},
 			{Error, pick + "/inputSchema/additionalProperties", `"additionalProperties" is not a field`},
+		},
+		// The JSON Schema field takes what "parameters" refuses above; the
+		// names and the root's type still count.
+		ProviderGeminiJSONSchema: {
+			{Error, either + "/name", `tool name "1st_tool" starts with '1'`},
+			{Error, long + "/name", "is 68 characters long; Gemini rejects the function declaration"},
+			{Error, long + "/inputSchema", `must describe an object whose properties are the function's parameters, and the schema has no "type"`},
+			{Warning, sp + "/cursor/$ref", `beside "$ref" (the API refuses a reference "set alongside unsupported fields", and documents the rule for its JSON Schema fields), and this one has "maximum"`},
 		},
 	}
 	for _, p := range Providers() {
@@ -283,7 +293,7 @@ func TestLintProviderNameLengths(t *testing.T) {
 		{ProviderGemini, 64, nil},
 		{ProviderGemini, 65, []provWant{{Error, "/0/name", "is 65 characters long; Gemini rejects"}}},
 		{ProviderMCP, 128, nil},
-		{ProviderMCP, 129, []provWant{{Error, "/0/name", "is 129 characters long; MCP disallows it"}}},
+		{ProviderMCP, 129, []provWant{{Warning, "/0/name", "is 129 characters long; MCP advises against it"}}},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.p, tc.n), func(t *testing.T) {
 			expectProviderDiags(t, tc.p, LintProvider(name(tc.n), tc.p), tc.want)
@@ -300,7 +310,7 @@ func TestParseProvider(t *testing.T) {
 	}
 	_, err := ParseProvider("claude")
 	var upe *UnknownProviderError
-	if !errors.As(err, &upe) || upe.Name != "claude" || !strings.Contains(err.Error(), "openai-strict, openai, anthropic, mcp, gemini") {
+	if !errors.As(err, &upe) || upe.Name != "claude" || !strings.Contains(err.Error(), "openai-strict, openai, anthropic, mcp, gemini, gemini-jsonschema") {
 		t.Errorf("ParseProvider(claude) = %v", err)
 	}
 	c := parseSchema(t, `{"type": "object"}`)
@@ -408,19 +418,7 @@ func TestStrictHintsNameTheFlag(t *testing.T) {
 // names: a name gets the warning exactly when Lint accepts it and some
 // provider's lint refuses it, and the warning names each such API once.
 func TestNameWarnings(t *testing.T) {
-	const alphabet = "aZ09_-.:é "
-	names := []string{"tickets.search", "get_user", "a:b", "_x", "9lives", strings.Repeat("n", 64), strings.Repeat("n", 65), strings.Repeat("n", 129)}
-	for i := 0; i < 3000; i++ {
-		n := 1 + i%9
-		if i%50 == 0 {
-			n = 60 + i%10
-		}
-		name := make([]rune, 0, n)
-		for j := 0; j < n; j++ {
-			name = append(name, []rune(alphabet)[(i*7+j*j*13+j*i)%len([]rune(alphabet))])
-		}
-		names = append(names, string(name))
-	}
+	names := generatedNames()
 	apiOf := map[Provider]string{ProviderOpenAI: "OpenAI", ProviderAnthropic: "Anthropic", ProviderGemini: "Gemini"}
 	for _, name := range names {
 		data := fmt.Sprintf(`{"tools": [{"name": %q, "inputSchema": {"type": "object"}}]}`, name)
@@ -448,6 +446,123 @@ func TestNameWarnings(t *testing.T) {
 		if len(got) != 1 || got[0].Severity != Warning || got[0].Pointer != "/tools/0/name" || got[0].Line != 1 ||
 			!strings.Contains(got[0].Message, "is refused by "+andList(refusing)+"; toolgen lint -provider ") {
 			t.Errorf("%q refused by %v: got %v", name, refusing, got)
+		}
+	}
+}
+
+// generatedNames are tool names for property tests: known cases and
+// thousands made of letters, digits, the punctuation some provider
+// allows, a non-ASCII letter and a space, of lengths around each limit.
+func generatedNames() []string {
+	const alphabet = "aZ09_-.:é "
+	names := []string{"tickets.search", "get_user", "a:b", "_x", "9lives", "elicit (form)", "",
+		strings.Repeat("n", 64), strings.Repeat("n", 65), strings.Repeat("n", 128), strings.Repeat("n", 129)}
+	for i := 0; i < 3000; i++ {
+		n := 1 + i%9
+		switch {
+		case i%50 == 0:
+			n = 60 + i%10
+		case i%50 == 1:
+			n = 124 + i%10
+		}
+		name := make([]rune, 0, n)
+		for j := 0; j < n; j++ {
+			name = append(name, []rune(alphabet)[(i*7+j*j*13+j*i)%len([]rune(alphabet))])
+		}
+		names = append(names, string(name))
+	}
+	return names
+}
+
+// TestMCPNameLintAgreesWithGeneration: MCP's tool name rule is a SHOULD,
+// so toolgen lint -provider mcp warns exactly where generation (Lint)
+// warns of the name, and is never an error for it.
+func TestMCPNameLintAgreesWithGeneration(t *testing.T) {
+	for _, name := range generatedNames() {
+		data := fmt.Sprintf(`{"tools": [{"name": %q, "inputSchema": {"type": "object"}}]}`, name)
+		c, diags := Parse("c.json", []byte(data))
+		if diags.HasErrors() {
+			t.Fatalf("%q: %v", name, diags)
+		}
+		atName := func(ds Diagnostics) (errs, warns int) {
+			for _, d := range ds {
+				switch {
+				case d.Pointer != "/tools/0/name":
+				case d.Severity == Error:
+					errs++
+				default:
+					warns++
+				}
+			}
+			return errs, warns
+		}
+		lintErrs, lintWarns := atName(Lint(c, LintOptions{}))
+		mcpErrs, mcpWarns := atName(LintProvider(c, ProviderMCP))
+		if mcpErrs != 0 || mcpWarns != lintWarns+lintErrs {
+			t.Errorf("%q: lint -provider mcp has %d errors and %d warnings at the name; generation %d errors and %d warnings", name, mcpErrs, mcpWarns, lintErrs, lintWarns)
+		}
+	}
+}
+
+// TestGeminiJSONSchemaRoot: parametersJsonSchema must describe an object.
+func TestGeminiJSONSchemaRoot(t *testing.T) {
+	const root = "/tools/0/inputSchema"
+	for _, tc := range []struct {
+		schema string
+		want   []provWant
+	}{
+		{`{"type": "object"}`, nil},
+		{`{"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false}`, nil},
+		{`{"properties": {"a": {"type": "string"}}}`, []provWant{{Error, root, `the schema has no "type"; add "type": "object"`}}},
+		{`{"type": "string"}`, []provWant{{Error, root + "/type", `not "string"; use "type": "object"`}}},
+		{`{"type": ["object", "null"]}`, []provWant{{Error, root + "/type", `not ["object","null"]; use "type": "object"`}}},
+	} {
+		t.Run(tc.schema, func(t *testing.T) {
+			expectProviderDiags(t, ProviderGeminiJSONSchema, LintProvider(parseSchema(t, tc.schema), ProviderGeminiJSONSchema), tc.want)
+		})
+	}
+}
+
+// TestGeminiRefSiblings puts a "$ref" with each kind of sibling in each
+// position a subschema can take: Gemini keeps description, default and
+// $-keywords beside a reference, and anything else is a warning at the
+// reference.
+func TestGeminiRefSiblings(t *testing.T) {
+	siblings := []struct {
+		member string
+		warns  bool
+	}{
+		{`"description": "d"`, false},
+		{`"default": 1`, false},
+		{`"$comment": "c"`, false},
+		{`"title": "t"`, true},
+		{`"maximum": 9`, true},
+		{`"type": "integer"`, true},
+		{`"anyOf": [{"type": "integer"}]`, true},
+	}
+	// Each schema defines n, the target of the reference REF.
+	positions := []struct {
+		name, schema, ptr string
+	}{
+		{"property", `{"type": "object", "properties": {"p": REF}, "$defs": {"n": {"type": "integer"}}}`, "/properties/p/$ref"},
+		{"items", `{"type": "object", "properties": {"p": {"type": "array", "items": REF}}, "$defs": {"n": {"type": "integer"}}}`, "/properties/p/items/$ref"},
+		{"anyOf branch", `{"type": "object", "properties": {"p": {"anyOf": [{"type": "null"}, REF]}}, "$defs": {"n": {"type": "integer"}}}`, "/properties/p/anyOf/1/$ref"},
+		{"definition", `{"type": "object", "properties": {"p": {"$ref": "#/$defs/d"}}, "$defs": {"n": {"type": "integer"}, "d": {"type": "object", "properties": {"q": REF}}}}`, "/$defs/d/properties/q/$ref"},
+	}
+	for _, pos := range positions {
+		for _, sib := range siblings {
+			t.Run(pos.name+"/"+sib.member, func(t *testing.T) {
+				schema := strings.Replace(pos.schema, "REF", `{"$ref": "#/$defs/n", `+sib.member+`}`, 1)
+				c := parseSchema(t, schema)
+				if lint := Lint(c, LintOptions{}); lint.HasErrors() {
+					t.Fatalf("%s: %v", schema, lint)
+				}
+				var want []provWant
+				if sib.warns {
+					want = []provWant{{Warning, "/tools/0/inputSchema" + pos.ptr, "beside \"$ref\""}}
+				}
+				expectProviderDiags(t, ProviderGeminiJSONSchema, LintProvider(c, ProviderGeminiJSONSchema), want)
+			})
 		}
 	}
 }

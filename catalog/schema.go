@@ -181,6 +181,10 @@ func (s *schemaLint) walk() {
 				// Words of OpenAPI and the older drafts, with advice on what
 				// 2020-12 writes instead.
 				s.unknownWord(n, m.Name, kptr)
+			case dialect.Keyword(m.Name) == nil && schema.Draft202012.Is(m.Name, schema.Annotation):
+				// An annotation a later draft added ("deprecated" and
+				// "contentSchema" under draft-07, as zod 4 writes them): it
+				// changes no verdict in any draft, so it is known, not foreign.
 			case dialect.Keyword(m.Name) == nil && keywordOfADialect(m.Name):
 				s.foreignKeyword(m.Name, kptr, dialect)
 			case dialect.Keyword(m.Name) == nil:
@@ -381,8 +385,8 @@ func identifiedSchemas(c *Catalog) map[string]identifiedSchema {
 
 // ecmaRegexp has the meta-schema check patterns as ECMA-262 regular
 // expressions, as JSON Schema defines them, and match as generated code
-// does. A valid pattern that Go's RE2 cannot run (lookbehind,
-// backreferences) passes here and is refused by the generator, which says why.
+// does. A valid pattern that toolgen cannot run (backreferences) passes here
+// and is refused by the generator, which says why.
 func ecmaRegexp(pattern string) (jsonschema.Regexp, error) {
 	c, err := ecma.Compile(pattern)
 	var unsupported *ecma.UnsupportedError

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/internal/schema"
 )
 
@@ -85,7 +86,7 @@ func (e *StrictError) Error() string {
 	var b strings.Builder
 	b.WriteString("catalog: the schema has no OpenAI strict-mode variant:")
 	for _, p := range e.Problems {
-		fmt.Fprintf(&b, "\n\t%s: %s", displayPtr(p.Pointer), p.Message)
+		fmt.Fprintf(&b, "\n\t%s: %s", jsonpointer.Display(p.Pointer), p.Message)
 	}
 	return b.String()
 }

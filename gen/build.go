@@ -256,6 +256,9 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 		InputSchema:  t.InputSchema,
 		OutputSchema: t.OutputSchema,
 		Annotations:  t.Annotations,
+		Icons:        t.Icons,
+		TaskSupport:  t.Execution.TaskSupport,
+		Meta:         t.Meta,
 		Timeout:      t.Settings.Timeout,
 		GoName:       goName,
 		Const:        b.typeName("Tool" + goName),
@@ -270,6 +273,9 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 	}
 	tool.ParseFunc = b.names.claim("parse" + goName)
 	tool.CallFunc = b.names.claim("call" + goName)
+	if t.Meta != nil {
+		tool.MetaConst = b.names.claim(stem + "Meta")
+	}
 	b.tool = t
 	if b.opts.OpenAIStrict {
 		variant, err := t.StrictVariant()
@@ -278,7 +284,7 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 		case errors.As(err, &refused):
 			var reasons []string
 			for _, p := range refused.Problems {
-				reasons = append(reasons, displayPointer(p.Pointer)+": "+p.Message)
+				reasons = append(reasons, jsonpointer.Display(p.Pointer)+": "+p.Message)
 			}
 			b.warn(catalog.WarnOpenAIStrict, t.SchemaPointer, t.Name, "no OpenAI strict-mode variant, so the tool goes without strict mode: %s", strings.Join(reasons, "; "))
 		case err != nil:
@@ -399,13 +405,6 @@ func (b *builder) refName(target string) string {
 		return goName(b.tool.Name) + last
 	}
 	return sb.String()
-}
-
-func displayPointer(p string) string {
-	if p == "" {
-		return "/"
-	}
-	return p
 }
 
 func unescapeURIFragment(s string) string {

@@ -311,14 +311,17 @@ func (b *builder) pattern(n *node, expr string) *Pattern {
 		return nil
 	}
 	p, i := &Pattern{Expr: expr}, len(b.model.Patterns)
-	if c.Cond.Op != ecma.OpMatch {
+	switch l, ok := compileLoop(c.Cond.RE2); {
+	case c.Cond.Op == ecma.OpLookaround:
+		p.Var, p.Lookaround = b.names.claim(fmt.Sprintf("pattern%d", i)), c.Cond.Lookaround
+	case c.Cond.Op != ecma.OpMatch:
 		p.Var, p.Cond = b.names.claim(fmt.Sprintf("matchPattern%d", i)), &c.Cond
 		for j := range c.Cond.Regexps() {
 			p.Vars = append(p.Vars, b.names.claim(fmt.Sprintf("pattern%dPart%d", i, j+1)))
 		}
-	} else if l, ok := compileLoop(c.Cond.RE2); ok {
+	case ok:
 		p.RE2, p.Var, p.Loop = c.Cond.RE2, b.names.claim(fmt.Sprintf("matchPattern%d", i)), l
-	} else {
+	default:
 		p.RE2, p.Var = c.Cond.RE2, b.names.claim(fmt.Sprintf("pattern%d", i))
 	}
 	b.patterns[expr] = p

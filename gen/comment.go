@@ -198,7 +198,7 @@ func wrap(lines []string, width int) []string {
 
 // brandedDirectivePrefix starts the directive that ends the doc comment of every
 // branded Valid…Args type: "//toolgen:branded ParseFoo" names the function
-// that mints it. The vet check in internal/brandcheck trusts it only in a
+// that mints it. The vet check in cmd/internal/brandcheck trusts it only in a
 // generated file; no comment rendered from catalog text can form it, since
 // those lines all start with commentPrefix.
 const brandedDirectivePrefix = "//toolgen:branded "

@@ -1,10 +1,14 @@
 package gen
 
 import (
+	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen/toolgen/catalog"
 )
 
 // toolNames emits the ToolName constants, the one list of the catalog's
@@ -40,6 +44,8 @@ func (e *emitter) toolNames() {
 // values, so even thousands of tools need no initialisation code.
 func (e *emitter) definitions() {
 	var rows, schemas []jen.Code
+	// schema declares a constant holding the catalog's bytes: a schema, or
+	// a tool's "_meta".
 	schema := func(name string, text []byte) jen.Code {
 		if text == nil {
 			return nil
@@ -67,6 +73,9 @@ func (e *emitter) definitions() {
 			kv{"Destructive", hint(t.Annotations.DestructiveHint)},
 			kv{"Idempotent", hint(t.Annotations.IdempotentHint)},
 			kv{"OpenWorld", hint(t.Annotations.OpenWorldHint)},
+			kv{"Icons", litOrNil(iconsJSON(t.Icons))},
+			kv{"TaskSupport", litOrNil(t.TaskSupport)},
+			kv{"Meta", schema(t.MetaConst, t.Meta)},
 			kv{"Timeout", timeout},
 			kv{"Parse", jen.Id(t.ParseFunc)},
 			kv{"Call", jen.Id(t.CallFunc)},
@@ -89,10 +98,35 @@ func (e *emitter) definitions() {
 	)
 	e.end()
 	if len(schemas) > 0 {
-		e.f.Add(lineComment("The catalog's schemas, byte for byte."))
+		what := "schemas"
+		if slices.ContainsFunc(e.m.Tools, func(t *Tool) bool { return t.Meta != nil }) {
+			what = "schemas and \"_meta\" objects"
+		}
+		e.f.Add(lineComment("The catalog's " + what + ", byte for byte."))
 		e.f.Const().Defs(schemas...)
 		e.end()
 	}
+}
+
+// iconsJSON writes a tool's MCP icons as the JSON array MCP lists them in,
+// with the members MCP names; "" when the catalog lists none. The icons
+// were read and checked by the catalog.
+func iconsJSON(list []catalog.Icon) string {
+	if list == nil {
+		return ""
+	}
+	type icon struct {
+		Src      string   `json:"src"`
+		MIMEType string   `json:"mimeType,omitempty"`
+		Sizes    []string `json:"sizes,omitempty"`
+		Theme    string   `json:"theme,omitempty"`
+	}
+	out := make([]icon, len(list))
+	for i, c := range list {
+		out[i] = icon(c)
+	}
+	data, _ := json.Marshal(out) // strings and slices of them always encode
+	return string(data)
 }
 
 // hint renders an annotation as a toolgenimpl.Hint; nil leaves the field unset.

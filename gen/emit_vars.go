@@ -19,6 +19,9 @@ func (e *emitter) packageVars() {
 			}
 			e.f.Add(condMatcher(p.Var, p.Expr, *p.Cond, p.regexpVars()))
 			e.end()
+		case p.Lookaround != nil:
+			doc, def := lookaroundVar(p.Var, p.Expr, p.Lookaround)
+			regexps = append(regexps, jen.Add(doc).Line().Add(def))
 		default:
 			regexps = append(regexps, jen.Id(p.Var).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(p.RE2)))
 		}

@@ -146,6 +146,12 @@ var fuzzSlots = []fuzzSlot{
 	{name: "pattern", def: "^[a-z]+$"},
 	{name: "maximum", raw: true, def: "10"},
 	{name: "numberEnum", raw: true, def: "1.5"},
+	// MCP's icons and "_meta", which land in the definitions as literals.
+	{name: "iconSrc", prose: true, def: "https://example.com/probe.png"},
+	{name: "iconSize", prose: true, def: "48x48"},
+	{name: "iconMIME", prose: true, def: "image/png"},
+	{name: "metaKey", prose: true, def: "note"},
+	{name: "metaValue", prose: true, def: "kept"},
 	// The catalog's file name, named in the header (Options.Source).
 	{name: "fileName", def: "catalog.json"},
 }
@@ -167,6 +173,8 @@ var allProse = len(fuzzSlots)
 const fuzzCatalog = `{"tools": [{
   "name": @toolName@, "title": @toolTitle@, "description": @toolDesc@,
   "x-toolgen": {"goName": @toolGoName@, "timeout": @toolTimeout@},
+  "icons": [{"src": @iconSrc@, "mimeType": @iconMIME@, "sizes": [@iconSize@], "theme": "dark"}],
+  "execution": {"taskSupport": "optional"}, "_meta": {@metaKey@: @metaValue@},
   "inputSchema": {
     "type": "object", "title": @schemaTitle@, "description": @schemaDesc@,
     "properties": {

@@ -2,7 +2,9 @@ package gen_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"go/ast"
 	"os"
 	"os/exec"
@@ -48,6 +50,7 @@ func TestHostileCatalogRunsNothing(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "main.go"), []byte(`package main
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"hostile/tools"
@@ -56,7 +59,16 @@ import (
 func main() {
 	var a tools.ConfigureArgs
 	a.Note = nil // a real field; the description of this one tried to add Injected
-	fmt.Println("ran", len(tools.Definitions()))
+	defs := tools.Definitions()
+	fmt.Println("ran", len(defs))
+	var icons []struct {
+		Src   string
+		Sizes []string
+	}
+	if err := json.Unmarshal(defs[0].Icons, &icons); err != nil {
+		panic(err)
+	}
+	fmt.Printf("%q %q %q %q\n", icons[0].Src, icons[0].Sizes, defs[0].TaskSupport, defs[0].Meta)
 }
 `))
 	goCmd := func(args ...string) string {
@@ -78,8 +90,24 @@ func main() {
 	if out := goCmd("generate", "-n", "./..."); out != "" {
 		t.Errorf("go generate would run:\n%s", out)
 	}
-	if out := goCmd("run", "."); out != "ran 1\n" {
-		t.Errorf("the program printed %q, want %q", out, "ran 1\n")
+	// The MCP members reach the definitions as the catalog has them.
+	var cat struct {
+		Tools []struct {
+			Icons []struct {
+				Src   string
+				Sizes []string
+			}
+			Execution struct{ TaskSupport string }
+			Meta      json.RawMessage `json:"_meta"`
+		}
+	}
+	if err := json.Unmarshal(section(ar, "catalog.json"), &cat); err != nil {
+		t.Fatal(err)
+	}
+	tool := cat.Tools[0]
+	want := fmt.Sprintf("ran 1\n%q %q %q %q\n", tool.Icons[0].Src, tool.Icons[0].Sizes, tool.Execution.TaskSupport, []byte(tool.Meta))
+	if out := goCmd("run", "."); out != want {
+		t.Errorf("the program printed %q, want %q", out, want)
 	}
 	if out := goCmd("list", "-f", "{{.GoFiles}} {{.IgnoredGoFiles}}", "./tools"); out != "[tools_gen.go] []\n" {
 		t.Errorf("go list ./tools: %q; the generated file must build on every platform", out)

@@ -14,7 +14,9 @@ import (
 // A pattern whose lookaheads RE2 cannot run is decided by a condition on
 // several regexps (ecma.Cond); generated code holds each regexp in a
 // variable and calls one function that combines them, so that a check
-// reads like one of an ordinary pattern's.
+// reads like one of an ordinary pattern's. Lookarounds no such condition
+// decides are held in a variable of the runtime's automaton
+// (toolgenimpl.Lookarounds), which a check calls like a regexp.
 
 // condMatcher renders the function named name that decides the pattern
 // expr by cond, whose regexps are in the variables vars names.
@@ -46,6 +48,26 @@ func condExpr(cond ecma.Cond, vars map[string]string, arg string) jen.Code {
 		e = e.Op(op).Add(sub(a))
 	}
 	return e
+}
+
+// lookaroundVar renders the comment and the definition (name = ...) of the
+// variable that holds the runtime's automaton for the pattern expr, whose
+// lookarounds no condition on regexps decides.
+func lookaroundVar(name, expr string, l *ecma.Lookaround) (doc, def jen.Code) {
+	args := []jen.Code{jen.Lit(l.RE2)}
+	for _, a := range l.Assertions {
+		var fields []jen.Code
+		if a.Behind {
+			fields = append(fields, jen.Id("Behind").Op(":").True())
+		}
+		if a.Negated {
+			fields = append(fields, jen.Id("Negated").Op(":").True())
+		}
+		fields = append(fields, jen.Id("RE2").Op(":").Lit(a.RE2))
+		args = append(args, jen.Line().Add(rt("Lookaround")).Values(fields...))
+	}
+	doc = comment(fmt.Sprintf("%s decides %s, whose lookarounds Go's regexp cannot run: (?P<Ln>) stands where the n-th lookaround does, decided at every position in one pass over the input.", name, strconv.Quote(expr)))
+	return doc, jen.Id(name).Op("=").Add(rt("CompileLookarounds")).Call(args...)
 }
 
 // A loop is a pattern that a byte loop matches exactly, so generated code

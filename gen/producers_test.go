@@ -261,7 +261,6 @@ var diagnosticClasses = []struct {
 	re    *regexp.Regexp
 	class string // $1 stands for the first group
 }{
-	{regexp.MustCompile(`uses (negative )?look(ahead|behind)`), "lookaround pattern"},
 	{regexp.MustCompile(`uses the property (\w+), which Go's unicode package has no data for`), "Unicode property Go lacks: $1"},
 	{regexp.MustCompile(`invalid escape (\\.): with the u flag`), "identity escape $1 invalid in u-mode pattern"},
 	{regexp.MustCompile(`invalid "(exclusiveM..imum)" \(draft 2019-09 meta-schema\): .* is the draft-04 form.* zod-to-json-schema writes this form with target "jsonSchema2019-09"`), "boolean $1 under 2019-09 (invalid schema; the zod-to-json-schema target named)"},

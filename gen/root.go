@@ -7,6 +7,7 @@ import (
 
 	"github.com/atombender/go-jsonschema/pkg/schemas"
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/internal/schema"
 )
 
@@ -93,7 +94,7 @@ func (b *builder) rootShape(n *node, which string) *node {
 		}
 		target := unescapeURIFragment(ref[1:])
 		if seen[target] {
-			b.errorf(n.ptr+"/$ref", "$ref %q leads back to %s without moving into the value, so the %s schema never says what the value is and checking it would never end; remove the cycle", ref, displayPointer(target), which)
+			b.errorf(n.ptr+"/$ref", "$ref %q leads back to %s without moving into the value, so the %s schema never says what the value is and checking it would never end; remove the cycle", ref, jsonpointer.Display(target), which)
 			return nil
 		}
 		seen[target] = true

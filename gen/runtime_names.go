@@ -20,12 +20,10 @@ var runtimeAPI = map[string]bool{
 	"Caller":           true,
 	"Config":           true,
 	"Dispatcher":       true,
-	"NewDispatcher":    true,
 	"Nullable":         true,
 	"Options":          true,
 	"ToolDefinition":   true,
 	"ToolResult":       true,
-	"ToolSpec":         true,
 	"UnknownToolError": true,
 	"Violation":        true,
 }

@@ -64,7 +64,7 @@ type SchemaError struct {
 }
 
 func (e *SchemaError) Error() string {
-	where := displayPointer(e.Pointer)
+	where := jsonpointer.Display(e.Pointer)
 	if e.Document != "" {
 		where = e.Document + "#" + e.Pointer
 	}
@@ -313,7 +313,7 @@ func (k *checker) compile(n *schema.Node) error {
 	}
 	where := "the schema at " + shortText(n.Place.Doc.URI) + "#" + ptr
 	if k.describe != nil {
-		where = k.describe(n.Place.Doc) + " at " + displayPointer(ptr)
+		where = k.describe(n.Place.Doc) + " at " + jsonpointer.Display(ptr)
 	}
 	doc := fmt.Sprintf("%s checks a value against %s.", name, where)
 	switch n.Kind {
@@ -548,6 +548,13 @@ func (b *body) regexp(pattern *schema.Node, keyword string) (patternRef, error) 
 	c, err := ecma.Compile(pattern.Str)
 	if err != nil {
 		return patternRef{}, b.fail(keyword, "%v", err)
+	}
+	if c.Cond.Op == ecma.OpLookaround {
+		name := b.k.newVar("Pattern")
+		b.k.regexps[pattern.Str] = patternRef{name: name}
+		doc, def := lookaroundVar(name, pattern.Str, c.Cond.Lookaround)
+		b.k.vars = append(b.k.vars, jen.Add(doc).Line().Var().Add(def), jen.Line())
+		return b.k.regexps[pattern.Str], nil
 	}
 	if c.Cond.Op == ecma.OpMatch {
 		name := b.k.newVar("Pattern")

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+
+	"github.com/toolgen/toolgen/runtime/internal/message"
 )
 
 // Call is one tool call of a batch.
@@ -34,8 +36,8 @@ type CallResult struct {
 // Encode fills r.JSON or r.Report, unless one is set, as DispatchBatch does
 // with BatchOptions.Encode, for a result made elsewhere: by Dispatch, or by
 // a Dispatcher of the caller's own. The result's MarshalJSON and the
-// error's methods are the service's code, so Encode calls them on a
-// goroutine of its own, as the dispatcher calls every hook, and waits
+// error's methods are the service's code, so Encode calls them on one of
+// the dispatcher's goroutines, as the dispatcher calls every hook, and waits
 // until they return: a panic becomes a *PanicError, runtime.Goexit an
 // *ExitError and a result encoding/json cannot encode a *HandlerError, each
 // naming r.Tool, set as r.Err and reported, with r.Result cleared.
@@ -48,7 +50,7 @@ func (r *CallResult) Encode() {
 		err    error
 		report *ErrorReport
 	}
-	out := <-goHook(HookOutput, func(hook *string) encoded {
+	out := callHook(context.Background(), HookOutput, func(hook *string) encoded {
 		e := encoded{err: r.Err}
 		if e.err == nil {
 			if e.json, e.err = encodeResult(r.Result); e.err != nil {
@@ -168,8 +170,8 @@ func (d *Dispatcher) DispatchBatch(ctx context.Context, calls []Call, opts Batch
 func (d *Dispatcher) dispatchBatch(ctx context.Context, calls []Call, opts BatchOptions) []CallResult {
 	results := make([]CallResult, len(calls))
 	parsed := make([]any, len(calls))
-	specs := make([]*ToolSpec, len(calls))
-	infos := make([]*CallInfo, len(calls))
+	specs := make([]*toolSpec, len(calls))
+	infos := make([]CallInfo, len(calls))
 	var failed []FailedCall
 	for i, c := range calls {
 		results[i] = CallResult{ID: c.ID, Tool: c.Tool}
@@ -190,13 +192,13 @@ func (d *Dispatcher) dispatchBatch(ctx context.Context, calls []Call, opts Batch
 			if results[i].Err == nil {
 				results[i].Err = &NotRunError{Tool: calls[i].Tool, Call: failed[0].Call, Reason: failed[0].Reason, Failed: failed}
 			}
-			d.finish(ctx, infos[i], results[i].Err)
+			d.finish(ctx, &infos[i], results[i].Err)
 		}
 		return results
 	}
 
 	runOne := func(ctx context.Context, i int, running *sync.WaitGroup) {
-		o := d.run(ctx, specs[i], parsed[i], infos[i], running, opts.Encode)
+		o := d.run(ctx, specs[i], parsed[i], &infos[i], running, opts.Encode)
 		results[i].Result, results[i].JSON, results[i].Err = o.result, o.json, o.err
 	}
 	switch {
@@ -220,7 +222,7 @@ func (d *Dispatcher) dispatchBatch(ctx context.Context, calls []Call, opts Batch
 		}
 	}
 	for i := range results {
-		d.finish(ctx, infos[i], results[i].Err)
+		d.finish(ctx, &infos[i], results[i].Err)
 	}
 	return results
 }
@@ -230,13 +232,13 @@ func (d *Dispatcher) dispatchBatch(ctx context.Context, calls []Call, opts Batch
 func failedReason(err error) string {
 	switch Outcome(err) {
 	case FailureUnknownTool:
-		return "named an unknown tool"
+		return message.ReasonUnknownTool
 	case FailureDenied:
-		return "was not allowed"
+		return message.ReasonDenied
 	case FailureCanceled:
-		return "was cancelled before it ran"
+		return message.ReasonCanceled
 	}
-	return "had invalid arguments"
+	return message.ReasonInvalidArguments
 }
 
 // runTransaction runs the calls in order between tx.Begin and tx.Commit,
@@ -276,8 +278,8 @@ func (d *Dispatcher) runTransaction(ctx context.Context, calls []Call, results [
 				results[j].Result, results[j].JSON = nil, nil
 				results[j].Err = &NotRunError{Tool: calls[j].Tool, Call: i + 1, RolledBack: true}
 			case j > i:
-				results[j].Err = &NotRunError{Tool: calls[j].Tool, Call: i + 1, Reason: "failed",
-					Failed: []FailedCall{{Call: i + 1, Tool: calls[i].Tool, Reason: "failed"}}}
+				results[j].Err = &NotRunError{Tool: calls[j].Tool, Call: i + 1, Reason: message.ReasonFailed,
+					Failed: []FailedCall{{Call: i + 1, Tool: calls[i].Tool, Reason: message.ReasonFailed}}}
 			}
 		}
 		if rollbackErr != nil {
@@ -300,7 +302,7 @@ func (d *Dispatcher) begin(ctx context.Context, tx Transaction) (context.Context
 		ctx context.Context
 		err error
 	}
-	out := callHook(HookBegin, func() begun {
+	out := callHook(ctx, HookBegin, func(*string) begun {
 		txCtx, err := tx.Begin(ctx)
 		return begun{txCtx, err}
 	})
@@ -327,7 +329,7 @@ func (d *Dispatcher) commit(ctx, txCtx context.Context, tx Transaction) error {
 		}
 		return err
 	}
-	out := callHook(HookCommit, func() error { return tx.Commit(txCtx) })
+	out := callHook(txCtx, HookCommit, func(*string) error { return tx.Commit(txCtx) })
 	err := out.end.err("")
 	if err == nil {
 		err = out.value
@@ -341,7 +343,7 @@ func (d *Dispatcher) commit(ctx, txCtx context.Context, tx Transaction) error {
 // rollback calls tx.Rollback with txCtx's values but not its cancellation,
 // so that it can undo what ran after the context ended.
 func rollback(txCtx context.Context, tx Transaction) error {
-	out := callHook(HookRollback, func() error { return tx.Rollback(context.WithoutCancel(txCtx)) })
+	out := callHook(txCtx, HookRollback, func(*string) error { return tx.Rollback(context.WithoutCancel(txCtx)) })
 	if err := out.end.err(""); err != nil {
 		return err
 	}

@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/toolgen/toolgen/runtime/internal/message"
 )
 
 // Caller sends one tool call to the server that runs the tool and returns
 // its answer. A generated Client (toolgen -client) calls tools through one;
-// mcptools.Caller makes one of an MCP client session.
+// mcptools.Caller makes one of an MCP Go SDK client session, and
+// mcpgotools.Caller of an mcp-go client.
 //
 // arguments are the JSON text the generated validator accepted; a Caller
 // sends them as they are. A call the server answers, even as failed, is a
@@ -58,5 +61,5 @@ func (e *RemoteError) Error() string {
 // ModelMessage says the tool failed where it runs, without the server's
 // text.
 func (e *RemoteError) ModelMessage() string {
-	return fmt.Sprintf("The tool %q failed on the server that runs it; the arguments were valid. Report the failure or try another approach; do not retry it unchanged.", e.Tool)
+	return message.RemoteFailed(e.Tool)
 }

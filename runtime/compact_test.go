@@ -37,13 +37,13 @@ func failureMatrix() []error {
 	}
 }
 
-// TestCompactReportIsTheReportWithoutProse checks, for every failure class,
+// TestCompactIsTheReportWithoutProse checks, for every failure class,
 // that the compact report keeps the class, tool, omitted count and every
 // violation's pointer and keyword of the full report in order, and that its
 // JSON holds none of the prose the model message already carries.
-func TestCompactReportIsTheReportWithoutProse(t *testing.T) {
+func TestCompactIsTheReportWithoutProse(t *testing.T) {
 	for _, err := range failureMatrix() {
-		full, compact := runtime.Report(err), runtime.CompactReport(err)
+		full, compact := runtime.Report(err), runtime.Report(err).Compact()
 		if compact.Error != full.Error || compact.Tool != full.Tool || compact.Omitted != full.Omitted {
 			t.Errorf("%v: compact %+v does not match full %+v", err, compact, full)
 		}
@@ -51,7 +51,7 @@ func TestCompactReportIsTheReportWithoutProse(t *testing.T) {
 			t.Fatalf("%v: %d compact violations, want %d", err, len(compact.Violations), len(full.Violations))
 		}
 		for i, v := range full.Violations {
-			if want := (runtime.CompactViolation{Pointer: v.Pointer, Keyword: v.Keyword}); compact.Violations[i] != want {
+			if want := (runtime.ViolationRef{Pointer: v.Pointer, Keyword: v.Keyword}); compact.Violations[i] != want {
 				t.Errorf("%v: violation %d is %+v, want %+v", err, i, compact.Violations[i], want)
 			}
 		}
@@ -72,10 +72,10 @@ func TestCompactReportIsTheReportWithoutProse(t *testing.T) {
 	}
 }
 
-func TestCompactReportOfNoViolationsHasNone(t *testing.T) {
-	got := runtime.CompactReport(&runtime.HandlerError{Tool: "t", Err: errors.New("x")})
+func TestCompactOfNoViolationsHasNone(t *testing.T) {
+	got := runtime.Report(&runtime.HandlerError{Tool: "t", Err: errors.New("x")}).Compact()
 	want := runtime.CompactErrorReport{Error: runtime.FailureToolFailed}
 	if !reflect.DeepEqual(got, want) {
-		t.Errorf("CompactReport = %+v, want %+v", got, want)
+		t.Errorf("Compact() = %+v, want %+v", got, want)
 	}
 }

@@ -20,6 +20,19 @@ type ToolDefinition struct {
 	// Options.NullAsAbsent, so that null stands for an absent member.
 	StrictInputSchema json.RawMessage
 	Annotations       Annotations
+
+	// Icons, TaskSupport and Meta are the catalog's MCP members "icons",
+	// "execution"."taskSupport" and "_meta", which the MCP adapters list
+	// with the tool where their SDK has a place for them; the model never
+	// sees them. Icons is a JSON array of MCP icon objects ("src",
+	// "mimeType", "sizes", "theme"), which each SDK's icon type decodes;
+	// Meta is the "_meta" object as the catalog's bytes; each is nil when
+	// the catalog has none. TaskSupport is "forbidden", "optional" or
+	// "required", "" when the catalog does not say (MCP reads that as
+	// "forbidden").
+	Icons       json.RawMessage
+	TaskSupport string
+	Meta        json.RawMessage
 }
 
 // Annotations are MCP's hints about a tool's behaviour; nil means the

@@ -13,26 +13,16 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/toolgen/toolgen/runtime/internal/toolspec"
 )
 
-// ToolSpec is what generated code tells a Dispatcher about one tool.
-type ToolSpec struct {
-	Name        string
-	Annotations Annotations
-	// Timeout bounds the handler's run; 0 means the dispatcher's default.
-	Timeout time.Duration
-	// Parse decodes and validates raw arguments into the tool's branded
-	// arguments value.
-	Parse func(raw []byte, opts Options) (any, error)
-	// Call runs the tool's method of handler h with parsed arguments.
-	Call func(ctx context.Context, h any, args any) (any, error)
-	// CheckOutput validates a handler's result against the tool's output
-	// schema and returns its violations; nil when the tool declares none.
-	CheckOutput func(result any) []Violation
-}
+// toolSpec is what generated code tells a Dispatcher about one tool
+// (toolgenimpl.ToolSpec, the same type).
+type toolSpec = toolspec.Spec[Options, Annotations, Violation]
 
-// Idempotent reports whether the catalog marks the tool idempotent.
-func (s *ToolSpec) Idempotent() bool {
+// idempotent reports whether the catalog marks the tool idempotent.
+func idempotent(s *toolSpec) bool {
 	return s.Annotations.IdempotentHint != nil && *s.Annotations.IdempotentHint
 }
 
@@ -137,10 +127,12 @@ type CallInfo struct {
 	started time.Time
 }
 
-// ViolationRef is a violation without its text, which may quote the value.
+// ViolationRef locates a violation without its text, which may quote the
+// value or, in a CompactErrorReport, is in the model message beside it: its
+// JSON Pointer and the keyword that failed.
 type ViolationRef struct {
-	Pointer string
-	Keyword string
+	Pointer string `json:"pointer"`
+	Keyword string `json:"keyword"`
 }
 
 // Dispatcher runs tool calls through validation, authorization and the
@@ -148,34 +140,25 @@ type ViolationRef struct {
 // one with its NewDispatcher. It is safe for concurrent use.
 type Dispatcher struct {
 	handler any
-	tools   []ToolSpec
+	tools   []toolSpec
 	index   func(name string) int
 	names   []string
 	cfg     Config
 }
 
-// NewDispatcher returns a dispatcher for handler over tools; index maps a tool
-// name to its position in tools, or -1. Generated code calls it.
-func NewDispatcher(handler any, tools []ToolSpec, index func(name string) int, cfg Config) *Dispatcher {
+// Generated code makes a Dispatcher through toolgenimpl.NewDispatcher, which
+// calls newDispatcher: the constructor takes what only generated code
+// knows, and is no name of this package's API.
+func init() { toolspec.NewDispatcher = newDispatcher }
+
+// newDispatcher returns a dispatcher for handler over tools; index maps a
+// tool name to its position in tools, or -1.
+func newDispatcher(handler any, tools []toolSpec, index func(name string) int, cfg Config) *Dispatcher {
 	names := make([]string, len(tools))
 	for i, t := range tools {
 		names[i] = t.Name
 	}
 	return &Dispatcher{handler: handler, tools: tools, index: index, names: names, cfg: cfg}
-}
-
-// Tool returns what the dispatcher knows about a tool: its annotations
-// (idempotent, read-only, destructive) and timeout.
-func (d *Dispatcher) Tool(name string) (ToolSpec, bool) {
-	i := d.index(name)
-	if i < 0 {
-		return ToolSpec{}, false
-	}
-	spec := d.tools[i]
-	if spec.Timeout == 0 {
-		spec.Timeout = d.cfg.Timeout
-	}
-	return spec, true
 }
 
 // Validate runs the checks of Dispatch on the arguments of tool name and runs
@@ -197,11 +180,14 @@ func (d *Dispatcher) Validate(name string, raw []byte) error {
 // *ExitError, and neither reaches the caller. An authorizer that panics or
 // exits denies the call; an observer that does is ignored. A handler that
 // ignores its context keeps running after Dispatch returned, and its result
-// is dropped, never reported.
+// is dropped, never reported. The goroutine then runs other hooks, each
+// with the profiling labels of its context (pprof.Do's), or waits idle
+// until the garbage collector ends it: a hook must not leave it locked to
+// its OS thread (runtime.LockOSThread).
 func (d *Dispatcher) Dispatch(ctx context.Context, name string, raw []byte) (any, error) {
 	info := d.start(name, raw)
-	result, err := d.dispatch(ctx, name, raw, info)
-	d.finish(ctx, info, err)
+	result, err := d.dispatch(ctx, name, raw, &info)
+	d.finish(ctx, &info, err)
 	return result, err
 }
 
@@ -225,7 +211,7 @@ func readLimited(r io.Reader, limit int) ([]byte, error) {
 	return raw, nil
 }
 
-func (d *Dispatcher) parse(name string, raw []byte) (*ToolSpec, any, error) {
+func (d *Dispatcher) parse(name string, raw []byte) (*toolSpec, any, error) {
 	i := d.index(name)
 	if i < 0 {
 		return nil, nil, &UnknownToolError{Name: name, Known: append([]string(nil), d.names...)}
@@ -238,7 +224,7 @@ func (d *Dispatcher) parse(name string, raw []byte) (*ToolSpec, any, error) {
 // authorize asks the authorizer, unless ctx is done, and stops waiting for
 // it when ctx is done. A policy that fails, panics or exits refuses (fail
 // closed), and what went wrong is kept for the logs only.
-func (d *Dispatcher) authorize(ctx context.Context, spec *ToolSpec, args any) error {
+func (d *Dispatcher) authorize(ctx context.Context, spec *toolSpec, args any) error {
 	if d.cfg.Authorizer == nil {
 		return nil
 	}
@@ -246,28 +232,39 @@ func (d *Dispatcher) authorize(ctx context.Context, spec *ToolSpec, args any) er
 		return &CanceledError{Tool: spec.Name, Cause: err}
 	}
 	call := Authorization{Tool: spec.Name, Annotations: spec.Annotations, Args: args}
-	// The policy's error is looked at on the hook's goroutine too: its
-	// methods are the service's code.
-	done := goHook(HookAuthorizer, func(*string) error {
-		err := d.cfg.Authorizer.Authorize(ctx, call)
-		if err == nil {
-			return nil
-		}
-		if denied, ok := own[*DeniedError](err); ok {
-			return &DeniedError{Tool: spec.Name, Reason: denied.Reason}
-		}
-		return &DeniedError{Tool: spec.Name, Err: err}
-	})
-	select {
-	case out := <-done:
-		if err := out.end.err(spec.Name); err != nil {
-			return &DeniedError{Tool: spec.Name, Err: err}
-		}
-		return out.value
-	case <-ctx.Done():
+	w := authorizerHooks.start(ctx, HookAuthorizer, authorizerHook{authorizer: d.cfg.Authorizer, call: call})
+	if !w.wait(ctx.Done()) {
+		w.leave()
 		return &CanceledError{Tool: spec.Name, Cause: ctx.Err()}
 	}
+	err, end := w.job.err, w.end
+	w.release()
+	if err := end.err(spec.Name); err != nil {
+		return &DeniedError{Tool: spec.Name, Err: err}
+	}
+	return err
 }
+
+// authorizerHook is one question to the authorizer.
+type authorizerHook struct {
+	authorizer Authorizer
+	call       Authorization
+	err        error // the decision, as a *DeniedError or nil
+}
+
+var authorizerHooks = hookPool[authorizerHook]{run: func(ctx context.Context, h *authorizerHook, _ *string) {
+	// The policy's error is looked at on the worker too: its methods are
+	// the service's code.
+	err := h.authorizer.Authorize(ctx, h.call)
+	if err == nil {
+		return
+	}
+	if denied, ok := own[*DeniedError](err); ok {
+		h.err = &DeniedError{Tool: h.call.Tool, Reason: denied.Reason}
+		return
+	}
+	h.err = &DeniedError{Tool: h.call.Tool, Err: err}
+}}
 
 func (d *Dispatcher) dispatch(ctx context.Context, name string, raw []byte, info *CallInfo) (any, error) {
 	spec, args, err := d.parse(name, raw)
@@ -285,9 +282,9 @@ func (d *Dispatcher) dispatch(ctx context.Context, name string, raw []byte, info
 // checks the result against the output schema, encoding it first if encode
 // is set. If running is not nil, it counts the handler goroutines started,
 // until each ends.
-func (d *Dispatcher) run(ctx context.Context, spec *ToolSpec, args any, info *CallInfo, running *sync.WaitGroup, encode bool) callOutcome {
+func (d *Dispatcher) run(ctx context.Context, spec *toolSpec, args any, info *CallInfo, running *sync.WaitGroup, encode bool) callOutcome {
 	attempts := 1
-	if d.cfg.Retry != nil && spec.Idempotent() && d.cfg.Retry.Attempts > 1 {
+	if d.cfg.Retry != nil && idempotent(spec) && d.cfg.Retry.Attempts > 1 {
 		attempts = d.cfg.Retry.Attempts
 	}
 	for attempt := 1; ; attempt++ {
@@ -338,12 +335,12 @@ const (
 	runAbandoned
 )
 
-// call runs the handler once on a goroutine of its own, within the tool's
-// timeout and ctx, and classifies what it returned there too (see
-// protected). The handler never starts once ctx is done: whichever of the
-// handler's goroutine and the dispatcher's wait comes first decides, so a
-// *CanceledError always means the handler did not run.
-func (d *Dispatcher) call(ctx context.Context, spec *ToolSpec, args any, running *sync.WaitGroup, encode bool) callOutcome {
+// call runs the handler once on a worker, within the tool's timeout and
+// ctx, and classifies what it returned there too (see protected). The
+// handler never starts once ctx is done: whichever of the worker and the
+// dispatcher's wait comes first decides, so a *CanceledError always means
+// the handler did not run.
+func (d *Dispatcher) call(ctx context.Context, spec *toolSpec, args any, running *sync.WaitGroup, encode bool) callOutcome {
 	if err := ctx.Err(); err != nil {
 		return callOutcome{err: &CanceledError{Tool: spec.Name, Cause: err}}
 	}
@@ -363,43 +360,58 @@ func (d *Dispatcher) call(ctx context.Context, spec *ToolSpec, args any, running
 		callCtx, cancel = context.WithCancel(ctx)
 		defer cancel()
 	}
-	var state atomic.Int32
 	if running != nil {
 		running.Add(1)
 	}
-	done := goHook(HookHandler, func(hook *string) callOutcome {
-		if running != nil {
-			defer running.Done()
-		}
-		if callCtx.Err() != nil || !state.CompareAndSwap(runPending, runStarted) {
-			return callOutcome{err: &CanceledError{Tool: spec.Name, Cause: callCtx.Err()}}
-		}
-		return d.protected(callCtx, spec, args, hook, encode)
-	})
-	select {
-	case out := <-done:
-		if err := out.end.err(spec.Name); err != nil {
-			return callOutcome{err: err}
-		}
-		// ctx is asked first: when it is cancelled, its Err is set before
-		// callCtx's.
-		if _, canceled := out.value.err.(*CanceledError); canceled || ctx.Err() == nil && callCtx.Err() == nil {
-			return out.value
-		}
-		// The handler returned after its context ended, as the dispatcher
-		// stopped waiting: what it did is reported as late, never as done.
-		return d.late(ctx, spec, timeout)
-	case <-callCtx.Done():
-		if state.CompareAndSwap(runPending, runAbandoned) {
+	w := handlerHooks.start(callCtx, HookHandler, handlerHook{d: d, spec: spec, args: args, running: running, encode: encode})
+	if !w.wait(callCtx.Done()) {
+		abandoned := w.job.state.CompareAndSwap(runPending, runAbandoned)
+		w.leave()
+		if abandoned {
 			return callOutcome{err: &CanceledError{Tool: spec.Name, Cause: callCtx.Err()}}
 		}
 		return d.late(ctx, spec, timeout)
 	}
+	out, end := w.job.out, w.end
+	w.release()
+	if err := end.err(spec.Name); err != nil {
+		return callOutcome{err: err}
+	}
+	// ctx is asked first: when it is cancelled, its Err is set before
+	// callCtx's.
+	if _, canceled := out.err.(*CanceledError); canceled || ctx.Err() == nil && callCtx.Err() == nil {
+		return out
+	}
+	// The handler returned after its context ended, as the dispatcher
+	// stopped waiting: what it did is reported as late, never as done.
+	return d.late(ctx, spec, timeout)
 }
+
+// handlerHook is one handler run; see call.
+type handlerHook struct {
+	d       *Dispatcher
+	spec    *toolSpec
+	args    any
+	running *sync.WaitGroup
+	encode  bool
+	state   atomic.Int32 // runPending, runStarted or runAbandoned
+	out     callOutcome
+}
+
+var handlerHooks = hookPool[handlerHook]{run: func(ctx context.Context, h *handlerHook, hook *string) {
+	if h.running != nil {
+		defer h.running.Done()
+	}
+	if ctx.Err() != nil || !h.state.CompareAndSwap(runPending, runStarted) {
+		h.out = callOutcome{err: &CanceledError{Tool: h.spec.Name, Cause: ctx.Err()}}
+		return
+	}
+	h.out = h.d.protected(ctx, h.spec, h.args, hook, h.encode)
+}}
 
 // late is the outcome of a handler run that did not end before its
 // context: the caller's ctx ended, or the tool's timeout passed.
-func (d *Dispatcher) late(ctx context.Context, spec *ToolSpec, timeout time.Duration) callOutcome {
+func (d *Dispatcher) late(ctx context.Context, spec *toolSpec, timeout time.Duration) callOutcome {
 	if err := ctx.Err(); err != nil {
 		return callOutcome{err: &TimeoutError{Tool: spec.Name, Cause: err}}
 	}
@@ -409,16 +421,16 @@ func (d *Dispatcher) late(ctx context.Context, spec *ToolSpec, timeout time.Dura
 // protected runs the handler and turns what it returned into the call's
 // outcome: a RejectionError, a HandlerError (noting whether it is
 // transient), an OutputError, or the result, encoded if encode is set. It
-// runs on the handler's goroutine, since a handler error's methods and a
+// runs on the handler's worker, since a handler error's methods and a
 // result's MarshalJSON are the service's code too; hook names the one
 // running.
-func (d *Dispatcher) protected(ctx context.Context, spec *ToolSpec, args any, hook *string, encode bool) callOutcome {
+func (d *Dispatcher) protected(ctx context.Context, spec *toolSpec, args any, hook *string, encode bool) callOutcome {
 	result, err := spec.Call(ctx, d.handler, args)
 	if err != nil {
 		if rejected, ok := own[*RejectionError](err); ok {
 			return callOutcome{err: &RejectionError{Tool: spec.Name, Violations: rejected.Violations}}
 		}
-		return callOutcome{err: &HandlerError{Tool: spec.Name, Err: err, returned: true}, transient: IsTransient(err)}
+		return callOutcome{err: &HandlerError{Tool: spec.Name, Err: err, returned: true}, transient: isTransient(err)}
 	}
 	*hook = HookOutput
 	var encoded []byte
@@ -461,8 +473,8 @@ func argumentDigest(raw []byte) string {
 	return hex.EncodeToString(mac.Sum(nil))
 }
 
-func (d *Dispatcher) start(name string, raw []byte) *CallInfo {
-	info := &CallInfo{Tool: name, ArgumentBytes: len(raw), Attempt: 1}
+func (d *Dispatcher) start(name string, raw []byte) CallInfo {
+	info := CallInfo{Tool: name, ArgumentBytes: len(raw), Attempt: 1}
 	if d.cfg.Observer != nil {
 		info.ArgumentSHA256 = argumentDigest(raw)
 		info.started = time.Now()
@@ -480,18 +492,26 @@ func (d *Dispatcher) finish(ctx context.Context, info *CallInfo, err error) {
 
 // observe tells the observer about a call or an attempt that ended with
 // err. It waits until the observer returns; a panic or exit of the observer
-// ends only its own goroutine and changes nothing of the call.
+// ends only its worker's goroutine and changes nothing of the call.
 func (d *Dispatcher) observe(ctx context.Context, info CallInfo, err error) {
 	if d.cfg.Observer == nil {
 		return
 	}
-	// fill reads err, whose wrapped errors' methods are the service's code.
-	<-goHook(HookObserver, func(*string) struct{} {
-		info.fill(err)
-		d.cfg.Observer.Observe(ctx, info)
-		return struct{}{}
-	})
+	observerHooks.call(ctx, HookObserver, observerHook{observer: d.cfg.Observer, info: info, err: err})
 }
+
+// observerHook is one record for the observer.
+type observerHook struct {
+	observer Observer
+	info     CallInfo
+	err      error
+}
+
+var observerHooks = hookPool[observerHook]{run: func(ctx context.Context, h *observerHook, _ *string) {
+	// fill reads err, whose wrapped errors' methods are the service's code.
+	h.info.fill(h.err)
+	h.observer.Observe(ctx, h.info)
+}}
 
 // fill records the outcome of err without any argument value.
 func (info *CallInfo) fill(err error) {

@@ -12,11 +12,12 @@ import (
 	"testing"
 
 	"github.com/toolgen/toolgen/runtime"
+	"github.com/toolgen/toolgen/runtime/toolgenimpl"
 )
 
 // TestBatchEncode: with BatchOptions.Encode every result comes with the
 // JSON an adapter sends, without HTML escaping, or with the report of its
-// failure, which agrees with Report and CompactReport.
+// failure, which agrees with Report and ErrorReport.Compact.
 func TestBatchEncode(t *testing.T) {
 	d := newDispatcher(func(_ context.Context, n int64) (any, error) {
 		if n == 2 {
@@ -43,7 +44,7 @@ func TestBatchEncode(t *testing.T) {
 		t.Errorf("call 2: report %+v, want %+v", *r.Report, want)
 	}
 	compact, _ := json.Marshal(r.Report.Compact())
-	if want, _ := json.Marshal(runtime.CompactReport(r.Err)); string(compact) != string(want) {
+	if want, _ := json.Marshal(runtime.Report(r.Err).Compact()); string(compact) != string(want) {
 		t.Errorf("call 2: compact report %s, want %s", compact, want)
 	}
 	if strings.Contains(r.Report.Message, "ledger offline") {
@@ -75,7 +76,7 @@ func TestEncodedJSONIsTheCheckedJSON(t *testing.T) {
 		}
 		return nil
 	}
-	d := runtime.NewDispatcher(nil, s, index, runtime.Config{})
+	d := toolgenimpl.NewDispatcher(nil, s, index, runtime.Config{})
 	r := d.DispatchBatch(context.Background(), echoCalls([]int64{0}), runtime.BatchOptions{Encode: true})[0]
 	if r.Err != nil || string(r.JSON) != `{"ok":true}` {
 		t.Errorf("got JSON %q, error %v; want the checked {\"ok\":true}", r.JSON, r.Err)

@@ -17,15 +17,10 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/runtime/internal/message"
 )
-
-// MaxViolations caps how many violations one validation reports. A model that
-// sent more than this many problems is better served by the first ones and a
-// note that more exist than by a wall of text.
-const MaxViolations = 50
 
 // Violation is one problem with a tool call's arguments.
 type Violation struct {
@@ -69,7 +64,7 @@ func (e *ValidationError) Error() string {
 		if i > 0 {
 			b = append(b, "; "...)
 		}
-		b = append(b, displayPointer(v.Pointer)...)
+		b = append(b, jsonpointer.Display(v.Pointer)...)
 		b = append(append(b, ": "...), v.Keyword...)
 		b = append(append(b, ": "...), v.Message...)
 	}
@@ -83,29 +78,21 @@ func (e *ValidationError) Error() string {
 // ModelMessage renders the whole error as one message a model can act on: what
 // failed and every hint, so that all problems are fixed in the next call.
 func (e *ValidationError) ModelMessage() string {
-	const omitted = " more problems were found and are not listed; fix the ones above, then check the rest of the arguments against the tool's schema."
 	// n is about the length of the result, so that it is built in one go.
-	n := len(`The arguments for tool "" have  problems. Fix all of them and call the tool again:`) + len(e.Tool) + 20
+	n := message.InvalidArgumentsLen + len(e.Tool)
 	for _, v := range e.Violations {
 		n += len("\n- ") + len(v.Hint)
 	}
 	if e.Omitted > 0 {
-		n += len("\n- ") + 20 + len(omitted)
+		n += len("\n- ") + 20 + len(message.MoreProblems)
 	}
-	b := make([]byte, 0, n)
-	b = strconv.AppendQuote(append(b, "The arguments for tool "...), e.Tool)
-	if count := len(e.Violations) + e.Omitted; count == 1 {
-		b = append(b, " have 1 problem. Fix it and call the tool again:"...)
-	} else {
-		b = strconv.AppendInt(append(b, " have "...), int64(count), 10)
-		b = append(b, " problems. Fix all of them and call the tool again:"...)
-	}
+	b := message.AppendInvalidArguments(make([]byte, 0, n), e.Tool, len(e.Violations)+e.Omitted)
 	for _, v := range e.Violations {
 		b = append(append(b, "\n- "...), v.Hint...)
 	}
 	if e.Omitted > 0 {
 		b = strconv.AppendInt(append(b, "\n- "...), int64(e.Omitted), 10)
-		b = append(b, omitted...)
+		b = append(b, message.MoreProblems...)
 	}
 	return string(b)
 }
@@ -129,12 +116,7 @@ func (e *UnknownToolError) Is(target error) bool { return target == ErrUnknownTo
 
 // ModelMessage tells the model the tool does not exist and which ones do.
 func (e *UnknownToolError) ModelMessage() string {
-	quoted := make([]string, len(e.Known))
-	for i, name := range e.Known {
-		quoted[i] = fmt.Sprintf("%q", name)
-	}
-	return fmt.Sprintf("There is no tool named %q. Call one of these tools instead: %s.",
-		message.Truncate(e.Name, 64), strings.Join(quoted, ", "))
+	return message.UnknownTool(e.Name, e.Known)
 }
 
 // HandlerError wraps an error returned by a tool's handler after its arguments
@@ -157,7 +139,7 @@ func (e *HandlerError) Unwrap() error { return e.Err }
 // ModelMessage tells the model the tool failed without exposing the internal
 // error text, which goes to the service's logs instead.
 func (e *HandlerError) ModelMessage() string {
-	return fmt.Sprintf("The tool %q accepted the arguments but failed while running. Do not retry with the same arguments unless the user asks; report the failure or try another approach.", e.Tool)
+	return message.HandlerFailed(e.Tool)
 }
 
 // ModelMessage returns the message for the model for any error a generated
@@ -165,22 +147,14 @@ func (e *HandlerError) ModelMessage() string {
 // error text ever reaches the model.
 // A wrapped error whose own methods panic gets the generic message too.
 func ModelMessage(err error) (msg string) {
-	const generic = "The tool call failed for an internal reason. Report the failure; do not retry it unchanged."
 	defer func() {
 		if recover() != nil {
-			msg = generic
+			msg = message.Internal
 		}
 	}()
 	var m interface{ ModelMessage() string }
 	if errors.As(err, &m) {
 		return m.ModelMessage()
 	}
-	return generic
-}
-
-func displayPointer(p string) string {
-	if p == "" {
-		return "/"
-	}
-	return p
+	return message.Internal
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/runtime/internal/errtree"
 	"github.com/toolgen/toolgen/runtime/internal/message"
 )
@@ -46,7 +47,7 @@ func Rejectf(pointer, format string, args ...any) error {
 func (e *RejectionError) Error() string {
 	var parts []string
 	for _, v := range e.Violations {
-		parts = append(parts, displayPointer(v.Pointer)+": "+v.Message)
+		parts = append(parts, jsonpointer.Display(v.Pointer)+": "+v.Message)
 	}
 	return fmt.Sprintf("tool %q rejected its arguments: %s", e.Tool, strings.Join(parts, "; "))
 }
@@ -54,7 +55,7 @@ func (e *RejectionError) Error() string {
 // ModelMessage lists the handler's hints so the model can fix the arguments.
 func (e *RejectionError) ModelMessage() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "The tool %q rejected the arguments. Fix them and call the tool again:", e.Tool)
+	b.WriteString(message.Rejected(e.Tool))
 	for _, v := range e.Violations {
 		b.WriteString("\n- ")
 		b.WriteString(v.Hint)
@@ -84,7 +85,7 @@ func (e *PanicError) Error() string {
 
 // ModelMessage says the tool failed, without the panic's detail.
 func (e *PanicError) ModelMessage() string {
-	return fmt.Sprintf("The tool %q failed with an internal error. Do not retry it with the same arguments; report the failure or try another approach.", e.Tool)
+	return message.Crashed(e.Tool)
 }
 
 // TimeoutError reports a call that ran out of time, or whose context was
@@ -107,7 +108,7 @@ func (e *TimeoutError) Unwrap() error { return e.Cause }
 // ModelMessage says the call did not finish; whether its effects happened is
 // unknown, so the model should check before retrying.
 func (e *TimeoutError) ModelMessage() string {
-	return fmt.Sprintf("The tool %q did not finish in time and was stopped; it may or may not have taken effect. Check the current state before calling it again.", e.Tool)
+	return message.TimedOut(e.Tool)
 }
 
 // DeniedError reports a call the authorization policy refused. Reason is
@@ -135,11 +136,7 @@ func (e *DeniedError) Error() string {
 
 // ModelMessage tells the model the call is not allowed and not to retry it.
 func (e *DeniedError) ModelMessage() string {
-	msg := fmt.Sprintf("The call to tool %q is not allowed", e.Tool)
-	if e.Reason != "" {
-		msg += ": " + strings.TrimSuffix(e.Reason, ".")
-	}
-	return msg + ". Do not retry it; ask the user or use another tool."
+	return message.Denied(e.Tool, e.Reason)
 }
 
 // OutputError reports a handler result that does not match the tool's output
@@ -152,14 +149,14 @@ type OutputError struct {
 func (e *OutputError) Error() string {
 	var parts []string
 	for _, v := range e.Violations {
-		parts = append(parts, displayPointer(v.Pointer)+": "+v.Keyword+": "+v.Message)
+		parts = append(parts, jsonpointer.Display(v.Pointer)+": "+v.Keyword+": "+v.Message)
 	}
 	return fmt.Sprintf("tool %q returned an invalid result: %s", e.Tool, strings.Join(parts, "; "))
 }
 
 // ModelMessage tells the model the fault is on the server's side.
 func (e *OutputError) ModelMessage() string {
-	return fmt.Sprintf("The tool %q failed on the server's side (its result was malformed); the arguments were fine. Report the failure; do not retry with changed arguments.", e.Tool)
+	return message.InvalidOutput(e.Tool)
 }
 
 // NotRunError is the result of a batch call that did not run because
@@ -230,8 +227,8 @@ func Transient(err error) error {
 	return transient{err}
 }
 
-// IsTransient reports whether err was marked with Transient.
-func IsTransient(err error) bool {
+// isTransient reports whether err was marked with Transient.
+func isTransient(err error) bool {
 	return find(err, true, func(e error) bool { _, ok := e.(transient); return ok }) != nil
 }
 

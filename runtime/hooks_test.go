@@ -245,7 +245,7 @@ func (l *lab) dispatcher(timeout time.Duration, retry bool) *runtime.Dispatcher 
 	if retry {
 		cfg.Retry = &runtime.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}
 	}
-	return runtime.NewDispatcher(behaviour(l.behave), s, index, cfg)
+	return toolgenimpl.NewDispatcher(behaviour(l.behave), s, index, cfg)
 }
 
 // mustReturn runs fn on a goroutine of its own and fails t if fn panics,
@@ -319,7 +319,7 @@ func dispatchEntry(timeout time.Duration, retry bool) func(l *lab, ns []int64) o
 // does with CallResult.Encode; the tool has no output check, so that the
 // result's MarshalJSON first runs in Encode.
 func encodedEntry(l *lab, ns []int64) outcome {
-	d := runtime.NewDispatcher(behaviour(l.behave), specs(false, 0), index, runtime.Config{Authorizer: l, Observer: l})
+	d := toolgenimpl.NewDispatcher(behaviour(l.behave), specs(false, 0), index, runtime.Config{Authorizer: l, Observer: l})
 	result, err := d.Dispatch(l.ctx, "echo", fmt.Appendf(nil, `{"n":%d}`, ns[0]))
 	r := runtime.CallResult{Tool: "echo", Result: result, Err: err}
 	r.Encode()

@@ -1,9 +1,14 @@
 package runtime
 
-// Default limits of a Reader, unless Options say otherwise.
+// The limits of a Reader: its defaults, unless Options say otherwise, and
+// MaxViolations.
 const (
 	DefaultMaxBytes = 1 << 20 // 1 MiB of arguments
 	DefaultMaxDepth = 256
+	// MaxViolations caps how many violations one validation reports. A
+	// model that sent more than this many problems is better served by the
+	// first ones and a note that more exist than by a wall of text.
+	MaxViolations = 50
 )
 
 // Options are the limits a Reader enforces before and while it decodes, so

@@ -3,6 +3,8 @@ package runtime
 import (
 	"context"
 	"log/slog"
+
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 )
 
 // SlogObserver is an Observer that logs each call with log/slog: the tool,
@@ -31,7 +33,7 @@ func (o SlogObserver) Observe(ctx context.Context, c CallInfo) {
 	if len(c.Violations) > 0 {
 		refs := make([]string, len(c.Violations))
 		for i, v := range c.Violations {
-			refs[i] = v.Keyword + " " + displayPointer(v.Pointer)
+			refs[i] = v.Keyword + " " + jsonpointer.Display(v.Pointer)
 		}
 		attrs = append(attrs, slog.Any("violations", refs))
 	}

@@ -134,7 +134,7 @@ func TestResultEncodingErrorCycle(t *testing.T) {
 	s[0].CheckOutput = func(result any) []runtime.Violation {
 		return toolgenimpl.CheckOutput(result, func(r *toolgenimpl.Reader) { r.Skip() })
 	}
-	d := runtime.NewDispatcher(behaviour(func(context.Context, int64) (any, error) { return selfWrappingResult{}, nil }), s, index, runtime.Config{})
+	d := toolgenimpl.NewDispatcher(behaviour(func(context.Context, int64) (any, error) { return selfWrappingResult{}, nil }), s, index, runtime.Config{})
 	var err error
 	if mustReturn(t, "dispatch", func() { _, err = d.Dispatch(context.Background(), "echo", []byte(`{"n":1}`)) }) && runtime.Outcome(err) != runtime.FailureInvalidOutput {
 		t.Errorf("outcome %s, want %s (%v)", runtime.Outcome(err), runtime.FailureInvalidOutput, err)

@@ -47,7 +47,7 @@
 // and all: one format for every result). Every failure is a tool_result with
 // is_error true and two text blocks:
 // runtime.ModelMessage(err), which carries every hint, and
-// runtime.CompactReport(err) as JSON, the failure class with the pointer and
+// runtime.Report(err).Compact() as JSON, the failure class with the pointer and
 // keyword of each violation. The class is runtime.Outcome(err) in all of
 // toolgen's adapters; a result that cannot be encoded as JSON is tool_failed
 // (a *runtime.HandlerError). Results are encoded, and errors read, by
@@ -129,7 +129,7 @@ func Tool(def runtime.ToolDefinition) anthropic.ToolParam {
 // On success the block holds one text block, the result as JSON, and
 // is_error false. On failure it has is_error true and two text blocks: first
 // runtime.ModelMessage(err), the prose that tells the model how to fix the
-// call, then runtime.CompactReport(err) as JSON, the failure class and the
+// call, then runtime.Report(err).Compact() as JSON, the failure class and the
 // JSON Pointer and keyword of each violation, for a model or a program to act
 // on (runtime.Report(err) with [WithFullReport]; of opts, only it applies).
 // Neither holds an internal error text: a handler's own error stays with the

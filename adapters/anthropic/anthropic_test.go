@@ -248,8 +248,8 @@ func checkFailure(t *testing.T, err error) (sentResult, runtime.CompactErrorRepo
 	if err := json.Unmarshal([]byte(r.Content[1].Text), &report); err != nil {
 		t.Fatalf("second block is not a report: %v: %s", err, r.Content[1].Text)
 	}
-	if want := runtime.CompactReport(err); !reflect.DeepEqual(report, want) {
-		t.Errorf("report %+v, want runtime.CompactReport %+v", report, want)
+	if want := runtime.Report(err).Compact(); !reflect.DeepEqual(report, want) {
+		t.Errorf("report %+v, want runtime.ErrorReport.Compact %+v", report, want)
 	}
 	return r, report
 }

@@ -47,7 +47,7 @@ func WithBatchOptions(opts runtime.BatchOptions) TurnOption {
 func OneByOne() TurnOption { return func(t *turn) { t.oneByOne = true } }
 
 // WithFullReport sends runtime.Report as a failed call's second text block
-// instead of runtime.CompactReport: the message and every hint again in
+// instead of runtime.ErrorReport.Compact: the message and every hint again in
 // JSON, for a program that reads the report alone: on the three-mistake
 // reschedule_delivery call of examples/anthropic, 1,382 characters of text
 // instead of 542.

@@ -16,6 +16,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go"
 	anthropictools "github.com/toolgen/toolgen/adapters/anthropic"
 	"github.com/toolgen/toolgen/runtime"
+	"github.com/toolgen/toolgen/runtime/runtimetest"
 )
 
 // ledger is the handler of a small service whose tools have side effects:
@@ -35,9 +36,9 @@ func (l *ledger) effects() []string {
 func newLedger() (*ledger, *runtime.Dispatcher) {
 	l := &ledger{}
 	tools := []string{"search", "refund", "lookup"}
-	specs := make([]runtime.ToolSpec, len(tools))
+	specs := make([]runtimetest.Tool, len(tools))
 	for i, name := range tools {
-		specs[i] = runtime.ToolSpec{
+		specs[i] = runtimetest.Tool{
 			Name: name,
 			Parse: func(raw []byte, _ runtime.Options) (any, error) {
 				if strings.Contains(string(raw), "bad") {
@@ -59,8 +60,7 @@ func newLedger() (*ledger, *runtime.Dispatcher) {
 			},
 		}
 	}
-	index := func(name string) int { return slices.Index(tools, name) }
-	return l, runtime.NewDispatcher(l, specs, index, runtime.Config{})
+	return l, runtimetest.NewDispatcher(l, specs, runtime.Config{})
 }
 
 // turn is assistant content with one tool_use block per call, IDs toolu_0,

@@ -20,6 +20,7 @@ import (
 	mcpgotools "github.com/toolgen/toolgen/adapters/mcpgo"
 	openaitools "github.com/toolgen/toolgen/adapters/openai"
 	"github.com/toolgen/toolgen/runtime"
+	"github.com/toolgen/toolgen/runtime/runtimetest"
 	"google.golang.org/genai"
 )
 
@@ -137,7 +138,7 @@ var definition = runtime.ToolDefinition{Name: tool, Description: "Faults.", Inpu
 // dispatcher serves tool "fault", whose handler returns p's outcome, and
 // tool "ok", which succeeds.
 func dispatcher(p place, f fault) *runtime.Dispatcher {
-	specs := []runtime.ToolSpec{
+	specs := []runtimetest.Tool{
 		{
 			Name:  tool,
 			Parse: func([]byte, runtime.Options) (any, error) { return nil, nil },
@@ -145,16 +146,14 @@ func dispatcher(p place, f fault) *runtime.Dispatcher {
 		},
 		okSpec,
 	}
-	return runtime.NewDispatcher(nil, specs, index, runtime.Config{})
+	return runtimetest.NewDispatcher(nil, specs, runtime.Config{})
 }
 
-var okSpec = runtime.ToolSpec{
+var okSpec = runtimetest.Tool{
 	Name:  "ok",
 	Parse: func([]byte, runtime.Options) (any, error) { return nil, nil },
 	Call:  func(context.Context, any, any) (any, error) { return map[string]bool{"ok": true}, nil },
 }
-
-func index(name string) int { return slices.Index([]string{tool, "ok"}, name) }
 
 // answer is what an adapter sent back for the call: whether it says the
 // call failed, the failure class, and all the text the model reads.

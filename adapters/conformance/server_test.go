@@ -17,6 +17,7 @@ import (
 	mcptools "github.com/toolgen/toolgen/adapters/mcp"
 	mcpgotools "github.com/toolgen/toolgen/adapters/mcpgo"
 	"github.com/toolgen/toolgen/runtime"
+	"github.com/toolgen/toolgen/runtime/runtimetest"
 )
 
 // serveEnv names the MCP server this test binary runs as, on stdio,
@@ -44,7 +45,7 @@ type faultArgs struct {
 // servedDispatcher serves tool "fault", whose arguments choose the fault,
 // and tool "ok".
 func servedDispatcher() *runtime.Dispatcher {
-	specs := []runtime.ToolSpec{
+	specs := []runtimetest.Tool{
 		{
 			Name: tool,
 			Parse: func(raw []byte, _ runtime.Options) (any, error) {
@@ -59,7 +60,7 @@ func servedDispatcher() *runtime.Dispatcher {
 		},
 		okSpec,
 	}
-	return runtime.NewDispatcher(nil, specs, index, runtime.Config{})
+	return runtimetest.NewDispatcher(nil, specs, runtime.Config{})
 }
 
 var servedDefinitions = []runtime.ToolDefinition{

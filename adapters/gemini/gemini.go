@@ -34,10 +34,12 @@
 // options, so set it in the GenerateContentConfig (a hook set only on the
 // client's options is called through a nil function).
 //
-// `toolgen lint -provider gemini` checks a catalog against what Gemini
-// takes. Its schema rules describe the older Parameters field and are
-// stricter than ParametersJsonSchema needs; its name rule (a letter or _
-// first, then up to 64 of a-z, A-Z, 0-9, _, ., : and -) holds for both.
+// `toolgen lint -provider gemini-jsonschema` checks a catalog against what
+// Gemini takes as ParametersJsonSchema: the name rule (a letter or _
+// first, then up to 64 of a-z, A-Z, 0-9, _, ., : and -), an object at the
+// root, and "$ref" without siblings Gemini drops. `-provider gemini`
+// checks the older Parameters field, whose OpenAPI subset this adapter
+// does not need.
 //
 // # A turn
 //
@@ -60,7 +62,7 @@
 //
 // A success is {"output": RESULT}, the result's JSON. A failure is
 // {"error": MESSAGE, "report": REPORT}: runtime.ModelMessage(err), which
-// carries every hint, and runtime.CompactReport(err), the failure class
+// carries every hint, and runtime.Report(err).Compact(), the failure class
 // with the pointer and keyword of each violation ([WithFullReport] sends
 // runtime.Report), so each hint is sent once. "output" and "error" are the
 // keys the API documents for a function's output and its error. The SDK

@@ -49,7 +49,7 @@ func WithBatchOptions(opts runtime.BatchOptions) TurnOption {
 func OneByOne() TurnOption { return func(t *turn) { t.oneByOne = true } }
 
 // WithFullReport sends runtime.Report as a failed call's "report" instead
-// of runtime.CompactReport: the message and every hint again, for a
+// of runtime.ErrorReport.Compact: the message and every hint again, for a
 // program that reads the report alone.
 func WithFullReport() TurnOption { return func(t *turn) { t.fullReport = true } }
 

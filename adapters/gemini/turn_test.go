@@ -14,6 +14,7 @@ import (
 
 	geminitools "github.com/toolgen/toolgen/adapters/gemini"
 	"github.com/toolgen/toolgen/runtime"
+	"github.com/toolgen/toolgen/runtime/runtimetest"
 	"google.golang.org/genai"
 )
 
@@ -34,9 +35,9 @@ func (l *ledger) effects() []string {
 func newLedger() (*ledger, *runtime.Dispatcher) {
 	l := &ledger{}
 	tools := []string{"refund", "lookup"}
-	specs := make([]runtime.ToolSpec, len(tools))
+	specs := make([]runtimetest.Tool, len(tools))
 	for i, name := range tools {
-		specs[i] = runtime.ToolSpec{
+		specs[i] = runtimetest.Tool{
 			Name: name,
 			Parse: func(raw []byte, _ runtime.Options) (any, error) {
 				if strings.Contains(string(raw), "bad") {
@@ -58,8 +59,7 @@ func newLedger() (*ledger, *runtime.Dispatcher) {
 			},
 		}
 	}
-	index := func(name string) int { return slices.Index(tools, name) }
-	return l, runtime.NewDispatcher(l, specs, index, runtime.Config{})
+	return l, runtimetest.NewDispatcher(l, specs, runtime.Config{})
 }
 
 // parts is a candidate's parts as the SDK decodes them: a text part, then
@@ -172,7 +172,7 @@ func TestResponses(t *testing.T) {
 		if r["error"] != runtime.ModelMessage(invalid) || len(r) != 2 {
 			t.Errorf("full %v: response %v", full, r)
 		}
-		var want any = runtime.CompactReport(invalid)
+		var want any = runtime.Report(invalid).Compact()
 		if full {
 			want = runtime.Report(invalid)
 		}

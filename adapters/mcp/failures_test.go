@@ -85,8 +85,8 @@ func TestWithFullReport(t *testing.T) {
 		t.Errorf("structuredContent %#v, want runtime.Report", r.StructuredContent)
 	}
 	r, _ = Result(definitions()[1], nil, invalid)
-	if !reflect.DeepEqual(r.StructuredContent, runtime.CompactReport(invalid)) {
-		t.Errorf("structuredContent %#v, want runtime.CompactReport", r.StructuredContent)
+	if !reflect.DeepEqual(r.StructuredContent, runtime.Report(invalid).Compact()) {
+		t.Errorf("structuredContent %#v, want runtime.ErrorReport.Compact", r.StructuredContent)
 	}
 }
 

@@ -26,7 +26,10 @@
 // destructiveHint and openWorldHint map one to one, absent stays absent; the
 // SDK types readOnlyHint and idempotentHint as plain bools, so one the
 // catalog omits is sent as false, the specification's default. The SDK
-// lists tools sorted by name.
+// lists tools sorted by name. The catalog's icons and "_meta" are listed
+// too ("_meta" members keep their JSON text but are sorted by name); its
+// "execution" is not, since the SDK's Tool has no place for it (the SDK
+// does not run tools as tasks): a client reads the default, "forbidden".
 //
 // Register uses (*mcp.Server).AddTool, not the generic mcp.AddTool, which
 // would validate with a second validator and fill in defaults, changing the
@@ -46,7 +49,7 @@
 // A success is the result as JSON text content, without HTML escaping; when
 // the tool has an output schema, the same JSON also goes as
 // structuredContent. A failed call is a tool result with isError set, runtime.ModelMessage(err)
-// (every hint) as its text, and runtime.CompactReport(err) as its
+// (every hint) as its text, and runtime.Report(err).Compact() as its
 // structuredContent: the failure class, the tool, and the JSON Pointer and
 // keyword of each violation, so that each hint is sent once.
 // [WithFullReport] sends runtime.Report instead, which repeats the message
@@ -108,6 +111,8 @@ func Tool(def runtime.ToolDefinition) *mcp.Tool {
 		Description: def.Description,
 		InputSchema: def.InputSchema,
 		Annotations: annotations(def.Annotations),
+		Icons:       icons(def.Icons),
+		Meta:        meta(def.Meta),
 	}
 	// A nil json.RawMessage stored in the interface would marshal as
 	// "outputSchema": null; a tool without an output schema has none.
@@ -115,6 +120,33 @@ func Tool(def runtime.ToolDefinition) *mcp.Tool {
 		t.OutputSchema = def.OutputSchema
 	}
 	return t
+}
+
+// icons decodes the catalog's icons, a JSON array of MCP icon objects,
+// into the SDK's type; nil when it lists none or they do not decode, which
+// Register refuses.
+func icons(raw json.RawMessage) []mcp.Icon {
+	var list []mcp.Icon
+	if len(raw) == 0 || json.Unmarshal(raw, &list) != nil {
+		return nil
+	}
+	return list
+}
+
+// meta converts the catalog's "_meta" object, each member's value kept as
+// its JSON text, so that its numbers and member order reach the client
+// as the catalog has them (the SDK writes the members sorted by name); nil
+// when there is none or it is not an object, which Register refuses.
+func meta(raw json.RawMessage) mcp.Meta {
+	var members map[string]json.RawMessage
+	if len(raw) == 0 || json.Unmarshal(raw, &members) != nil || members == nil {
+		return nil
+	}
+	fields := make(mcp.Meta, len(members))
+	for name, value := range members {
+		fields[name] = value
+	}
+	return fields
 }
 
 // Tools converts every definition with Tool, in order.
@@ -170,7 +202,7 @@ func newConfig(opts []Option) config {
 }
 
 // WithFullReport sends runtime.Report as a failed call's structuredContent
-// (and as an unknown tool's error data) instead of runtime.CompactReport:
+// (and as an unknown tool's error data) instead of runtime.ErrorReport.Compact:
 // the message and every hint again, for a client program that reads the
 // structured content alone.
 func WithFullReport() Option { return func(c *config) { c.fullReport = true } }
@@ -202,6 +234,12 @@ func Register(server *mcp.Server, defs []runtime.ToolDefinition, dispatch Dispat
 	for _, def := range defs {
 		if err := checkInputSchema(def); err != nil {
 			return err
+		}
+		if def.Meta != nil && meta(def.Meta) == nil {
+			return &DefinitionError{Tool: def.Name, Reason: `"_meta" is not a JSON object`}
+		}
+		if def.Icons != nil && icons(def.Icons) == nil {
+			return &DefinitionError{Tool: def.Name, Reason: `"icons" is not a JSON array of MCP icons`}
 		}
 	}
 	c := newConfig(opts)
@@ -276,7 +314,7 @@ func handler(def runtime.ToolDefinition, dispatch DispatchFunc, c config) mcp.To
 //     schema, the same JSON as structuredContent.
 //   - Invalid arguments, a failed handler, any other error: a tool result with
 //     IsError set, runtime.ModelMessage(err) as its text and
-//     runtime.CompactReport(err) (the failure class and the JSON Pointer and
+//     runtime.Report(err).Compact() (the failure class and the JSON Pointer and
 //     keyword of every violation) as structuredContent, so the model can
 //     correct the call; runtime.Report(err) with [WithFullReport].
 //   - Unknown tool: no result but a JSON-RPC error, code -32602 (invalid

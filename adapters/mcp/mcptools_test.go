@@ -408,3 +408,66 @@ func assertUnknownTool(t *testing.T, err error, want *runtime.UnknownToolError) 
 		t.Errorf("error data %s, want the compact report of an unknown tool", wire.Data)
 	}
 }
+
+// TestMCPMembersListed reads tools/list off the wire: the catalog's icons
+// and "_meta" are listed with the tool, "_meta" members with their own JSON
+// text; "execution" is not, the SDK having no place for it; a tool without
+// them lists none of them.
+func TestMCPMembersListed(t *testing.T) {
+	defs := definitions()
+	defs[0].Icons = json.RawMessage(`[{"src": "https://example.com/r.png", "mimeType": "image/png", "sizes": ["48x48", "any"], "theme": "dark"}, {"src": "data:,x"}]`)
+	defs[0].TaskSupport = "optional"
+	defs[0].Meta = json.RawMessage(`{"ui": {"resourceUri": "ui://r/form", "visibility": ["app"]}, "n": 12345678901234567891, "ratio": 1.0}`)
+	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	if err := Register(server, defs, nil); err != nil {
+		t.Fatal(err)
+	}
+	cs, wire := connectRecording(t, server)
+	listTools(t, cs)
+	var listed struct {
+		Result struct {
+			Tools []map[string]json.RawMessage `json:"tools"`
+		} `json:"result"`
+	}
+	for _, line := range strings.Split(wire.String(), "\n") {
+		if strings.Contains(line, `"tools":[`) {
+			if err := json.Unmarshal([]byte(line), &listed); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	tools := map[string]map[string]json.RawMessage{}
+	for _, tool := range listed.Result.Tools {
+		var name string
+		if err := json.Unmarshal(tool["name"], &name); err != nil {
+			t.Fatal(err)
+		}
+		tools[name] = tool
+	}
+	refund, lookup := tools["refund"], tools["lookup"]
+	for member, want := range map[string]string{
+		"icons": `[{"src":"https://example.com/r.png","mimeType":"image/png","sizes":["48x48","any"],"theme":"dark"},{"src":"data:,x"}]`,
+		"_meta": `{"n":12345678901234567891,"ratio":1.0,"ui":{"resourceUri":"ui://r/form","visibility":["app"]}}`,
+	} {
+		if got := string(refund[member]); got != want {
+			t.Errorf("refund lists %s %s, want %s", member, got, want)
+		}
+		if got, ok := lookup[member]; ok {
+			t.Errorf("lookup lists %s %s, which its catalog entry does not have", member, got)
+		}
+	}
+	if got, ok := refund["execution"]; ok {
+		t.Errorf("refund lists execution %s, which the SDK has no field for", got)
+	}
+
+	defs[1].Meta = json.RawMessage(`"not an object"`)
+	var bad *DefinitionError
+	if err := Register(mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil), defs, nil); !errors.As(err, &bad) || bad.Tool != "lookup" {
+		t.Errorf("a _meta that is not an object: %v, want a *DefinitionError for lookup", err)
+	}
+	defs[1].Meta, defs[1].Icons = nil, json.RawMessage(`{"src": "not an array"}`)
+	bad = nil
+	if err := Register(mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil), defs, nil); !errors.As(err, &bad) || bad.Tool != "lookup" {
+		t.Errorf("icons that are not an array: %v, want a *DefinitionError for lookup", err)
+	}
+}

@@ -252,7 +252,7 @@ func TestResultShapes(t *testing.T) {
 		if !isError || text != runtime.ModelMessage(invalid) {
 			t.Errorf("full %v: isError %v, text %q", full, isError, text)
 		}
-		want, _ := json.Marshal(runtime.CompactReport(invalid))
+		want, _ := json.Marshal(runtime.Report(invalid).Compact())
 		if full {
 			want, _ = json.Marshal(runtime.Report(invalid))
 		}
@@ -318,5 +318,76 @@ func TestUnknownToolIsInvalidParams(t *testing.T) {
 	}
 	if rec.last() != "" {
 		t.Errorf("the dispatcher was called for an unknown tool")
+	}
+}
+
+// TestMCPMembersListed: the catalog's icons, execution and "_meta" are
+// listed with the tool, "_meta" members with their own JSON text, and a
+// tool without them lists none of them.
+func TestMCPMembersListed(t *testing.T) {
+	defs := definitions()
+	defs[0].Icons = json.RawMessage(`[{"src": "https://example.com/r.png", "mimeType": "image/png", "sizes": ["48x48", "any"], "theme": "dark"}, {"src": "data:,x"}]`)
+	defs[0].TaskSupport = "optional"
+	defs[0].Meta = json.RawMessage(`{"ui": {"resourceUri": "ui://r/form", "visibility": ["app"]}, "n": 12345678901234567891, "ratio": 1.0}`)
+	s := server.NewMCPServer("test", "v0")
+	if err := Register(s, defs, (&recorder{}).dispatch); err != nil {
+		t.Fatal(err)
+	}
+	var listed struct {
+		Result struct {
+			Tools []map[string]json.RawMessage `json:"tools"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(request(t, s, "tools/list", `{}`)), &listed); err != nil {
+		t.Fatal(err)
+	}
+	tools := map[string]map[string]json.RawMessage{}
+	for _, tool := range listed.Result.Tools {
+		var name string
+		if err := json.Unmarshal(tool["name"], &name); err != nil {
+			t.Fatal(err)
+		}
+		tools[name] = tool
+	}
+	refund, lookup := tools["refund"], tools["lookup"]
+	for member, want := range map[string]string{
+		"icons":     `[{"src":"https://example.com/r.png","mimeType":"image/png","sizes":["48x48","any"],"theme":"dark"},{"src":"data:,x"}]`,
+		"execution": `{"taskSupport":"optional"}`,
+		"_meta":     `{"n":12345678901234567891,"ratio":1.0,"ui":{"resourceUri":"ui://r/form","visibility":["app"]}}`,
+	} {
+		if got := string(refund[member]); got != want {
+			t.Errorf("refund lists %s %s, want %s", member, got, want)
+		}
+		if got, ok := lookup[member]; ok {
+			t.Errorf("lookup lists %s %s, which its catalog entry does not have", member, got)
+		}
+	}
+
+	defs[1].Meta = json.RawMessage(`["not", "an", "object"]`)
+	var bad *DefinitionError
+	if err := Register(server.NewMCPServer("test", "v0"), defs, (&recorder{}).dispatch); !errors.As(err, &bad) || bad.Tool != "lookup" {
+		t.Errorf("a _meta that is not an object: %v, want a *DefinitionError for lookup", err)
+	}
+	defs[1].Meta, defs[1].Icons = nil, json.RawMessage(`{"src": "not an array"}`)
+	bad = nil
+	if err := Register(server.NewMCPServer("test", "v0"), defs, (&recorder{}).dispatch); !errors.As(err, &bad) || bad.Tool != "lookup" {
+		t.Errorf("icons that are not an array: %v, want a *DefinitionError for lookup", err)
+	}
+}
+
+// TestTaskRequiredIsMCPGos: a tool whose catalog says it must run as a
+// task is refused by mcp-go when called plainly, before the dispatcher
+// sees the call.
+func TestTaskRequiredIsMCPGos(t *testing.T) {
+	defs := definitions()
+	defs[1].TaskSupport = "required"
+	rec := &recorder{}
+	s := server.NewMCPServer("test", "v0")
+	if err := Register(s, defs, rec.dispatch); err != nil {
+		t.Fatal(err)
+	}
+	resp := request(t, s, "tools/call", `{"name":"lookup","arguments":{"id":"p1"}}`)
+	if !strings.Contains(resp, `"error"`) || !strings.Contains(resp, "requires task augmentation") || rec.last() != "" {
+		t.Errorf("a plain call of a task-only tool: %s (dispatched %q)", resp, rec.last())
 	}
 }

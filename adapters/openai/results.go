@@ -23,7 +23,7 @@ import (
 //
 // where <class> is the failure class (runtime.FailureInvalidArguments and
 // the others), the message is runtime.ModelMessage of the error, and the last
-// line is runtime.CompactReport of the error (class, tool, and the pointer
+// line is runtime.ErrorReport.Compact of the error (class, tool, and the pointer
 // and keyword of each violation), or runtime.Report with [WithFullReport].
 // [ParseError] reads either back.
 const ErrorPrefix = "ERROR "

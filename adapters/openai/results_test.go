@@ -80,8 +80,8 @@ func TestToolOutputFailure(t *testing.T) {
 		if err := json.Unmarshal([]byte(line), &gotReport); err != nil {
 			t.Errorf("the last line of the output for %v is not JSON: %v\n%s", c.err, err, line)
 		}
-		if want := runtime.CompactReport(c.err); !reflect.DeepEqual(gotReport, want) {
-			t.Errorf("the report line for %v is\n%s\nwant the JSON of runtime.CompactReport: %+v", c.err, line, want)
+		if want := runtime.Report(c.err).Compact(); !reflect.DeepEqual(gotReport, want) {
+			t.Errorf("the report line for %v is\n%s\nwant the JSON of runtime.ErrorReport.Compact: %+v", c.err, line, want)
 		}
 		full := ToolOutput(nil, c.err, WithFullReport())
 		var fullReport runtime.ErrorReport

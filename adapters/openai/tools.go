@@ -64,7 +64,7 @@
 //
 // A failed call's output is the text "ERROR <class>: " and
 // runtime.ModelMessage(err), which carries every hint, then one line of
-// JSON, runtime.CompactReport(err): the class, the tool, and the JSON
+// JSON, runtime.Report(err).Compact(): the class, the tool, and the JSON
 // Pointer and keyword of each violation (see [ErrorPrefix]). Each hint is
 // thus sent once. On the three-mistake refund_order call of examples/openai
 // the text alone is 332 characters and the output 550; [WithFullReport],

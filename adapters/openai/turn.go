@@ -47,7 +47,7 @@ func WithBatchOptions(opts runtime.BatchOptions) TurnOption {
 func OneByOne() TurnOption { return func(t *turn) { t.oneByOne = true } }
 
 // WithFullReport sends runtime.Report in a failure output instead of
-// runtime.CompactReport: the message and every hint again in JSON, for a
+// runtime.ErrorReport.Compact: the message and every hint again in JSON, for a
 // program that reads the report alone. On the three-mistake refund_order
 // call of examples/openai the output grows from 550 to 1,382 characters.
 func WithFullReport() TurnOption { return func(t *turn) { t.fullReport = true } }

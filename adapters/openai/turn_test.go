@@ -14,6 +14,7 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/responses"
 	"github.com/toolgen/toolgen/runtime"
+	"github.com/toolgen/toolgen/runtime/runtimetest"
 )
 
 // ledger is the handler of a small service whose tools have side effects:
@@ -33,9 +34,9 @@ func (l *ledger) effects() []string {
 func newLedger() (*ledger, *runtime.Dispatcher) {
 	l := &ledger{}
 	tools := []string{"refund", "lookup"}
-	specs := make([]runtime.ToolSpec, len(tools))
+	specs := make([]runtimetest.Tool, len(tools))
 	for i, name := range tools {
-		specs[i] = runtime.ToolSpec{
+		specs[i] = runtimetest.Tool{
 			Name: name,
 			Parse: func(raw []byte, _ runtime.Options) (any, error) {
 				if strings.Contains(string(raw), "bad") {
@@ -57,8 +58,7 @@ func newLedger() (*ledger, *runtime.Dispatcher) {
 			},
 		}
 	}
-	index := func(name string) int { return slices.Index(tools, name) }
-	return l, runtime.NewDispatcher(l, specs, index, runtime.Config{})
+	return l, runtimetest.NewDispatcher(l, specs, runtime.Config{})
 }
 
 // chatTurn is an assistant message with one function call per call, IDs

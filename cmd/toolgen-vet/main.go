@@ -14,7 +14,7 @@ package main
 import (
 	"golang.org/x/tools/go/analysis/multichecker"
 
-	"github.com/toolgen/toolgen/internal/brandcheck"
+	"github.com/toolgen/toolgen/cmd/internal/brandcheck"
 )
 
 func main() { multichecker.Main(brandcheck.Analyzers...) }

@@ -84,7 +84,7 @@ func TestHelpText(t *testing.T) {
 // reason naming the flag or argument at fault, then the command's usage
 // (the text -h prints), on standard error with exit 2.
 func TestUsageErrors(t *testing.T) {
-	providers := "openai-strict, openai, anthropic, mcp, gemini"
+	providers := "openai-strict, openai, anthropic, mcp, gemini, gemini-jsonschema"
 	tests := []struct {
 		args   []string
 		reason string

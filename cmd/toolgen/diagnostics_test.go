@@ -62,7 +62,7 @@ func FuzzDiagnosticsAreVisible(f *testing.F) {
 		catalog := `{"tools": [{"name": ` + q + `, "description": ` + q + `,
   "inputSchema": {"type": "object", "description": ` + q + `, "properties": {
     ` + q + `: {"type": "string", "enum": [` + q + `], "maxLenght": 3},
-    "anchor": {"description": ` + q + `, "pattern": "(?=a)"}}}}]}
+    "anchor": {"description": ` + q + `, "pattern": "(a)\\1"}}}}]}
 `
 		if err := os.WriteFile(path, []byte(catalog), 0o644); err != nil {
 			t.Fatal(err)
@@ -77,7 +77,7 @@ func FuzzDiagnosticsAreVisible(f *testing.F) {
 
 		// toolgen schema quotes the schema's text in its refusals too.
 		schemaFile := filepath.Join(filepath.Dir(path), "schema.json")
-		schema := `{"properties": {` + q + `: {"description": ` + q + `, "pattern": "(?=a)"}}}`
+		schema := `{"properties": {` + q + `: {"description": ` + q + `, "pattern": "(a)\\1"}}}`
 		if err := os.WriteFile(schemaFile, []byte(schema), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -117,7 +117,7 @@ func TestLintUsage(t *testing.T) {
 		{[]string{"lint", rejections}, "usage: toolgen lint -provider NAME"},
 		{[]string{"lint", "-provider", "openai"}, "usage: toolgen lint -provider NAME"},
 		{[]string{"lint", "-provider", "openai", rejections, rejections}, "usage: toolgen lint -provider NAME"},
-		{[]string{"lint", "-provider", "claude", rejections}, `unknown provider "claude"; known providers: openai-strict, openai, anthropic, mcp, gemini`},
+		{[]string{"lint", "-provider", "claude", rejections}, `unknown provider "claude"; known providers: openai-strict, openai, anthropic, mcp, gemini, gemini-jsonschema`},
 		{[]string{"lint", "-nope", rejections}, "flag provided but not defined: -nope"},
 	} {
 		var stdout, stderr bytes.Buffer

@@ -44,7 +44,7 @@ func TestBadCatalogReportsEveryProblemAndWritesNothing(t *testing.T) {
   {"name": "", "description": "x", "inputSchema": {"type": "object"}},
   {"name": "ok", "description": "x", "inputSchema": {
     "type": "object",
-    "properties": {"n": {"type": "integer", "maxLenght": 3}, "m": {"pattern": "(?=a)"}}
+    "properties": {"n": {"type": "integer", "maxLenght": 3}, "m": {"pattern": "(a)\\1"}}
   }}
 ]}`
 	if err := os.WriteFile(path, []byte(catalog), 0o644); err != nil {
@@ -66,10 +66,10 @@ func TestBadCatalogReportsEveryProblemAndWritesNothing(t *testing.T) {
 		`      {"name": "", "description": "x", "inputSchema": {"type": "object"}},`,
 		`       ^`,
 		path + `:5:45: tool "ok" /tools/1/inputSchema/properties/n/maxLenght: unknown keyword "maxLenght"; did you mean "maxLength"?`,
-		`        "properties": {"n": {"type": "integer", "maxLenght": 3}, "m": {"pattern": "(?=a)"}}`,
+		`        "properties": {"n": {"type": "integer", "maxLenght": 3}, "m": {"pattern": "(a)\\1"}}`,
 		`                                                ^`,
-		path + `:5:68: tool "ok" /tools/1/inputSchema/properties/m/pattern: regular expression "(?=a)" uses`,
-		`        "properties": {"n": {"type": "integer", "maxLenght": 3}, "m": {"pattern": "(?=a)"}}`,
+		path + `:5:68: tool "ok" /tools/1/inputSchema/properties/m/pattern: regular expression "(a)\\1" uses`,
+		`        "properties": {"n": {"type": "integer", "maxLenght": 3}, "m": {"pattern": "(a)\\1"}}`,
 		`                                                                       ^`,
 	}
 	if len(lines) != len(want) {

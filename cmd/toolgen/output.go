@@ -9,7 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/toolgen/toolgen/internal/catalogdiff"
+	"github.com/toolgen/toolgen/cmd/internal/catalogdiff"
 )
 
 // Every command that writes a file writes it here, whatever -o names:

@@ -14,8 +14,8 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
-	"github.com/toolgen/toolgen/internal/catalogdiff"
-	"github.com/toolgen/toolgen/internal/drift"
+	"github.com/toolgen/toolgen/cmd/internal/catalogdiff"
+	"github.com/toolgen/toolgen/cmd/internal/drift"
 )
 
 func init() {

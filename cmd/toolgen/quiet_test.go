@@ -22,7 +22,7 @@ var quietCases = map[catalog.WarningClass]struct {
 	catalog.WarnDiscriminator:    {nil, `{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"a":{"oneOf":[{"type":"object","properties":{"k":{"const":"x"}},"required":["k"]},{"type":"object","properties":{"k":{"const":"y"}},"required":["k"]}],"discriminator":{"propertyName":"kind"}}}}}]}`},
 	catalog.WarnUnappliedDefault: {nil, `{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"integer","default":"x"}}}}]}`},
 	catalog.WarnUnsatisfiable:    {nil, `{"tools":[{"name":"t","inputSchema":{"type":"object","required":["b"],"additionalProperties":false}}]}`},
-	catalog.WarnUnreadMember:     {nil, `{"tools":[{"name":"t","icons":[],"inputSchema":{"type":"object"}}]}`},
+	catalog.WarnUnreadMember:     {nil, `{"tools":[{"name":"t","cache_control":{},"inputSchema":{"type":"object"}}]}`},
 	catalog.WarnEmptyCatalog:     {nil, `{"tools":[]}`},
 	catalog.WarnGoName:           {nil, `{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"a_b":{"type":"string"},"aB":{"type":"string"}}}}]}`},
 	catalog.WarnOpenAIStrict:     {[]string{"-openai-strict"}, `{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"a":{"not":{"type":"string"}}}}}]}`},

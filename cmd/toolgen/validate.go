@@ -8,7 +8,7 @@ import (
 	"os"
 
 	"github.com/toolgen/toolgen/catalog"
-	"github.com/toolgen/toolgen/internal/replay"
+	"github.com/toolgen/toolgen/cmd/internal/replay"
 )
 
 func init() {
@@ -25,7 +25,7 @@ func init() {
 // when any call is not valid.
 //
 // The calls are judged by the code toolgen generates for the catalog,
-// built with the go command into a throwaway program (internal/replay), so
+// built with the go command into a throwaway program (cmd/internal/replay), so
 // that the verdicts and the words are the ones the model gets.
 func validate(args []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("toolgen validate", "usage: toolgen validate [-quiet CLASS,...] CATALOG CALLS.jsonl\n"+

@@ -139,7 +139,7 @@ func TestValidateCannotBuild(t *testing.T) {
 	}
 	refused := filepath.Join(dir, "refused.json")
 	if err := os.WriteFile(refused, []byte(`{"tools":[{"name":"t","inputSchema":{"type":"object",
-		"properties":{"a":{"type":"string","pattern":"(?!admin)"}}}}]}`), 0o644); err != nil {
+		"properties":{"a":{"type":"string","pattern":"(a)\\1"}}}}]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Run("a catalog that does not generate", func(t *testing.T) {

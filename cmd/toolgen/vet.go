@@ -15,7 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/toolgen/toolgen/internal/brandcheck"
+	"github.com/toolgen/toolgen/cmd/internal/brandcheck"
 )
 
 func init() {

@@ -123,7 +123,8 @@ func TestABatchWithAnInvalidCallRunsNothing(t *testing.T) {
 		t.Fatalf("request 3 ends with %+v", last)
 	}
 	first, second := last.Parts[0].FunctionResponse, last.Parts[1].FunctionResponse
-	notRun := &runtime.NotRunError{Tool: "reserve_book", Call: 2, Reason: "had invalid arguments"}
+	notRun := &runtime.NotRunError{Tool: "reserve_book", Call: 2, Reason: "had invalid arguments",
+		Failed: []runtime.FailedCall{{Call: 2, Tool: "reserve_book", Reason: "had invalid arguments"}}}
 	if first.ID != "fc_hold_1" || first.Response.Error == nil || *first.Response.Error != notRun.ModelMessage() || string(first.Response.Report) != `{"error":"not_run"}` {
 		t.Errorf("call 1 is answered %+v", first)
 	}
@@ -142,7 +143,7 @@ func TestABatchWithAnInvalidCallRunsNothing(t *testing.T) {
 			t.Errorf("the hint %q is not sent exactly once", v.Hint)
 		}
 	}
-	compact, _ := json.Marshal(runtime.CompactReport(invalid))
+	compact, _ := json.Marshal(runtime.Report(invalid).Compact())
 	if got := decodeAny(t, second.Response.Report); !reflect.DeepEqual(got, decodeAny(t, compact)) {
 		t.Errorf("report %s, want %s", second.Response.Report, compact)
 	}
@@ -192,14 +193,15 @@ func TestReplayRefusesAnUnansweredCall(t *testing.T) {
 	}
 }
 
-// TestCatalogPassesTheGeminiLint: the catalog is one Gemini takes, as
-// `toolgen lint -provider gemini` checks it.
+// TestCatalogPassesTheGeminiLint: the catalog is one Gemini takes as the
+// adapter sends it (parametersJsonSchema), as `toolgen lint -provider
+// gemini-jsonschema` checks it.
 func TestCatalogPassesTheGeminiLint(t *testing.T) {
 	c, diags := catalog.Load("catalog.json")
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	if ds := catalog.LintProvider(c, catalog.ProviderGemini); len(ds) != 0 {
+	if ds := catalog.LintProvider(c, catalog.ProviderGeminiJSONSchema); len(ds) != 0 {
 		t.Errorf("the Gemini lint reports:\n%v", ds)
 	}
 }

@@ -13,7 +13,7 @@
 // and logs to stderr.
 package main
 
-//go:generate go run github.com/toolgen/toolgen/cmd/toolgen -pkg main -o tools_gen.go catalog.json
+//go:generate go run github.com/toolgen/toolgen/cmd/toolgen -pkg main -client -o tools_gen.go catalog.json
 
 import (
 	"cmp"
@@ -42,7 +42,7 @@ func main() {
 
 // newServer returns an MCP server with the catalog's tools, run by h. Every
 // failed call is logged with its full error; the client sees only what
-// runtime.ModelMessage and runtime.CompactReport let through.
+// runtime.ModelMessage and runtime.ErrorReport.Compact let through.
 func newServer(h Handler, logger *log.Logger) (*server.MCPServer, error) {
 	s := server.NewMCPServer("orders", "v0.1.0", server.WithTitle("Orders"))
 	dispatch := func(ctx context.Context, name string, raw []byte) (any, error) {

@@ -204,7 +204,7 @@ func TestServerWithTheGoSDKClient(t *testing.T) {
 		}
 		// The structured content locates each violation; its hint is in the
 		// text alone.
-		if want := roundTrip(t, runtime.CompactReport(local)); !reflect.DeepEqual(r.StructuredContent, want) {
+		if want := roundTrip(t, runtime.Report(local).Compact()); !reflect.DeepEqual(r.StructuredContent, want) {
 			t.Errorf("structuredContent\n got %v\nwant %v", r.StructuredContent, want)
 		}
 		report, _ := r.StructuredContent.(map[string]any)

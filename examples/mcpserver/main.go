@@ -43,7 +43,7 @@ func main() {
 
 // newServer returns an MCP server with the catalog's tools, run by h. Every
 // failed call is logged with its full error; the client sees only what
-// runtime.ModelMessage and runtime.CompactReport let through.
+// runtime.ModelMessage and runtime.ErrorReport.Compact let through.
 func newServer(h Handler, logger *log.Logger) (*mcp.Server, error) {
 	server := mcp.NewServer(&mcp.Implementation{Name: "orders", Title: "Orders", Version: "v0.1.0"}, nil)
 	dispatch := func(ctx context.Context, name string, raw []byte) (any, error) {

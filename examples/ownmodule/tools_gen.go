@@ -11,8 +11,8 @@ import (
 )
 
 const (
-	_ = toolgenimpl.EnforceVersion(2 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
-	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 2) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
+	_ = toolgenimpl.EnforceVersion(3 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
+	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 3) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
 )
 
 // ToolName names a tool of the catalog.
@@ -139,7 +139,7 @@ func callCloseTicket(ctx context.Context, h any, args any) (any, error) {
 // runs nothing.
 var (
 	toolsOnce     sync.Once
-	toolSpecs     []runtime.ToolSpec
+	toolSpecs     []toolgenimpl.ToolSpec
 	toolIndex     func(name string) int
 	toolValidator *runtime.Dispatcher
 )
@@ -147,12 +147,12 @@ var (
 // loadTools builds toolSpecs, toolIndex and toolValidator from toolTable, once.
 func loadTools() {
 	toolsOnce.Do(func() {
-		toolSpecs = make([]runtime.ToolSpec, len(toolTable))
+		toolSpecs = make([]toolgenimpl.ToolSpec, len(toolTable))
 		for i := range toolTable {
 			toolSpecs[i] = toolTable[i].Spec()
 		}
 		toolIndex = toolgenimpl.ToolIndex(toolTable)
-		toolValidator = runtime.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
+		toolValidator = toolgenimpl.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
 	})
 }
 
@@ -163,7 +163,7 @@ func loadTools() {
 // share it; it is safe for concurrent use.
 func NewDispatcher(h Handler, cfg runtime.Config) *runtime.Dispatcher {
 	loadTools()
-	return runtime.NewDispatcher(h, toolSpecs, toolIndex, cfg)
+	return toolgenimpl.NewDispatcher(h, toolSpecs, toolIndex, cfg)
 }
 
 // Dispatch validates the arguments of tool name and, only if they are valid,

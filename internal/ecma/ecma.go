@@ -13,11 +13,12 @@
 //
 // RE2 matches in time linear in the input, which is why it is kept for
 // strings that come from untrusted sources. Compile therefore gives the
-// ECMA-262 meaning in RE2 terms: one regexp, or for a pattern with
-// lookaheads where they can be decided apart, a condition on several
-// (lookahead.go says where). It refuses what RE2 cannot express:
+// ECMA-262 meaning in RE2 terms: one regexp; for a pattern with lookaheads
+// where they can be decided apart, a condition on several (lookahead.go
+// says where); for other lookaheads and lookbehinds, the automaton of
+// package lookaround, linear in the input too, over RE2 syntax. It refuses
+// what neither can express:
 //
-//   - lookbehind (?<=...) (?<!...), and lookahead anywhere else;
 //   - backreferences \1 and \k<name>;
 //   - repetition counts above 1000, RE2's limit;
 //   - the case-insensitive modifier (?i:...), whose ECMA-262 case folding
@@ -26,7 +27,8 @@
 //     (?m:...), which ECMA-262 ends lines at \r, U+2028 and U+2029 too,
 //     while RE2 ends them only at \n;
 //   - \p{Script_Extensions=...}, and the binary properties and scripts that
-//     Go's unicode package has no data for (such as Emoji).
+//     Go's unicode package has no data for (such as Bidi_Mirrored); the
+//     emoji properties are taken from Unicode's emoji data.
 //
 // Where the dialects differ, the translation spells out the ECMA-262
 // meaning: \s is ECMAScript's white space and line terminators, "." does not
@@ -47,6 +49,8 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/toolgen/toolgen/internal/ecma/lookaround"
 )
 
 // SyntaxError reports a pattern that is not a valid ECMA-262 regular
@@ -66,17 +70,10 @@ func (e *SyntaxError) Error() string {
 type UnsupportedError struct {
 	Pattern   string
 	Offset    int    // byte offset in Pattern where the construct starts
-	Construct string // what it is, such as "lookbehind (?<=...)"
-	// Where, when set, says where the construct cannot be decided, such
-	// as "in a pattern not anchored with ^"; the construct is fine elsewhere.
-	Where string
+	Construct string // what it is, such as "the backreference \\1"
 }
 
 func (e *UnsupportedError) Error() string {
-	if e.Where != "" {
-		return fmt.Sprintf("regular expression %q uses %s at offset %d %s; %s; rewrite the pattern without it",
-			e.Pattern, e.Construct, e.Offset, e.Where, lookaheadRule)
-	}
 	return fmt.Sprintf("regular expression %q uses %s at offset %d, which Go's regexp (RE2) cannot express; rewrite the pattern without it",
 		e.Pattern, e.Construct, e.Offset)
 }
@@ -97,39 +94,49 @@ type Pattern struct {
 	Warnings []Warning
 }
 
-// Compile reads a JSON Schema pattern and returns the RE2 regexps that
-// decide, with linear-time matches only, exactly the strings the ECMA-262
-// pattern (u flag, no other flags) matches anywhere in the input, as
-// ECMAScript's RegExp.prototype.test does. The error is a *SyntaxError when
-// the pattern is not valid, and an *UnsupportedError when it is valid but
-// uses a construct RE2 cannot decide.
+// Compile reads a JSON Schema pattern and returns the RE2 regexps, or the
+// lookaround automaton, that decide, in time linear in the input, exactly
+// the strings the ECMA-262 pattern (u flag, no other flags) matches
+// anywhere in the input, as ECMAScript's RegExp.prototype.test does. The
+// error is a *SyntaxError when the pattern is not valid, and an
+// *UnsupportedError when it is valid but uses a construct RE2 cannot
+// decide.
 func Compile(pattern string) (*Pattern, error) {
 	p, err := parse(pattern, true, true)
 	if err != nil {
 		return nil, err
 	}
+	if p.unsupported != nil {
+		return nil, p.unsupported
+	}
 	p.nameGroups()
-	cond, err := p.condition()
-	var u *UnsupportedError
-	switch {
-	case p.unsupported != nil && (!errors.As(err, &u) || p.unsupported.Offset < u.Offset):
-		return nil, p.unsupported // the first construct is the one reported
-	case err != nil:
-		return nil, err
+	cond := p.condition()
+	if err := compiles(cond); err != nil {
+		// What RE2 can still refuse in a translation is its size: nested
+		// repetitions, or nesting too deep for it.
+		construct := "repetition or nesting beyond RE2's size limits"
+		var serr *syntax.Error
+		if errors.As(err, &serr) {
+			construct += " (" + serr.Code.String() + ")"
+		}
+		return nil, &UnsupportedError{Pattern: pattern, Construct: construct}
+	}
+	return &Pattern{Source: pattern, Cond: cond, Warnings: p.warnings}, nil
+}
+
+// compiles reports whether RE2, or the lookaround automaton, compiles
+// what cond runs.
+func compiles(cond Cond) error {
+	if l := cond.Lookaround; l != nil {
+		_, err := lookaround.Compile(l.RE2, l.Assertions...)
+		return err
 	}
 	for _, re := range cond.Regexps() {
 		if _, err := regexp.Compile(re); err != nil {
-			// What RE2 can still refuse in a translation is its size: nested
-			// repetitions, or nesting too deep for it.
-			construct := "repetition or nesting beyond RE2's size limits"
-			var serr *syntax.Error
-			if errors.As(err, &serr) {
-				construct += " (" + serr.Code.String() + ")"
-			}
-			return nil, &UnsupportedError{Pattern: pattern, Construct: construct}
+			return err
 		}
 	}
-	return &Pattern{Source: pattern, Cond: cond, Warnings: p.warnings}, nil
+	return nil
 }
 
 // Check reports whether pattern is a valid ECMA-262 regular expression with
@@ -349,24 +356,19 @@ func (p *parser) alternative() error {
 		t.to = len(p.out)
 		if t.kind == plainTerm && p.lastGroup != nil && p.lastGroup.offset == t.offset {
 			// The term is a group (and its quantifier).
-			t.kind, t.body, t.lookahead = groupTerm, p.lastGroup.body, p.lastGroup.lookahead
+			t.kind, t.body, t.lookaround = groupTerm, p.lastGroup.body, p.lastGroup.lookaround
 			t.quantifier = strings.Join(p.out[p.lastGroup.to:t.to], "")
 		}
 		alt := p.alts[len(p.alts)-1]
 		alt.terms = append(alt.terms, t)
-		alt.lookahead = alt.lookahead || t.lookahead
+		alt.lookaround = alt.lookaround || t.lookaround
 	}
 	return nil
 }
 
-// lookarounds are the assertions that hold a disjunction; with the u flag
+// lookarounds open the assertions that hold a disjunction; with the u flag
 // none of them may be quantified.
-var lookarounds = []struct{ open, construct string }{
-	{"(?=", "lookahead (?=...)"},
-	{"(?!", "negative lookahead (?!...)"},
-	{"(?<=", "lookbehind (?<=...)"},
-	{"(?<!", "negative lookbehind (?<!...)"},
-}
+var lookarounds = []string{"(?=", "(?!", "(?<=", "(?<!"}
 
 func (p *parser) term(t *term) error {
 	start := p.pos
@@ -388,15 +390,12 @@ func (p *parser) term(t *term) error {
 		p.emit(p.src[start:p.pos])
 		return nil
 	}
-	for _, l := range lookarounds {
-		if p.lookingAt(l.open) {
-			if ahead := l.open[2] != '<'; ahead {
-				// Decided, or refused, once the whole pattern is read.
-				t.kind, t.negated, t.lookahead = lookaheadTerm, l.open[2] == '!', true
-			} else {
-				p.refuse(start, l.construct)
-			}
-			p.pos += len(l.open)
+	for _, open := range lookarounds {
+		if p.lookingAt(open) {
+			// Decided once the whole pattern is read (lookahead.go).
+			t.kind, t.lookaround = lookaroundTerm, true
+			t.behind, t.negated = open[2] == '<', open[len(open)-1] == '!'
+			p.pos += len(open)
 			names, body, err := p.groupBody(start)
 			if err != nil {
 				return err
@@ -584,7 +583,7 @@ func (p *parser) group(open int) error {
 func (p *parser) endGroup(open int, body []*alternative) {
 	g := &term{offset: open, to: len(p.out), body: body}
 	for _, alt := range body {
-		g.lookahead = g.lookahead || alt.lookahead
+		g.lookaround = g.lookaround || alt.lookaround
 	}
 	p.lastGroup = g
 }

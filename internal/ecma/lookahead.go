@@ -1,9 +1,13 @@
 package ecma
 
 import (
+	"errors"
+	"fmt"
 	"regexp"
 	"regexp/syntax"
 	"strings"
+
+	"github.com/toolgen/toolgen/internal/ecma/lookaround"
 )
 
 // Lookaheads are decided by regexps of their own where the place they stand
@@ -26,11 +30,12 @@ import (
 // backtracking tries every way to match, a lookahead (atomic or not) only
 // succeeds or fails at its place, and the rule that a repetition may not
 // take an empty iteration never removes the last way to a match.
-// Everything else is refused: a lookahead in an unanchored alternative,
-// after a prefix that can end at several places, or in a repeated group.
-
-// lookaheadRule says where a lookahead can be decided, for error messages.
-const lookaheadRule = "Go's regexp (RE2) decides a lookahead only where its place is known: in a pattern anchored with ^, after a part that ends at one place, outside repeated groups"
+//
+// Every other lookaround (in an unanchored alternative, after a part that
+// can end at several places, in a repeated group, any lookbehind) goes to
+// the automaton of package lookaround, which decides each assertion at
+// every position of the input in linear time; the same argument makes its
+// verdicts ECMA-262's, captures being unobservable without backreferences.
 
 // maxRegexps bounds the matches one pattern's lookaheads may take:
 // distributing groups over what follows them doubles the regexps with each
@@ -45,13 +50,26 @@ const (
 	OpNot             // Args[0] does not hold
 	OpAnd             // every one of Args holds
 	OpOr              // one of Args holds
+	// OpLookaround: the automaton Lookaround describes matches. It is only
+	// ever a whole pattern's condition.
+	OpLookaround
 )
 
 // Cond is a condition on RE2 matches that decides a pattern.
 type Cond struct {
-	Op   Op
-	RE2  string // for OpMatch
-	Args []Cond
+	Op         Op
+	RE2        string // for OpMatch
+	Args       []Cond
+	Lookaround *Lookaround // for OpLookaround
+}
+
+// Lookaround is a pattern whose lookarounds no condition on RE2 matches
+// decides, as package lookaround reads it: the pattern in RE2 syntax with
+// each lookaround an empty group (?P<Ln>), and the lookarounds in order,
+// each with its body in the same form.
+type Lookaround struct {
+	RE2        string
+	Assertions []lookaround.Assertion
 }
 
 // Regexps returns every regexp of c once, in the order they first appear.
@@ -72,23 +90,24 @@ func (c Cond) Regexps() []string {
 	return out
 }
 
-// Eval decides c with match, which reports whether a regexp of c matches.
-func (c Cond) Eval(match func(re2 string) bool) bool {
+// eval decides c, which holds no OpLookaround, with match, which reports
+// whether a regexp of c matches.
+func (c Cond) eval(match func(re2 string) bool) bool {
 	switch c.Op {
 	case OpMatch:
 		return match(c.RE2)
 	case OpNot:
-		return !c.Args[0].Eval(match)
+		return !c.Args[0].eval(match)
 	case OpAnd:
 		for _, a := range c.Args {
-			if !a.Eval(match) {
+			if !a.eval(match) {
 				return false
 			}
 		}
 		return true
 	default:
 		for _, a := range c.Args {
-			if a.Eval(match) {
+			if a.eval(match) {
 				return true
 			}
 		}
@@ -98,12 +117,15 @@ func (c Cond) Eval(match func(re2 string) bool) bool {
 
 // Matcher returns a function that reports whether s matches the pattern.
 func (p *Pattern) Matcher() func(s string) bool {
+	if l := p.Cond.Lookaround; l != nil {
+		return lookaround.MustCompile(l.RE2, l.Assertions...).MatchString // Compile has compiled it
+	}
 	res := map[string]*regexp.Regexp{}
 	for _, re := range p.Cond.Regexps() {
 		res[re] = regexp.MustCompile(re) // Compile has compiled each
 	}
 	return func(s string) bool {
-		return p.Cond.Eval(func(re string) bool { return res[re].MatchString(s) })
+		return p.Cond.eval(func(re string) bool { return res[re].MatchString(s) })
 	}
 }
 
@@ -128,9 +150,9 @@ func join(op Op, conds []Cond) Cond {
 type termKind uint8
 
 const (
-	plainTerm     termKind = iota // an atom, its quantifier, an assertion
-	groupTerm                     // a group and its quantifier
-	lookaheadTerm                 // (?=...) or (?!...)
+	plainTerm      termKind = iota // an atom, its quantifier, an assertion
+	groupTerm                      // a group and its quantifier
+	lookaroundTerm                 // (?=...), (?!...), (?<=...) or (?<!...)
 )
 
 // term is one term of an alternative, with where its translation lies.
@@ -141,23 +163,67 @@ type term struct {
 	// closing and quantifier; for a lookahead its body. from < 0 stands
 	// for a lookahead's body made a group.
 	from, to   int
-	negated    bool           // (?!...)
-	body       []*alternative // a lookahead's or a group's
+	negated    bool           // (?!...) or (?<!...)
+	behind     bool           // (?<=...) or (?<!...)
+	body       []*alternative // a lookaround's or a group's
 	quantifier string         // a group's, as translated
-	lookahead  bool           // the term is or holds a lookahead
+	lookaround bool           // the term is or holds a lookaround
 }
 
 // alternative is one alternative of a disjunction.
 type alternative struct {
-	terms     []*term
-	lookahead bool
+	terms      []*term
+	lookaround bool
 }
 
+// errUndecided is the decomposer's answer for a lookaround that no
+// condition on RE2 matches decides.
+var errUndecided = errors.New("no condition on RE2 matches decides a lookaround")
+
 // condition decides the parsed pattern: its translation when it has no
-// lookahead, else the condition the rules above give.
-func (p *parser) condition() (Cond, error) {
+// lookaround, else the condition the rules above give, else the automaton.
+func (p *parser) condition() Cond {
 	d := &decomposer{p: p}
-	return d.search(p.top)
+	if c, err := d.search(p.top); err == nil {
+		return c
+	}
+	w := &automatonWriter{p: p}
+	re := w.alternatives(p.top)
+	return Cond{Op: OpLookaround, Lookaround: &Lookaround{RE2: re, Assertions: w.assertions}}
+}
+
+// automatonWriter writes a pattern for package lookaround: groups made
+// non-capturing, since an empty group (?P<Ln>) is the place of lookaround
+// n, numbered as they open, an outer one before those it holds.
+type automatonWriter struct {
+	p          *parser
+	assertions []lookaround.Assertion
+}
+
+func (w *automatonWriter) alternatives(alts []*alternative) string {
+	texts := make([]string, len(alts))
+	for i, alt := range alts {
+		var b strings.Builder
+		for _, t := range alt.terms {
+			w.term(&b, t)
+		}
+		texts[i] = b.String()
+	}
+	return strings.Join(texts, "|")
+}
+
+func (w *automatonWriter) term(b *strings.Builder, t *term) {
+	switch t.kind {
+	case lookaroundTerm:
+		n := len(w.assertions)
+		w.assertions = append(w.assertions, lookaround.Assertion{Behind: t.behind, Negated: t.negated})
+		w.assertions[n].RE2 = w.alternatives(t.body)
+		fmt.Fprintf(b, "(?P<L%d>)", n+1)
+	case groupTerm:
+		b.WriteString("(?:" + w.alternatives(t.body) + ")" + t.quantifier)
+	default:
+		b.WriteString(strings.Join(w.p.out[t.from:t.to], ""))
+	}
 }
 
 type decomposer struct {
@@ -191,7 +257,7 @@ func (d *decomposer) altsText(alts []*alternative) string {
 func (d *decomposer) match(re string) (Cond, error) {
 	d.leaves++
 	if d.leaves > maxRegexps {
-		return Cond{}, d.refuse(d.first(d.p.top), "in a pattern whose lookaheads would take more than 32 regexps to decide")
+		return Cond{}, errUndecided
 	}
 	return Cond{Op: OpMatch, RE2: re}, nil
 }
@@ -201,7 +267,7 @@ func (d *decomposer) search(alts []*alternative) (Cond, error) {
 	var plain []string
 	var conds []Cond
 	for _, alt := range alts {
-		if !alt.lookahead {
+		if !alt.lookaround {
 			plain = append(plain, d.text(alt.terms))
 			continue
 		}
@@ -224,7 +290,7 @@ func (d *decomposer) search(alts []*alternative) (Cond, error) {
 // searchTerms decides one alternative searched for anywhere in the input.
 func (d *decomposer) searchTerms(terms []*term) (Cond, error) {
 	i := 0
-	for i < len(terms) && !terms[i].lookahead {
+	for i < len(terms) && !terms[i].lookaround {
 		i++
 	}
 	if i == len(terms) {
@@ -236,11 +302,8 @@ func (d *decomposer) searchTerms(terms []*term) (Cond, error) {
 		})
 	}
 	prefix := d.text(terms[:i])
-	switch anchored, ok := anchoredAtStart(prefix); {
-	case !ok:
-		return Cond{}, d.refuse(terms[i], "after a part beyond RE2's size limits")
-	case !anchored:
-		return Cond{}, d.refuse(terms[i], "in a pattern not anchored with ^")
+	if anchored, ok := anchoredAtStart(prefix); !ok || !anchored {
+		return Cond{}, errUndecided
 	}
 	return d.prefixed(prefix, terms[i:])
 }
@@ -250,7 +313,7 @@ func (d *decomposer) prefixed(prefix string, terms []*term) (Cond, error) {
 	var conds []Cond
 	for i, t := range terms {
 		switch {
-		case !t.lookahead:
+		case !t.lookaround:
 			prefix += d.termText(t)
 			continue
 		case t.kind == groupTerm:
@@ -262,12 +325,12 @@ func (d *decomposer) prefixed(prefix string, terms []*term) (Cond, error) {
 			}
 			return and(append(conds, c)), nil
 		}
-		if !prefixFree(prefix) {
-			return Cond{}, d.refuse(t, "after a part that can end at more than one place")
+		if t.behind || !prefixFree(prefix) {
+			return Cond{}, errUndecided
 		}
 		body := &term{kind: groupTerm, from: -1, body: t.body}
 		for _, alt := range t.body {
-			body.lookahead = body.lookahead || alt.lookahead
+			body.lookaround = body.lookaround || alt.lookaround
 		}
 		c, err := d.prefixed(prefix, []*term{body})
 		if err != nil {
@@ -297,7 +360,7 @@ func (d *decomposer) distribute(g *term, then func(inner []*term) (Cond, error))
 	case "?", "??", "{0,1}", "{0,1}?":
 		optional = true
 	default:
-		return Cond{}, d.refuse(d.first(g.body), "inside a repeated group")
+		return Cond{}, errUndecided
 	}
 	var conds []Cond
 	for _, alt := range g.body {
@@ -315,29 +378,6 @@ func (d *decomposer) distribute(g *term, then func(inner []*term) (Cond, error))
 		conds = append(conds, c)
 	}
 	return or(conds), nil
-}
-
-// first returns the first lookahead in alts.
-func (d *decomposer) first(alts []*alternative) *term {
-	for _, alt := range alts {
-		for _, t := range alt.terms {
-			switch {
-			case t.kind == lookaheadTerm:
-				return t
-			case t.lookahead:
-				return d.first(t.body)
-			}
-		}
-	}
-	return nil
-}
-
-func (d *decomposer) refuse(t *term, where string) error {
-	construct := "lookahead (?=...)"
-	if t.negated {
-		construct = "negative lookahead (?!...)"
-	}
-	return &UnsupportedError{Pattern: d.p.src, Offset: t.offset, Construct: construct, Where: where}
 }
 
 func concat(parts ...[]*term) []*term {

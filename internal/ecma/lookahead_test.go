@@ -1,18 +1,24 @@
 package ecma
 
 import (
-	"errors"
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
+	"os/exec"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/toolgen/toolgen/internal/ecma/ecmaref"
+	"github.com/toolgen/toolgen/internal/ecma/lookaround"
 )
 
 // agree compares Compile's verdicts on inputs with the reference matcher's,
 // which follows the specification's algorithm (ecmaref, itself compared
-// with V8).
-func agree(t *testing.T, c *Pattern, inputs []string) {
+// with V8). It returns how many inputs were compared (the reference may run
+// out of steps) and how many of them match.
+func agree(t *testing.T, c *Pattern, inputs []string) (compared, matched int) {
 	t.Helper()
 	ref, err := ecmaref.Compile(c.Source)
 	if err != nil {
@@ -25,9 +31,18 @@ func agree(t *testing.T, c *Pattern, inputs []string) {
 			continue // the reference ran out of steps
 		}
 		if got := match(s); got != want {
-			t.Fatalf("%q on %+q: %v (as %+v), the specification says %v", c.Source, s, got, c.Cond, want)
+			how := fmt.Sprintf("%+v", c.Cond)
+			if c.Cond.Lookaround != nil {
+				how = fmt.Sprintf("the automaton %+v", *c.Cond.Lookaround)
+			}
+			t.Fatalf("%q on %+q: %v (as %s), the specification says %v", c.Source, s, got, how, want)
+		}
+		compared++
+		if want {
+			matched++
 		}
 	}
+	return compared, matched
 }
 
 // TestProducerPatterns compiles the patterns pydantic, zod and
@@ -38,16 +53,7 @@ func TestProducerPatterns(t *testing.T) {
 	for _, p := range ecmaref.Patterns {
 		c, err := Compile(p.Pattern)
 		if err != nil {
-			// Each refusal is a place no conjunction decides.
-			switch p.Pattern {
-			case `(?=a)`, `a(?=b)`, `^a*(?=b)`, `^(?:a|(?=b))*b`, `(?:^(?=a)ab|b(?!c))`:
-				var u *UnsupportedError
-				if !errors.As(err, &u) || u.Where == "" {
-					t.Errorf("Compile(%q): %v, want an *UnsupportedError saying where", p.Pattern, err)
-				}
-			default:
-				t.Errorf("Compile(%q): %v", p.Pattern, err)
-			}
+			t.Errorf("Compile(%q): %v", p.Pattern, err)
 			continue
 		}
 		agree(t, c, ecmaref.Inputs(p.Pattern, rng))
@@ -125,51 +131,62 @@ func strictCondition(t *testing.T, pattern string) Cond {
 		t.Fatalf("%q with the u flag alone: %v", pattern, err)
 	}
 	p.nameGroups()
-	c, err := p.condition()
-	if err != nil {
-		t.Fatalf("%q with the u flag alone: %v", pattern, err)
-	}
-	return c
+	return p.condition()
 }
 
-// lookaheadRefusals are lookaheads where no conjunction decides them, and
-// the offset of the one reported.
-var lookaheadRefusals = []struct {
-	pattern string
-	offset  int
-	where   string
-}{
-	{`(?!admin).*`, 0, "not anchored"},
-	{`a(?=b)`, 1, "not anchored"},
-	{`(?:^|,)(?=a)`, 7, "not anchored"},
-	{`x^(?=a)`, 2, "not anchored"},
-	{`^a*(?=b)`, 3, "more than one place"},
-	{`^(?:a|ab)(?!c)`, 9, "more than one place"},
-	{`^(?:(?=a)b)+`, 4, "repeated group"},
-	{`^(?:(?!a)b){2}`, 4, "repeated group"},
-	{`^(?:(?=a)|(?=b))(?:(?=a)|(?=b))(?:(?=a)|(?=b))(?:(?=a)|(?=b))(?:(?=a)|(?=b))(?:(?=a)|(?=b))`, 4, "more than 32"},
+// undecidedByRegexps are lookarounds that no condition on RE2 matches
+// decides, and the automaton does.
+var undecidedByRegexps = []string{
+	`(?!admin).*`,
+	`a(?=b)`,
+	`(?:^|,)(?=a)`,
+	`x^(?=a)`,
+	`^a*(?=b)`,
+	`^(?:a|ab)(?!c)`,
+	`^(?:(?=a)b)+`,
+	`^(?:(?!a)b){2}`,
+	`^(?:(?=a)|(?=b))(?:(?=a)|(?=b))(?:(?=a)|(?=b))(?:(?=a)|(?=b))(?:(?=a)|(?=b))(?:(?=a)|(?=b))`, // more than 32 regexps
+	`^(?<=a)`,
+	`(?<!a)b`,
+	`^(?=(?<=^)a)`,
+	`^(?!^[-+.]*$)[+-]?0*(?:\d{0,6}|(?=[\d.]{1,9}0*$)\d{0,6}\.\d{0,2}0*$)`,
 }
 
-func TestLookaheadRefusals(t *testing.T) {
-	for _, tc := range lookaheadRefusals {
-		_, err := Compile(tc.pattern)
-		var u *UnsupportedError
-		if !errors.As(err, &u) {
-			t.Errorf("Compile(%q) = %v, want an *UnsupportedError", tc.pattern, err)
+func TestUndecidedByRegexps(t *testing.T) {
+	for _, pattern := range undecidedByRegexps {
+		c, err := Compile(pattern)
+		if err != nil {
+			t.Errorf("Compile(%q): %v", pattern, err)
 			continue
 		}
-		if u.Offset != tc.offset || !strings.Contains(u.Where, tc.where) || !strings.HasPrefix(tc.pattern[u.Offset:], "(?") {
-			t.Errorf("Compile(%q): %+v, want offset %d and %q", tc.pattern, *u, tc.offset, tc.where)
+		if c.Cond.Op != OpLookaround {
+			t.Errorf("Compile(%q) = %+v, want the automaton", pattern, c.Cond)
 		}
-		if msg := u.Error(); !strings.Contains(msg, tc.pattern) || !strings.Contains(msg, u.Where) {
-			t.Errorf("Compile(%q): unhelpful message %q", tc.pattern, msg)
-		}
+		agree(t, c, shortStrings)
+	}
+}
+
+// TestAutomatonText checks the form the automaton reads: groups made
+// non-capturing, each lookaround an empty group numbered as it opens.
+func TestAutomatonText(t *testing.T) {
+	c, err := Compile(`(?<y>a)(?=b(?<!c(?=d))|(e))f(?!g)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Lookaround{RE2: `(?:a)(?P<L1>)f(?P<L4>)`, Assertions: []lookaround.Assertion{
+		{RE2: `b(?P<L2>)|(?:e)`},
+		{Behind: true, Negated: true, RE2: `c(?P<L3>)`},
+		{RE2: `d`},
+		{Negated: true, RE2: `g`},
+	}}
+	if !reflect.DeepEqual(c.Cond.Lookaround, want) {
+		t.Errorf("got %+v, want %+v", c.Cond.Lookaround, want)
 	}
 }
 
 // grammar writes a random pattern over a, b and c from a stream of
-// choices, with lookaheads, groups, quantifiers and anchors anywhere the
-// u flag allows them.
+// choices, with lookaheads, lookbehinds, groups, quantifiers and anchors
+// anywhere the u flag allows them.
 type grammar struct {
 	choices []byte
 	depth   int
@@ -206,7 +223,7 @@ func (g *grammar) sequence(b *strings.Builder, n int) {
 func (g *grammar) term(b *strings.Builder) {
 	g.depth++
 	defer func() { g.depth-- }()
-	choice := g.next(12)
+	choice := g.next(13)
 	if g.depth > 3 {
 		choice %= 4
 	}
@@ -219,6 +236,10 @@ func (g *grammar) term(b *strings.Builder) {
 		b.WriteString([]string{"a*", "b+", "c?", "a{1,2}", "b??", "[bc]*"}[g.next(6)])
 	case 4, 5, 6:
 		b.WriteString([]string{"(?=", "(?!"}[g.next(2)])
+		g.alternatives(b)
+		b.WriteString(")")
+	case 12:
+		b.WriteString([]string{"(?<=", "(?<!"}[g.next(2)])
 		g.alternatives(b)
 		b.WriteString(")")
 	default:
@@ -254,51 +275,168 @@ var shortStrings = func() []string {
 }()
 
 // checkGrammarPattern compiles a pattern of the grammar and holds Compile to
-// the reference on every short string; a refusal must name a lookahead. It
-// reports whether the pattern compiled to more than one regexp.
-func checkGrammarPattern(t *testing.T, pattern string) bool {
+// the reference on every short string. It returns how the pattern is
+// decided.
+func checkGrammarPattern(t *testing.T, pattern string) Op {
 	c, err := Compile(pattern)
-	var u *UnsupportedError
-	switch {
-	case err == nil:
-		agree(t, c, shortStrings)
-		return c.Cond.Op != OpMatch
-	case errors.As(err, &u):
-		if !strings.HasPrefix(pattern[u.Offset:], "(?=") && !strings.HasPrefix(pattern[u.Offset:], "(?!") {
-			t.Fatalf("Compile(%q): %v, at no lookahead", pattern, err)
-		}
-	default:
+	if err != nil {
 		t.Fatalf("Compile(%q): %v", pattern, err)
 	}
-	return false
+	agree(t, c, shortStrings)
+	return c.Cond.Op
 }
 
-// TestLookaheadsAgainstReference runs patterns of the grammar through
-// checkGrammarPattern; enough of them must be decided by several regexps
-// for the comparison to mean something.
-func TestLookaheadsAgainstReference(t *testing.T) {
+// TestLookaroundsAgainstReference runs patterns of the grammar through
+// checkGrammarPattern; enough of them must be decided by several regexps,
+// and enough by the automaton, for the comparison to mean something.
+func TestLookaroundsAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	decided := 0
-	for range 3000 {
+	const patterns = 3000
+	by := map[bool]int{} // by the automaton or not
+	for range patterns {
 		choices := make([]byte, 64)
 		for i := range choices {
 			choices[i] = byte(rng.Uint32())
 		}
 		g := &grammar{choices: choices}
-		if checkGrammarPattern(t, g.pattern()) {
-			decided++
+		switch checkGrammarPattern(t, g.pattern()) {
+		case OpMatch:
+		case OpLookaround:
+			by[true]++
+		default:
+			by[false]++
 		}
 	}
-	if decided < 300 {
-		t.Errorf("only %d of 3000 patterns were decided by several regexps", decided)
+	if by[false] < patterns/10 || by[true] < patterns/10 {
+		t.Errorf("of %d patterns, %d were decided by several regexps and %d by the automaton", patterns, by[false], by[true])
 	}
-	t.Logf("%d of 3000 patterns decided by several regexps", decided)
+	t.Logf("of %d patterns, %d were decided by several regexps and %d by the automaton", patterns, by[false], by[true])
 }
 
-// FuzzLookaheads is TestLookaheadsAgainstReference on the fuzzer's choices.
-func FuzzLookaheads(f *testing.F) {
+// lookaroundPlaces are the places a lookaround stands in patterns, X
+// standing for it: alone, after prefixes that end at one place or at
+// several, inside groups, alternatives and repeated groups, and inside
+// another lookaround.
+var lookaroundPlaces = []string{
+	`X`, `^X`, `X$`, `aX`, `Xa`, `^a*X`, `^(?:a|ab)X`, `a*Xb`, `^Xa*$`, `X^`, `$X`,
+	`(?:aX)b`, `(aX|b)c`, `a|X`, `^(?:X|b)c`, `(?:X)?a`,
+	`^(?:Xa)*$`, `^(?:aX)+b`, `(?:Xb){2}`, `^(?:a|X)*c`, `^(?:[ab]X)*$`,
+	`(?=aX)`, `(?<=Xa)`, `(?!X)b`, `(?<!bX)c`,
+}
+
+// lookaroundBodies are what the lookarounds of lookaroundPlaces hold.
+var lookaroundBodies = []string{
+	`a`, `b*`, `a|bc`, `$`, `^`, `\b`, `ab*c?`, `(?=b)b`, `(?<!a)b`, `[^a]+`, `.`, `(?:ab)+`,
+}
+
+// stringsUpTo returns every string over alphabet up to n characters long.
+func stringsUpTo(alphabet string, n int) []string {
+	out, last := []string{""}, []string{""}
+	for range n {
+		var next []string
+		for _, s := range last {
+			for _, c := range alphabet {
+				next = append(next, s+string(c))
+			}
+		}
+		out = append(out, next...)
+		last = next
+	}
+	return out
+}
+
+// TestLookaroundPlaces holds every kind of lookaround, with each body, in
+// each place to the reference on every string over a, b and c up to five
+// characters long.
+func TestLookaroundPlaces(t *testing.T) {
+	inputs := stringsUpTo("abc", 5)
+	if testing.Short() {
+		inputs = shortStrings
+	}
+	patterns, split := 0, 0 // split: some inputs match, some do not
+	for _, place := range lookaroundPlaces {
+		for _, kind := range []string{"(?=", "(?!", "(?<=", "(?<!"} {
+			for _, body := range lookaroundBodies {
+				pattern := strings.Replace(place, "X", kind+body+")", 1)
+				c, err := Compile(pattern)
+				if err != nil {
+					t.Errorf("Compile(%q): %v", pattern, err)
+					continue
+				}
+				compared, matched := agree(t, c, inputs)
+				if compared < len(inputs) {
+					t.Errorf("%q: the reference judged %d of %d inputs", pattern, compared, len(inputs))
+				}
+				patterns++
+				if 0 < matched && matched < compared {
+					split++
+				}
+			}
+		}
+	}
+	if split < patterns*2/3 {
+		t.Errorf("only %d of %d patterns match some inputs and not others", split, patterns)
+	}
+}
+
+// TestLookaroundPlacesAgainstV8 holds the patterns of TestLookaroundPlaces
+// to V8 itself, the JavaScript engine of Node.js, on every string over a, b
+// and c up to four characters long.
+func TestLookaroundPlacesAgainstV8(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: the lookarounds are not compared with V8")
+	}
+	var patterns []string
+	for _, place := range lookaroundPlaces {
+		for _, kind := range []string{"(?=", "(?!", "(?<=", "(?<!"} {
+			for _, body := range lookaroundBodies {
+				patterns = append(patterns, strings.Replace(place, "X", kind+body+")", 1))
+			}
+		}
+	}
+	in, err := json.Marshal(map[string]any{"patterns": patterns, "inputs": shortStrings})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const script = `
+const job = JSON.parse(require("fs").readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify(job.patterns.map(p => {
+  const re = new RegExp(p, "u");
+  return job.inputs.map(s => re.test(s));
+})));`
+	cmd := exec.Command(node, "-e", script)
+	cmd.Stdin = bytes.NewReader(in)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var verdicts [][]bool
+	if err := json.Unmarshal(out, &verdicts); err != nil {
+		t.Fatal(err)
+	}
+	for i, pattern := range patterns {
+		c, err := Compile(pattern)
+		if err != nil {
+			t.Errorf("Compile(%q): %v", pattern, err)
+			continue
+		}
+		match := c.Matcher()
+		for j, s := range shortStrings {
+			if got := match(s); got != verdicts[i][j] {
+				t.Errorf("%q on %q: %v, V8 %v", pattern, s, got, verdicts[i][j])
+			}
+		}
+	}
+	t.Logf("%d verdicts compared with V8", len(patterns)*len(shortStrings))
+}
+
+// FuzzLookaround is TestLookaroundsAgainstReference on the fuzzer's
+// choices.
+func FuzzLookaround(f *testing.F) {
 	f.Add([]byte{1, 4, 0, 0, 0, 1, 7, 1})
 	f.Add([]byte{2, 3, 4, 1, 5, 0, 2, 9, 9, 1})
+	f.Add([]byte{1, 6, 6, 1, 0, 2, 3, 3, 0, 0, 4, 1, 0})
 	f.Fuzz(func(t *testing.T, choices []byte) {
 		g := &grammar{choices: choices}
 		checkGrammarPattern(t, g.pattern())

@@ -9,7 +9,9 @@ import (
 // and values ECMA-262 accepts (its tables of General_Category values, Script
 // values and binary properties, all case-sensitive and without Unicode's loose
 // matching), and the code point sets they denote, taken from Go's unicode
-// package so that they agree with the tables Go's regexp uses.
+// package so that they agree with the tables Go's regexp uses, and for the
+// emoji properties it lacks from Unicode's emoji data of the same version
+// (emoji_tables.go, written by emoji_gen.go).
 
 // property is the meaning of one \p{...} operand.
 type property struct {
@@ -315,6 +317,9 @@ func binaryProperty(name string) (property, bool) {
 	}
 	if build := derivedProperties[long]; build != nil {
 		return property{build: build}, true
+	}
+	if table := emojiProperties[long]; table != nil {
+		return property{build: func() runeSet { return tableSet(table) }}, true
 	}
 	return property{unsupported: "the property " + long + ", which Go's unicode package has no data for"}, true
 }

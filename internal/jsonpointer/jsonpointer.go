@@ -1,6 +1,7 @@
-// Package jsonpointer escapes, unescapes and joins JSON Pointers (RFC 6901).
-// It is the one place the project spells the "~0"/"~1" escapes; it has no
-// dependencies, so that the runtime may import it too.
+// Package jsonpointer escapes, unescapes, joins and displays JSON Pointers
+// (RFC 6901). It is the one place the project spells the "~0"/"~1" escapes
+// and shows a pointer to a person; it has no dependencies, so that the
+// runtime may import it too.
 package jsonpointer
 
 import (
@@ -71,6 +72,18 @@ func Split(ptr string) ([]string, error) {
 		toks[i] = Unescape(t)
 	}
 	return toks, nil
+}
+
+// Display returns ptr as diagnostics, error texts and logs show it: as it
+// is, but "/" for the whole document, whose pointer is empty and would
+// show as nothing. (Hints show the model a path in its own terms,
+// items[37].qty, built from the reader's stack, not from a pointer: "37"
+// in a pointer may be an index or a member's name.)
+func Display(ptr string) string {
+	if ptr == "" {
+		return "/"
+	}
+	return ptr
 }
 
 // Last returns the last reference token of ptr, unescaped, or "" for the

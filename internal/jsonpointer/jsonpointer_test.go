@@ -57,3 +57,18 @@ func TestKnownForms(t *testing.T) {
 		t.Error("Split accepted a pointer without a leading '/'")
 	}
 }
+
+// TestDisplay checks that Display shows every pointer that is not the root
+// as it is, and the root, whose pointer is empty, as "/".
+func TestDisplay(t *testing.T) {
+	if got := Display(""); got != "/" {
+		t.Errorf("Display(\"\") = %q, want \"/\"", got)
+	}
+	shown := func(toks []string) bool {
+		ptr := Join(toks)
+		return len(toks) == 0 || Display(ptr) == ptr
+	}
+	if err := quick.Check(shown, &quick.Config{MaxCount: 2000}); err != nil {
+		t.Fatal(err)
+	}
+}

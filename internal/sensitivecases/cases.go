@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 )
 
 // Secret is in every sensitive value of the calls, and SecretNumber in every
@@ -379,7 +381,7 @@ func hintPath(pointer string) string {
 		if b.Len() > 0 {
 			b.WriteByte('.')
 		}
-		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(token, "~1", "/"), "~0", "~"))
+		b.WriteString(jsonpointer.Unescape(token))
 	}
 	return b.String()
 }

@@ -135,7 +135,7 @@ var producerFormats = []Checker{
 	note("nanoid", "zod: no standard defines it; the \"pattern\" zod writes beside it is checked"),
 	note("xid", "zod: no standard defines it; the \"pattern\" zod writes beside it is checked"),
 	note("ksuid", "zod: no standard defines it; the \"pattern\" zod writes beside it is checked"),
-	note("emoji", "zod: Unicode TR51 defines emoji by data Go's unicode package lacks; the \"pattern\" zod writes beside it is checked where Go can"),
+	note("emoji", "zod: no standard defines it; the \"pattern\" zod writes beside it is checked, with Unicode's emoji data"),
 	note("lowercase", "zod: its check is the \"pattern\" zod writes beside it"),
 	note("uppercase", "zod: its check is the \"pattern\" zod writes beside it"),
 	note("starts_with", "zod: its check is the \"pattern\" zod writes beside it"),

@@ -426,7 +426,8 @@ func (c *Check) Length(x *Value, min, max int) bool {
 	return true
 }
 
-// Matcher is a compiled pattern: a *regexp.Regexp, or a MatchFunc.
+// Matcher is a compiled pattern: a *regexp.Regexp, a MatchFunc, or
+// *Lookarounds.
 type Matcher interface {
 	MatchString(s string) bool
 }

@@ -283,9 +283,9 @@ func checkNothingInside(t *testing.T, at string, err error, hidden ...string) {
 	var ve *runtime.ValidationError
 	errors.As(err, &ve)
 	report, _ := json.Marshal(runtime.Report(err))
-	compact, _ := json.Marshal(runtime.CompactReport(err))
+	compact, _ := json.Marshal(runtime.Report(err).Compact())
 	texts := map[string]string{"Error()": err.Error(), "ModelMessage": runtime.ModelMessage(err),
-		"Report": string(report), "CompactReport": string(compact)}
+		"Report": string(report), "Report(err).Compact()": string(compact)}
 	for where, text := range texts {
 		for _, h := range hidden {
 			if strings.Contains(text, h) {
@@ -426,7 +426,7 @@ func describeError(t *testing.T, err error) string {
 			t.Errorf("a violation below the sensitive value: %+v", v)
 		}
 	}
-	compact, _ := json.Marshal(runtime.CompactReport(err))
+	compact, _ := json.Marshal(runtime.Report(err).Compact())
 	return err.Error() + "\n" + runtime.ModelMessage(err) + "\n" + string(compact)
 }
 

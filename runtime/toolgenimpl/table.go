@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/toolgen/toolgen/runtime"
+	"github.com/toolgen/toolgen/runtime/internal/toolspec"
 )
 
 // ToolInfo is one row of the static table generated code keeps about its
@@ -19,6 +20,12 @@ type ToolInfo struct {
 
 	AnnotationTitle                              string
 	ReadOnly, Destructive, Idempotent, OpenWorld Hint
+
+	// MCP's other members of the tool: its icons, execution.taskSupport
+	// and "_meta" ("" when the catalog has none).
+	Icons       string // a JSON array, "" for none
+	TaskSupport string
+	Meta        string
 
 	Timeout     time.Duration
 	Parse       func(raw []byte, opts runtime.Options) (any, error)
@@ -68,12 +75,15 @@ func (t *ToolInfo) Definition() runtime.ToolDefinition {
 		OutputSchema:      rawOrNil(t.OutputSchema),
 		StrictInputSchema: rawOrNil(t.StrictInputSchema),
 		Annotations:       t.Annotations(),
+		Icons:             rawOrNil(t.Icons),
+		TaskSupport:       t.TaskSupport,
+		Meta:              rawOrNil(t.Meta),
 	}
 }
 
 // Spec returns what a Dispatcher needs about the tool.
-func (t *ToolInfo) Spec() runtime.ToolSpec {
-	return runtime.ToolSpec{
+func (t *ToolInfo) Spec() ToolSpec {
+	return ToolSpec{
 		Name:        t.Name,
 		Annotations: t.Annotations(),
 		Timeout:     t.Timeout,
@@ -82,6 +92,25 @@ func (t *ToolInfo) Spec() runtime.ToolSpec {
 		CheckOutput: t.CheckOutput,
 	}
 }
+
+// ToolSpec is what a runtime.Dispatcher knows about one tool: its name,
+// annotations and timeout (0: the dispatcher's default), and the generated
+// functions that parse its arguments into the branded value, call its
+// handler method, and check a result against its output schema (nil when
+// it declares none).
+type ToolSpec = toolspec.Spec[runtime.Options, runtime.Annotations, runtime.Violation]
+
+// NewDispatcher returns a dispatcher for handler over tools; index maps a
+// tool name to its position in tools, or -1. The generated NewDispatcher
+// calls it with the catalog's table.
+func NewDispatcher(handler any, tools []ToolSpec, index func(name string) int, cfg runtime.Config) *runtime.Dispatcher {
+	return newDispatcher(handler, tools, index, cfg)
+}
+
+// newDispatcher is runtime's constructor, which runtime hands over through
+// toolspec rather than exporting it; runtime, imported by this package, is
+// initialised first.
+var newDispatcher = toolspec.NewDispatcher.(func(any, []ToolSpec, func(string) int, runtime.Config) *runtime.Dispatcher)
 
 func rawOrNil(s string) json.RawMessage {
 	if s == "" {

@@ -12,8 +12,8 @@ import (
 )
 
 const (
-	_ = toolgenimpl.EnforceVersion(2 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
-	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 2) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
+	_ = toolgenimpl.EnforceVersion(3 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
+	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 3) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
 )
 
 // ToolName names a tool of the catalog.
@@ -49,6 +49,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		AnnotationTitle: "Open new pull request",
 		ReadOnly:        toolgenimpl.HintFalse,
 		Idempotent:      toolgenimpl.HintFalse,
+		Meta:            createPullRequestMeta,
 		Parse:           parseCreatePullRequest,
 		Call:            callCreatePullRequest,
 	},
@@ -60,6 +61,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		AnnotationTitle: "Create or update issue/pull request",
 		ReadOnly:        toolgenimpl.HintFalse,
 		Idempotent:      toolgenimpl.HintFalse,
+		Meta:            issueWriteMeta,
 		Parse:           parseIssueWrite,
 		Call:            callIssueWrite,
 	},
@@ -109,7 +111,7 @@ func Definitions() []runtime.ToolDefinition {
 	return defs
 }
 
-// The catalog's schemas, byte for byte.
+// The catalog's schemas and "_meta" objects, byte for byte.
 const (
 	createPullRequestInputSchema = `{
         "properties": {
@@ -161,6 +163,15 @@ const (
           "base"
         ],
         "type": "object"
+      }`
+	createPullRequestMeta = `{
+        "ui": {
+          "resourceUri": "ui://github-mcp-server/pr-write",
+          "visibility": [
+            "model",
+            "app"
+          ]
+        }
       }`
 	issueWriteInputSchema = `{
         "properties": {
@@ -283,6 +294,15 @@ const (
           "repo"
         ],
         "type": "object"
+      }`
+	issueWriteMeta = `{
+        "ui": {
+          "resourceUri": "ui://github-mcp-server/issue-write",
+          "visibility": [
+            "model",
+            "app"
+          ]
+        }
       }`
 	listIssuesInputSchema = `{
         "properties": {
@@ -550,7 +570,7 @@ func callSearchCode(ctx context.Context, h any, args any) (any, error) {
 // runs nothing.
 var (
 	toolsOnce     sync.Once
-	toolSpecs     []runtime.ToolSpec
+	toolSpecs     []toolgenimpl.ToolSpec
 	toolIndex     func(name string) int
 	toolValidator *runtime.Dispatcher
 )
@@ -558,12 +578,12 @@ var (
 // loadTools builds toolSpecs, toolIndex and toolValidator from toolTable, once.
 func loadTools() {
 	toolsOnce.Do(func() {
-		toolSpecs = make([]runtime.ToolSpec, len(toolTable))
+		toolSpecs = make([]toolgenimpl.ToolSpec, len(toolTable))
 		for i := range toolTable {
 			toolSpecs[i] = toolTable[i].Spec()
 		}
 		toolIndex = toolgenimpl.ToolIndex(toolTable)
-		toolValidator = runtime.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
+		toolValidator = toolgenimpl.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
 	})
 }
 
@@ -574,7 +594,7 @@ func loadTools() {
 // share it; it is safe for concurrent use.
 func NewDispatcher(h Handler, cfg runtime.Config) *runtime.Dispatcher {
 	loadTools()
-	return runtime.NewDispatcher(h, toolSpecs, toolIndex, cfg)
+	return toolgenimpl.NewDispatcher(h, toolSpecs, toolIndex, cfg)
 }
 
 // Dispatch validates the arguments of tool name and, only if they are valid,

@@ -11,8 +11,8 @@ import (
 )
 
 const (
-	_ = toolgenimpl.EnforceVersion(2 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
-	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 2) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
+	_ = toolgenimpl.EnforceVersion(3 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
+	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 3) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
 )
 
 // ToolName names a tool of the catalog.
@@ -54,6 +54,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		Destructive:  toolgenimpl.HintFalse,
 		Idempotent:   toolgenimpl.HintFalse,
 		OpenWorld:    toolgenimpl.HintFalse,
+		TaskSupport:  "forbidden",
 		Parse:        parseCreateEntities,
 		Call:         callCreateEntities,
 		CheckOutput:  checkCreateEntitiesResult,
@@ -68,6 +69,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		Destructive:  toolgenimpl.HintFalse,
 		Idempotent:   toolgenimpl.HintFalse,
 		OpenWorld:    toolgenimpl.HintFalse,
+		TaskSupport:  "forbidden",
 		Parse:        parseCreateRelations,
 		Call:         callCreateRelations,
 		CheckOutput:  checkCreateRelationsResult,
@@ -82,6 +84,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		Destructive:  toolgenimpl.HintFalse,
 		Idempotent:   toolgenimpl.HintFalse,
 		OpenWorld:    toolgenimpl.HintFalse,
+		TaskSupport:  "forbidden",
 		Parse:        parseAddObservations,
 		Call:         callAddObservations,
 		CheckOutput:  checkAddObservationsResult,
@@ -96,6 +99,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		Destructive:  toolgenimpl.HintTrue,
 		Idempotent:   toolgenimpl.HintTrue,
 		OpenWorld:    toolgenimpl.HintFalse,
+		TaskSupport:  "forbidden",
 		Parse:        parseDeleteEntities,
 		Call:         callDeleteEntities,
 		CheckOutput:  checkDeleteEntitiesResult,
@@ -110,6 +114,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		Destructive:  toolgenimpl.HintTrue,
 		Idempotent:   toolgenimpl.HintTrue,
 		OpenWorld:    toolgenimpl.HintFalse,
+		TaskSupport:  "forbidden",
 		Parse:        parseDeleteObservations,
 		Call:         callDeleteObservations,
 		CheckOutput:  checkDeleteObservationsResult,
@@ -124,6 +129,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		Destructive:  toolgenimpl.HintTrue,
 		Idempotent:   toolgenimpl.HintTrue,
 		OpenWorld:    toolgenimpl.HintFalse,
+		TaskSupport:  "forbidden",
 		Parse:        parseDeleteRelations,
 		Call:         callDeleteRelations,
 		CheckOutput:  checkDeleteRelationsResult,
@@ -138,6 +144,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		Destructive:  toolgenimpl.HintFalse,
 		Idempotent:   toolgenimpl.HintTrue,
 		OpenWorld:    toolgenimpl.HintFalse,
+		TaskSupport:  "forbidden",
 		Parse:        parseReadGraph,
 		Call:         callReadGraph,
 		CheckOutput:  checkReadGraphResult,
@@ -152,6 +159,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		Destructive:  toolgenimpl.HintFalse,
 		Idempotent:   toolgenimpl.HintTrue,
 		OpenWorld:    toolgenimpl.HintFalse,
+		TaskSupport:  "forbidden",
 		Parse:        parseSearchNodes,
 		Call:         callSearchNodes,
 		CheckOutput:  checkSearchNodesResult,
@@ -166,6 +174,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		Destructive:  toolgenimpl.HintFalse,
 		Idempotent:   toolgenimpl.HintTrue,
 		OpenWorld:    toolgenimpl.HintFalse,
+		TaskSupport:  "forbidden",
 		Parse:        parseOpenNodes,
 		Call:         callOpenNodes,
 		CheckOutput:  checkOpenNodesResult,
@@ -930,7 +939,7 @@ func checkOpenNodesResult(result any) []runtime.Violation {
 // runs nothing.
 var (
 	toolsOnce     sync.Once
-	toolSpecs     []runtime.ToolSpec
+	toolSpecs     []toolgenimpl.ToolSpec
 	toolIndex     func(name string) int
 	toolValidator *runtime.Dispatcher
 )
@@ -938,12 +947,12 @@ var (
 // loadTools builds toolSpecs, toolIndex and toolValidator from toolTable, once.
 func loadTools() {
 	toolsOnce.Do(func() {
-		toolSpecs = make([]runtime.ToolSpec, len(toolTable))
+		toolSpecs = make([]toolgenimpl.ToolSpec, len(toolTable))
 		for i := range toolTable {
 			toolSpecs[i] = toolTable[i].Spec()
 		}
 		toolIndex = toolgenimpl.ToolIndex(toolTable)
-		toolValidator = runtime.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
+		toolValidator = toolgenimpl.NewDispatcher(nil, toolSpecs, toolIndex, runtime.Config{})
 	})
 }
 
@@ -954,7 +963,7 @@ func loadTools() {
 // share it; it is safe for concurrent use.
 func NewDispatcher(h Handler, cfg runtime.Config) *runtime.Dispatcher {
 	loadTools()
-	return runtime.NewDispatcher(h, toolSpecs, toolIndex, cfg)
+	return toolgenimpl.NewDispatcher(h, toolSpecs, toolIndex, cfg)
 }
 
 // Dispatch validates the arguments of tool name and, only if they are valid,
@@ -975,15 +984,15 @@ func ValidateArgs(name string, raw []byte) error {
 }
 
 // Client calls the catalog's tools on a server, one method per tool, through a
-// runtime.Caller (mcptools.Caller makes one of an MCP client session). Each
-// method encodes its arguments and checks them with the tool's generated parser
-// before anything is sent, so invalid arguments come back as a
-// *runtime.ValidationError without a call; the text that passed is what is sent.
-// A tool with an output schema returns its typed result, read from the server's
-// structured content by the generated reader of that schema (a
-// *runtime.OutputError when it does not match); any other tool returns what the
-// server sent. A result the server marks as an error is a *runtime.RemoteError. A
-// Client is safe for concurrent use when its Caller is.
+// runtime.Caller (mcptools.Caller makes one of an MCP Go SDK session,
+// mcpgotools.Caller of an mcp-go client). Each method encodes its arguments and
+// checks them with the tool's generated parser before anything is sent, so
+// invalid arguments come back as a *runtime.ValidationError without a call; the
+// text that passed is what is sent. A tool with an output schema returns its
+// typed result, read from the server's structured content by the generated reader
+// of that schema (a *runtime.OutputError when it does not match); any other tool
+// returns what the server sent. A result the server marks as an error is a
+// *runtime.RemoteError. A Client is safe for concurrent use when its Caller is.
 type Client struct {
 	caller runtime.Caller
 }

@@ -6,13 +6,13 @@
 // to RE2 are tested against it; nothing but tests uses it.
 //
 // It reads what ecma.Compile reads, less what it has no need of: Unicode
-// property escapes, modifier groups, lookbehind and backreferences are
-// refused.
+// property escapes, modifier groups and backreferences are refused.
 package ecmaref
 
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -84,6 +84,10 @@ func step(st *state) {
 type reader struct {
 	src []rune
 	pos int
+	// backward is set while reading a lookbehind's body, which the
+	// specification matches from right to left: each term before the one
+	// on its left, each character the one before the position.
+	backward bool
 }
 
 func (p *reader) errorf(format string, args ...any) error {
@@ -138,6 +142,9 @@ func (p *reader) alternative() (matcher, error) {
 		}
 		terms = append(terms, m)
 	}
+	if p.backward {
+		slices.Reverse(terms)
+	}
 	return sequence(terms), nil
 }
 
@@ -168,10 +175,17 @@ func (p *reader) term() (matcher, error) {
 			after := pos < len(in) && isWord(in[pos])
 			return (before != after) == want
 		}), nil
-	case p.peek("(?="), p.peek("(?!"):
-		negated := p.src[p.pos+2] == '!'
+	case p.peek("(?="), p.peek("(?!"), p.peek("(?<="), p.peek("(?<!"):
+		behind := p.src[p.pos+2] == '<'
+		negated := p.peek("(?!") || p.peek("(?<!")
 		p.pos += 3
+		if behind {
+			p.pos++
+		}
+		saved := p.backward
+		p.backward = behind
 		m, err := p.groupBody()
+		p.backward = saved
 		if err != nil {
 			return nil, err
 		}
@@ -182,8 +196,6 @@ func (p *reader) term() (matcher, error) {
 			}
 			return k(pos)
 		}, nil
-	case p.peek("(?<="), p.peek("(?<!"):
-		return nil, p.errorf("lookbehind is not supported")
 	}
 	atom, err := p.atom()
 	if err != nil {
@@ -287,7 +299,7 @@ func (p *reader) atom() (matcher, error) {
 	switch r {
 	case '.':
 		p.pos++
-		return set(func(c rune) bool { return !isLineTerminator(c) }), nil
+		return p.set(func(c rune) bool { return !isLineTerminator(c) }), nil
 	case '(':
 		p.pos++
 		switch {
@@ -314,15 +326,23 @@ func (p *reader) atom() (matcher, error) {
 		if err != nil {
 			return nil, err
 		}
-		return set(in), nil
+		return p.set(in), nil
 	case '*', '+', '?', '{', '}', ']', ')', '|':
 		return nil, p.errorf("%q cannot stand here", r)
 	}
 	p.pos++
-	return set(func(c rune) bool { return c == r }), nil
+	return p.set(func(c rune) bool { return c == r }), nil
 }
 
-func set(in func(rune) bool) matcher {
+// set matches one character in the set, the one after the position or,
+// backward, the one before it.
+func (p *reader) set(in func(rune) bool) matcher {
+	if p.backward {
+		return func(st *state, pos int, k func(int) bool) bool {
+			step(st)
+			return pos > 0 && in(st.in[pos-1]) && k(pos-1)
+		}
+	}
 	return func(st *state, pos int, k func(int) bool) bool {
 		step(st)
 		return pos < len(st.in) && in(st.in[pos]) && k(pos+1)
@@ -362,7 +382,7 @@ func (p *reader) class() (matcher, error) {
 		parts = append(parts, loSet)
 	}
 	p.pos++
-	return set(func(c rune) bool {
+	return p.set(func(c rune) bool {
 		for _, in := range parts {
 			if in(c) {
 				return !negated

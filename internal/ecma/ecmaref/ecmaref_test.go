@@ -73,7 +73,7 @@ process.stdout.write(JSON.stringify(jobs.map(j => {
 }
 
 func TestRefuses(t *testing.T) {
-	for _, p := range []string{`(?<=a)b`, `(a)\1`, `\p{L}`, `(?i:a)`, `\a`, `\_(`, `a{2,1}`, `[z-a]`} {
+	for _, p := range []string{`(a)\1`, `\p{L}`, `(?i:a)`, `\a`, `\_(`, `a{2,1}`, `[z-a]`} {
 		if _, err := Compile(p); err == nil {
 			t.Errorf("Compile(%q) succeeds; it reads what it cannot match or what is not valid", p)
 		}

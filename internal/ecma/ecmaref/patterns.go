@@ -15,7 +15,8 @@ var Patterns = []struct {
 	Pattern string
 	AnnexB  bool
 }{
-	{Pattern: `^(?!^[-+.]*$)[+-]?0*\d*\.?\d*$`}, // pydantic's Decimal
+	{Pattern: `^(?!^[-+.]*$)[+-]?0*\d*\.?\d*$`},                                                                                         // pydantic's Decimal
+	{Pattern: `^(?!^[-+.]*$)[+-]?0*(?:\d{0,6}|(?=[\d.]{1,9}0*$)\d{0,6}\.\d{0,2}0*$)`},                                                   // pydantic's condecimal(max_digits=8, decimal_places=2)
 	{Pattern: `^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-\.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$`},                       // zod's email
 	{Pattern: `^(?=.{1,253}\.?$)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[-0-9a-zA-Z]{0,61}[0-9a-zA-Z])?)*\.?$`}, // zod's hostname
 	{Pattern: `^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$`},                          // zod's ISO duration
@@ -45,6 +46,22 @@ var Patterns = []struct {
 	{Pattern: `^[\b\-]\cJ\x41\0$`},
 	{Pattern: `^(?<year>\d{4})-(?<month>\d{2})$`},
 	{Pattern: `^a{2,3}?b{0}c{1,}$`},
+	// Lookarounds no condition on RE2 matches decides.
+	{Pattern: `(?<=a)b`},
+	{Pattern: `(?<!a)b`},
+	{Pattern: `(?<=^a*)b`},
+	{Pattern: `(?<=ab|b)c`},
+	{Pattern: `(?<=a{2}|^)b+$`},
+	{Pattern: `(?<=(?<!b)a)c`},
+	{Pattern: `(?<=a(?=b))b`},
+	{Pattern: `(?<=\b)a\B`},
+	{Pattern: `^(?:(?=a)[ab])+$`},
+	{Pattern: `^(?:(?!ab).)*$`},
+	{Pattern: `^(?=(a+)+$)`},
+	{Pattern: `^a*(?=b)(?!bc)`},
+	{Pattern: `(?:^|,)(?=a)(?<!b)`},
+	{Pattern: `^(?:a|ab)(?!c)`},
+	{Pattern: `^(?=[\s\S]*[a\u20E3])[ab\u20E3]+$`}, // zod's emoji, without its properties
 }
 
 // Inputs returns strings to try pattern on: short ones over the characters

@@ -38,11 +38,11 @@ func dispatch(t *testing.T, call secrettools.Call) failure {
 		t.Fatalf("%s %s: not a validation error: %v", call.Tool, call.Arguments, err)
 	}
 	report, _ := json.Marshal(runtime.Report(err))
-	compact, _ := json.Marshal(runtime.CompactReport(err))
+	compact, _ := json.Marshal(runtime.Report(err).Compact())
 	observed, _ := json.Marshal(obs.events)
 	f := failure{texts: map[string]string{
 		"Error()": err.Error(), "ModelMessage": runtime.ModelMessage(err),
-		"Report": string(report), "CompactReport": string(compact), "the observer's CallInfo": string(observed),
+		"Report": string(report), "Report(err).Compact()": string(compact), "the observer's CallInfo": string(observed),
 	}, violations: invalid.Violations}
 	for _, e := range obs.events {
 		f.observed = append(f.observed, e.Violations...)

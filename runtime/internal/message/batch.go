@@ -9,6 +9,16 @@ type FailedCall struct {
 	Reason string // what went wrong, after the call: "had invalid arguments"
 }
 
+// What went wrong with a call that failed before the batch ran, as the
+// model is told it after "call N".
+const (
+	ReasonInvalidArguments = "had invalid arguments"
+	ReasonUnknownTool      = "named an unknown tool"
+	ReasonDenied           = "was not allowed"
+	ReasonCanceled         = "was cancelled before it ran"
+	ReasonFailed           = "failed" // a call of a transaction, which ran
+)
+
 // MaxNamedCalls is how many failed calls a not-run message names; the
 // others are counted, so that a batch of thousands of bad calls does not
 // give each of its calls a message of thousands of lines.

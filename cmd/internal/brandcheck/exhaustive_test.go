@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/toolgen/toolgen/internal/brandcheck"
+	"github.com/toolgen/toolgen/cmd/internal/brandcheck"
 )
 
 // unionsGen is a file as toolgen writes it: a sealed union of two

@@ -152,7 +152,7 @@ func loadCorpus(t *testing.T) []corpusEntry {
 		corpus = append(corpus, corpusEntry{name: name, pkg: Package{Catalog: cat, Options: opts, Files: files}, calls: calls})
 	}
 
-	archives, _ := filepath.Glob(filepath.Join("..", "..", "gen", "testdata", "golden", "*.txtar"))
+	archives, _ := filepath.Glob(filepath.Join("..", "..", "..", "gen", "testdata", "golden", "*.txtar"))
 	if len(archives) == 0 {
 		t.Fatal("no golden archives in gen/testdata/golden")
 	}
@@ -164,8 +164,8 @@ func loadCorpus(t *testing.T) []corpusEntry {
 		opts, files, calls := archiveParts(t, file, ar)
 		add(file, section(ar, "catalog.json"), opts, files, calls)
 	}
-	plain, _ := filepath.Glob(filepath.Join("..", "..", "gen", "testdata", "catalogs", "*.json"))
-	shared, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "testdata", "catalogs", "*.tools.json"))
+	plain, _ := filepath.Glob(filepath.Join("..", "..", "..", "gen", "testdata", "catalogs", "*.json"))
+	shared, _ := filepath.Glob(filepath.Join("..", "..", "..", "..", "shared", "testdata", "catalogs", "*.tools.json"))
 	if len(shared) == 0 {
 		t.Logf("no shared catalogs: the shared test data lives in ../shared beside the repository; replaying the project's own only")
 	}

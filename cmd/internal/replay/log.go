@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/toolgen/toolgen/internal/jsonpointer"
 )
 
 // Summary counts the verdicts of a log.
@@ -141,7 +143,7 @@ func render(n int, tool string, v Verdict) string {
 	count := len(v.Violations) + v.Omitted
 	fmt.Fprintf(&b, "invalid: %d %s\n", count, plural(count, "violation"))
 	for _, vi := range v.Violations {
-		fmt.Fprintf(&b, "    %s: %s: %s\n        hint: %s\n", displayPointer(vi.Pointer), vi.Keyword, vi.Message, vi.Hint)
+		fmt.Fprintf(&b, "    %s: %s: %s\n        hint: %s\n", jsonpointer.Display(vi.Pointer), vi.Keyword, vi.Message, vi.Hint)
 	}
 	if v.Omitted > 0 {
 		fmt.Fprintf(&b, "    and %d more %s, not listed\n", v.Omitted, plural(v.Omitted, "violation"))
@@ -154,13 +156,6 @@ func plural(n int, noun string) string {
 		return noun
 	}
 	return noun + "s"
-}
-
-func displayPointer(p string) string {
-	if p == "" {
-		return "/"
-	}
-	return p
 }
 
 // readRecord reads a log line {"tool": NAME, "arguments": ARGS}. ARGS is

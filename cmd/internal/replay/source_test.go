@@ -15,7 +15,7 @@ import (
 // that uses toolgen as a tool, as a user's module does (here replaced with
 // this repository, so that nothing needs downloading).
 func TestFindSourceInUserModule(t *testing.T) {
-	root, err := filepath.Abs(filepath.Join("..", ".."))
+	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}

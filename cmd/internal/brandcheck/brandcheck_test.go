@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/toolgen/toolgen/internal/brandcheck"
+	"github.com/toolgen/toolgen/cmd/internal/brandcheck"
 )
 
 // TestAnalyzer checks every construction the check reports, in the generated

@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/toolgen/toolgen/internal/brandcheck"
+	"github.com/toolgen/toolgen/cmd/internal/brandcheck"
 )
 
 // wrapper is a type that may hold a branded value; B stands for the branded
