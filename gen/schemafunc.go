@@ -206,6 +206,8 @@ type checker struct {
 	// reach.go).
 	placed *reach[inPlaceSummary]
 	marked *reach[bool]
+	// whole answers judgesWhole.
+	whole *reach[bool]
 	// describe names a document in doc comments; nil means by its URI.
 	describe func(doc *schema.Document) string
 	// calls is the call graph of the check functions (see callee and
@@ -325,8 +327,11 @@ func (k *checker) compile(n *schema.Node) error {
 		return nil
 	}
 	b := &body{k: k, n: n, ev: "ev"}
-	if k.sensitive(n) {
+	switch {
+	case k.sensitive(n):
 		b.add(sensitiveBracket()...)
+	case k.holdsSecrets(n) && k.judgesWhole(n):
+		b.add(holdingBracket())
 	}
 	if k.enabled(n, "unevaluatedProperties") != nil || k.enabled(n, "unevaluatedItems") != nil {
 		// The keyword needs to know what every other keyword here, and the
@@ -347,6 +352,26 @@ func (k *checker) compile(n *schema.Node) error {
 	b.add(jen.Return(jen.Id("ok")))
 	k.funcs = append(k.funcs, &schemaFunc{node: n, doc: doc, stmts: b.stmts})
 	return nil
+}
+
+// holdingBracket opens a check function whose value holds sensitive values
+// inside it: keywords that judge the value whole do not show it until the
+// function returns (see toolgenimpl.Check.BeginHoldingSecrets).
+func holdingBracket() jen.Code {
+	return jen.Defer().Id("c").Dot("EndHoldingSecrets").Call(jen.Id("c").Dot("BeginHoldingSecrets").Call())
+}
+
+// judgesWhole reports whether a keyword of schema n, or of a schema n
+// applies to its value, judges the value whole in words that would show
+// it: const, enum, uniqueItems. Only such a function of a schema that holds
+// secrets needs holdingBracket.
+func (k *checker) judgesWhole(n *schema.Node) bool {
+	if k.whole == nil {
+		k.whole = newReach(func(s *schema.Node) bool {
+			return k.enabled(s, "const") != nil || k.enabled(s, "enum") != nil || k.enabled(s, "uniqueItems") != nil
+		}, k.inPlaceOf, func(a, b bool) bool { return a || b })
+	}
+	return k.whole.of(n)
 }
 
 // schemaFunc is a compiled check function, rendered once it is known whether
