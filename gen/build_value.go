@@ -131,7 +131,7 @@ func (b *builder) secretsOfAnotherType(n *node) string {
 	found := ""
 	d := schema.DialectOf(jn)
 	_ = d.Children(jn, func(s schema.Sub) error {
-		if kind, ok := partsOf[s.Keyword]; ok && found == "" && !slices.Contains(types, kind) && b.schemas.holdsSecrets(s.Node) {
+		if kind, ok := partsOf[s.Keyword]; ok && found == "" && !slices.Contains(types, kind) && b.schemas.HoldsSecrets(s.Node) {
 			found = s.Keyword
 		}
 		return nil

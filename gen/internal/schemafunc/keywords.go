@@ -1,4 +1,4 @@
-package gen
+package schemafunc
 
 import (
 	"strconv"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen/toolgen/gen/internal/goemit"
 	"github.com/toolgen/toolgen/internal/schema"
 	"github.com/toolgen/toolgen/runtime/format"
 )
@@ -28,11 +29,11 @@ func (b *body) numbers() error {
 			return b.fail("multipleOf", "multipleOf must be a number greater than 0")
 		}
 		name := b.k.newVar("Divisor")
-		b.k.vars = append(b.k.vars, jen.Var().Id(name).Op("=").Add(rt("Rat")).Call(jen.Lit(string(v.Raw))), jen.Line())
+		b.k.vars = append(b.k.vars, jen.Var().Id(name).Op("=").Add(goemit.Runtime("Rat")).Call(jen.Lit(string(v.Raw))), jen.Line())
 		checks = append(checks, and(jen.Id("c").Dot("MultipleOf").Call(jen.Id("x"), jen.Id(name), jen.Lit(string(v.Raw)))))
 	}
 	if f := b.assertedFormat(); f.Number {
-		checks = append(checks, and(jen.Id("c").Dot("Format").Call(jen.Id("x"), jen.Lit(f.Name), rt(f.Func))))
+		checks = append(checks, and(jen.Id("c").Dot("Format").Call(jen.Id("x"), jen.Lit(f.Name), goemit.Runtime(f.Func))))
 	}
 	b.kindBlock("KindNumber", checks)
 	return nil
@@ -45,7 +46,7 @@ func isZeroNumber(text string) bool {
 
 func (b *body) kindBlock(kind string, checks []jen.Code) {
 	if len(checks) > 0 {
-		b.add(jen.If(jen.Id("x").Dot("Kind").Op("==").Add(rt(kind))).Block(checks...))
+		b.add(jen.If(jen.Id("x").Dot("Kind").Op("==").Add(goemit.Runtime(kind))).Block(checks...))
 	}
 }
 
@@ -87,7 +88,7 @@ func (b *body) strings() error {
 		return b.fail("format", "format must be a string")
 	}
 	if f := b.assertedFormat(); f.Check != nil && !f.Number {
-		checks = append(checks, and(jen.Id("c").Dot("Format").Call(jen.Id("x"), jen.Lit(f.Name), rt(f.Func))))
+		checks = append(checks, and(jen.Id("c").Dot("Format").Call(jen.Id("x"), jen.Lit(f.Name), goemit.Runtime(f.Func))))
 	}
 	b.kindBlock("KindString", checks)
 	return nil
@@ -386,7 +387,7 @@ func (b *body) propertyNameCheck(names *schema.Node) (jen.Code, error) {
 		report = jen.Id("c").Dot("HiddenPropertyName").Call()
 	}
 	return jen.If(
-		jen.Id("name").Op(":=").Parens(rt("Value").Values(jen.Dict{jen.Id("Kind"): rt("KindString"), jen.Id("Text"): jen.Id("m").Dot("Name")})),
+		jen.Id("name").Op(":=").Parens(goemit.Runtime("Value").Values(jen.Dict{jen.Id("Kind"): goemit.Runtime("KindString"), jen.Id("Text"): jen.Id("m").Dot("Name")})),
 		jen.Op("!").Id("c").Dot("Try").Call(jen.Id(b.callee(s)), jen.Op("&").Id("name"), jen.Nil()),
 	).Block(and(report)), nil
 }
@@ -504,7 +505,7 @@ func (b *body) subschemas(keyword string) ([]*schema.Node, error) {
 func (b *body) alternatives(keyword string, alts []*schema.Node) jen.Code {
 	// Every alternative is tried, even after one matched: each that
 	// matches adds to what unevaluated* sees.
-	block := []jen.Code{jen.Var().Id("alts").Add(rt("Alternatives"))}
+	block := []jen.Code{jen.Var().Id("alts").Add(goemit.Runtime("Alternatives"))}
 	for _, s := range alts {
 		block = append(block, jen.If(
 			jen.Id("sub").Op(":=").Id(b.ev).Dot("Fork").Call(),
