@@ -185,6 +185,7 @@ func (k *checker) compile(n *schema.Node) error {
 		b.add(jen.Id("seen").Op(":=").Add(goemit.Runtime("NewEvaluated")).Call(jen.Id("x")))
 	}
 	b.add(jen.Id("ok").Op(":=").True())
+	// One step per family of keywords (keywords_*.go, refs.go), in order.
 	steps := []func() error{b.refs, b.generic, b.numbers, b.strings, b.arrays, b.objects, b.inPlace, b.unevaluated}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -271,53 +272,23 @@ func (b *body) sub(v *schema.Node, keyword string) (*schema.Node, error) {
 
 func (b *body) evArg() jen.Code { return jen.Id(b.ev) }
 
-// generic compiles type, const and enum.
-func (b *body) generic() error {
-	if t := b.kw("type"); t != nil {
-		names := b.n.Strings("type")
-		if t.Kind == '[' && len(names) != len(t.Items) {
-			return b.fail("type", "type must be a type name or a non-empty array of them")
-		}
-		var set []jen.Code
-		for _, name := range names {
-			c, ok := typeConstants[name]
-			if !ok {
-				return b.fail("type", "unknown type %q; use null, boolean, object, array, number, string or integer", name)
-			}
-			set = append(set, goemit.Runtime(c))
-		}
-		if len(set) == 0 {
-			return b.fail("type", "type must be a type name or a non-empty array of them")
-		}
-		b.add(and(jen.Id("c").Dot("Type").Call(jen.Id("x"), jen.Add(orTypes(set)))))
+func (b *body) kindBlock(kind string, checks []jen.Code) {
+	if len(checks) > 0 {
+		b.add(jen.If(jen.Id("x").Dot("Kind").Op("==").Add(goemit.Runtime(kind))).Block(checks...))
 	}
-	if v := b.kw("const"); v != nil {
-		b.add(and(jen.Id("c").Dot("Const").Call(jen.Id("x"), jen.Op("&").Id(b.k.value(v)), jen.Lit(goemit.AllowedText(v.Raw)))))
-	}
-	if v := b.kw("enum"); v != nil {
-		if v.Kind != '[' {
-			return b.fail("enum", "enum must be an array of values")
-		}
-		var texts []string
-		for _, item := range v.Items {
-			texts = append(texts, goemit.AllowedText(item.Raw))
-		}
-		b.add(and(jen.Id("c").Dot("Enum").Call(jen.Id("x"), jen.Id(b.k.values(v)), jen.Lit(strings.Join(texts, ", ")))))
-	}
-	return nil
 }
 
-var typeConstants = map[string]string{
-	"null": "TypeNull", "boolean": "TypeBoolean", "object": "TypeObject", "array": "TypeArray",
-	"number": "TypeNumber", "string": "TypeString", "integer": "TypeInteger",
-}
-
-func orTypes(codes []jen.Code) *jen.Statement {
-	s := jen.Add(codes[0])
-	for _, c := range codes[1:] {
-		s = s.Op("|").Add(c)
+// count reads a keyword whose value is a non-negative integer; -1 if absent.
+func (b *body) count(keyword string) (int, error) {
+	v := b.kw(keyword)
+	if v == nil {
+		return -1, nil
 	}
-	return s
+	n, err := strconv.ParseFloat(string(v.Raw), 64)
+	if v.Kind != '0' || err != nil || n < 0 || n != float64(int(n)) {
+		return 0, b.fail(keyword, "%s must be a non-negative integer", keyword)
+	}
+	return int(n), nil
 }
 
 // value returns the package variable holding the JSON value v.
