@@ -11,6 +11,7 @@ import (
 	"github.com/atombender/go-jsonschema/pkg/schemas"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/gen/internal/schemafunc"
 	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/internal/schema"
 )
@@ -50,7 +51,7 @@ type builder struct {
 	// The catalog's schemas as documents of one registry, so that $id
 	// references between tools resolve, and the compiler of schema functions.
 	registry *schema.Registry
-	schemas  *checker
+	schemas  *schemafunc.Compiler
 	docs     map[string]*schema.Document // by tool name and "input"/"output"
 	docTools map[string]schemaOrigin     // document URI -> where it is in the catalog
 
@@ -123,7 +124,7 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 	// the package are checked against every name the file declares.
 	b.share()
 	b.checkLocalTypes()
-	for _, err := range b.schemas.finish() {
+	for _, err := range b.schemas.Finish() {
 		b.schemaError(err)
 	}
 	b.model.Schemas = b.schemas
@@ -141,14 +142,13 @@ type schemaOrigin struct {
 // the schema compiler: references by $id may cross from one tool to another.
 func (b *builder) registerSchemas() {
 	b.registry = schema.NewRegistry(nil)
-	b.schemas = newChecker(b.registry, "schema", b.names)
 	b.docs, b.docTools = map[string]*schema.Document{}, map[string]schemaOrigin{}
-	b.schemas.describe = func(doc *schema.Document) string {
+	b.schemas = schemafunc.New(b.registry, schemafunc.Options{Prefix: "schema", Claim: b.names.claim, Describe: func(doc *schema.Document) string {
 		if origin, ok := b.docTools[doc.URI]; ok {
 			return fmt.Sprintf("the %s schema of tool %q", origin.which, origin.tool.Name)
 		}
 		return doc.URI
-	}
+	}})
 	for i := range b.cat.Tools {
 		t := &b.cat.Tools[i]
 		for _, s := range []struct {
@@ -201,7 +201,7 @@ func (b *builder) checked(n *node, name string) *Value {
 		b.errorf(n.ptr, "%v", err)
 		return nil
 	}
-	v := &Value{Ptr: n.ptr, Name: name, Kind: kindRaw, Check: b.schemas.function(jn), HoldsSecrets: b.schemas.holdsSecrets(jn)}
+	v := &Value{Ptr: n.ptr, Name: name, Kind: kindRaw, Check: b.schemas.Function(jn), HoldsSecrets: b.schemas.HoldsSecrets(jn)}
 	v.Doc, _ = n.str("description")
 	b.built[n.ptr] = v
 	return v
