@@ -71,11 +71,19 @@ func (l *linter) schema(t *Tool, i int, which string, raw []byte, base string) {
 	if !s.checkDepth(which) {
 		return // too deep to check further at a cost that grows with it
 	}
+	if !s.checkNumbers(which) {
+		return // a number the checks below cannot read at a bounded cost
+	}
 	s.rootType(which)
 	s.walk()
 	// The allowance is taken before references are resolved, which loads
 	// the schemas of other tools they reach.
 	reached := s.reachedIdentified()
+	for _, id := range reached {
+		if l.identified[id].unreadable {
+			return // refused in the tool that has it; the check would read it
+		}
+	}
 	if !s.withinMetaCheckAllowance(which, reached) {
 		return
 	}
@@ -349,6 +357,9 @@ type identifiedSchema struct {
 	which string // "input" or "output"
 	raw   []byte
 	value any // decoded, for the meta-schema check
+	// unreadable is set when its tool's schema has a number past the
+	// bounds of numbers, refused there and never read (schema.NumberReadable).
+	unreadable bool
 }
 
 // identifiedSchemas returns the schemas of the catalog's tools that have an
@@ -369,13 +380,14 @@ func identifiedSchemas(c *Catalog) map[string]identifiedSchema {
 			if _, err := reg.AddTree(toolSchemaURI(i, s.which), tree); err != nil {
 				continue
 			}
+			text, _ := schema.UnreadableNumber(s.raw)
 			for _, res := range reg.Resources {
 				if res.Root.Member("$id") == nil {
 					continue
 				}
 				v, err := jsonschema.UnmarshalJSON(bytes.NewReader(res.Root.Raw))
 				if err == nil {
-					out[res.URI] = identifiedSchema{tool: i, which: s.which, raw: res.Root.Raw, value: v}
+					out[res.URI] = identifiedSchema{tool: i, which: s.which, raw: res.Root.Raw, value: v, unreadable: text != ""}
 				}
 			}
 		}
