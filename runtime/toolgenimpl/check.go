@@ -479,18 +479,14 @@ func (c *Check) Count(n, min, max int, noun string) bool {
 // are is not said of a sensitive array, nor of one that holds secrets: it
 // would tell which secrets are equal.
 func (c *Check) UniqueItems(x *Value) bool {
-	for i := range x.Items {
-		for j := i + 1; j < len(x.Items); j++ {
-			if !x.Items[i].Equal(&x.Items[j]) {
-				continue
-			}
-			if c.hidden(x) {
-				return c.Report("uniqueItems", message.HiddenUniqueItemsMessage, c.subject()+message.HiddenUniqueItemsHint)
-			}
-			return c.Report("uniqueItems", string(message.UniqueItemsMessage(nil, i, j)), string(message.UniqueItemsHint(c.hintStart(), i, j)))
-		}
+	i, j, found := firstDuplicate(len(x.Items), func(b []byte, i int) ([]byte, bool) { return appendValueKey(b, &x.Items[i]), true })
+	if !found {
+		return true
 	}
-	return true
+	if c.hidden(x) {
+		return c.Report("uniqueItems", message.HiddenUniqueItemsMessage, c.subject()+message.HiddenUniqueItemsHint)
+	}
+	return c.Report("uniqueItems", string(message.UniqueItemsMessage(nil, i, j)), string(message.UniqueItemsHint(c.hintStart(), i, j)))
 }
 
 // Required checks that an object has each of the named members.
