@@ -45,7 +45,7 @@ type LintOptions struct {
 // RejectedDefaults on the catalog's tools. The diagnostics are sorted by
 // position.
 func Lint(c *Catalog, opts LintOptions) Diagnostics {
-	l := &linter{c: c, opts: opts, identified: identifiedSchemas(c), supplied: map[string][]byte{}, costs: map[string]identifiedCost{}}
+	l := &linter{c: c, opts: opts, identified: identifiedSchemas(c), supplied: map[string][]byte{}, costs: map[string]identifiedCost{}, decoded: map[string]any{}}
 	for id, s := range l.identified {
 		l.supplied[id] = s.raw
 	}
@@ -86,8 +86,10 @@ type linter struct {
 	// identified are the schemas of the catalog that have an "$id", by that
 	// absolute URI: one tool's schema may refer to another's.
 	identified map[string]identifiedSchema
-	// supplied are their texts, for resolving references across tools.
+	// supplied are their texts, for resolving references across tools;
+	// decoded those the meta-schema check has loaded (identifiedValue).
 	supplied map[string][]byte
+	decoded  map[string]any
 
 	// allowance is what is left of the catalog's allowance for the
 	// meta-schema check, in steps (metacheck.go); schemaBytes is the size

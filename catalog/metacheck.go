@@ -28,6 +28,14 @@ var metaCheckBase int64 = 300_000_000
 
 const metaCheckPerByte = 100
 
+// metaCheckPerReached is what checking one subschema against the
+// meta-schema costs, in steps (about 8 µs and 8 KB): a schema's own are paid
+// for by its bytes, but those of another tool's schema reached by "$id"
+// are checked again for every tool that reaches them, so that n tools
+// reaching one schema of n subschemas cost n², which the catalog's bytes
+// do not pay for.
+const metaCheckPerReached = 1000
+
 // metaCheckCost estimates the steps of compiling the schema root and
 // checking it against its meta-schema: half the square of its subschemas
 // (the comparisons of the compile's lookups), and for each subschema the
@@ -66,7 +74,7 @@ func (s *schemaLint) withinMetaCheckAllowance(which string, reached []string) bo
 	steps -= int64(subschemas) * int64(subschemas) / 2
 	for _, id := range reached {
 		other := s.identifiedCost(id)
-		steps += other.steps
+		steps += other.steps + metaCheckPerReached*int64(other.subschemas)
 		subschemas += other.subschemas
 		deepest = max(deepest, other.deepest)
 	}

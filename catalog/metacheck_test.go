@@ -195,3 +195,58 @@ func TestMetaCheckAllowsWhatPeopleWrite(t *testing.T) {
 		})
 	}
 }
+
+// TestMetaCheckChargesEveryReach checks that a catalog cannot spend more
+// than its allowance by having many tools reach one schema by "$id": the
+// check validates that schema again for each of them, at a cost linear in
+// its subschemas that the square of the subschemas undercounts when they
+// are few. With a tenth of the base, Lint allocates at most 16 bytes per
+// step of the whole allowance (and 400 per catalog byte), whether it
+// refuses the catalog or not.
+func TestMetaCheckChargesEveryReach(t *testing.T) {
+	defer func(base int64) { metaCheckBase = base }(metaCheckBase)
+	metaCheckBase /= 10
+	for _, shape := range []struct{ subschemas, tools int }{{100, 2_000}, {300, 600}} {
+		t.Run(fmt.Sprintf("%d tools reach %d subschemas", shape.tools, shape.subschemas), func(t *testing.T) {
+			src := `{"tools":[{"name":"shared","description":"x","inputSchema":{"$id":"https://example.com/d.json","type":"object","$defs":{` +
+				strings.Join(numbered(shape.subschemas, `"s%d":{"type":"string","minLength":1}`), ",") + `}}},` +
+				strings.Join(numbered(shape.tools, `{"name":"t%d","description":"x","inputSchema":{"type":"object","properties":{"a":{"$ref":"https://example.com/d.json#/$defs/s1"}}}}`), ",") + `]}`
+			spendsAtMostTheAllowance(t, src)
+		})
+	}
+}
+
+// TestNestedResourcesSpendNothingBeforeTheAllowance lints tools whose
+// schemas nest a thousand resources with an "$id", which the allowance
+// refuses: decoding each resource for the check before then, the nested
+// ones again inside each other, cost 300 MB a tool.
+func TestNestedResourcesSpendNothingBeforeTheAllowance(t *testing.T) {
+	defer func(base int64) { metaCheckBase = base }(metaCheckBase)
+	metaCheckBase /= 10
+	var tools []string
+	for i := range 4 {
+		s := `{}`
+		for j := range 1000 {
+			s = fmt.Sprintf(`{"$id":"https://example.com/t%d/%d","items":%s}`, i, j, s)
+		}
+		tools = append(tools, fmt.Sprintf(`{"name":"t%d","description":"x","inputSchema":{"type":"object","properties":{"p":%s}}}`, i, s))
+	}
+	spendsAtMostTheAllowance(t, `{"tools":[`+strings.Join(tools, ",")+`]}`)
+}
+
+// spendsAtMostTheAllowance lints src and checks that Lint allocated at
+// most 16 bytes per step of the catalog's whole allowance and 400 per
+// byte of the catalog, whether it refused the catalog or not.
+func spendsAtMostTheAllowance(t *testing.T, src string) {
+	t.Helper()
+	c, _ := Parse("catalog.json", []byte(src))
+	schemaBytes := 0
+	for _, tool := range c.Tools {
+		schemaBytes += len(tool.InputSchema)
+	}
+	_, alloc := lintAllocated(t, src)
+	allowance := uint64(metaCheckBase) + metaCheckPerByte*uint64(schemaBytes)
+	if bound := 16*allowance + 400*uint64(len(src)); alloc > bound {
+		t.Errorf("Lint allocated %d bytes, more than 16 per step of the catalog's allowance (%d) and 400 per catalog byte", alloc, allowance)
+	}
+}

@@ -71,11 +71,19 @@ func (l *linter) schema(t *Tool, i int, which string, raw []byte, base string) {
 	if !s.checkDepth(which) {
 		return // too deep to check further at a cost that grows with it
 	}
+	if !s.checkNumbers(which) {
+		return // a number the checks below cannot read at a bounded cost
+	}
 	s.rootType(which)
 	s.walk()
 	// The allowance is taken before references are resolved, which loads
 	// the schemas of other tools they reach.
 	reached := s.reachedIdentified()
+	for _, id := range reached {
+		if l.identified[id].unreadable {
+			return // refused in the tool that has it; the check would read it
+		}
+	}
 	if !s.withinMetaCheckAllowance(which, reached) {
 		return
 	}
@@ -90,14 +98,17 @@ func (l *linter) schema(t *Tool, i int, which string, raw []byte, base string) {
 	// Nothing is read from files or the network: the loader serves the
 	// schemas of other tools by "$id", those the references reach first.
 	c.UseLoader(identifiedLoader(func(id string) (any, bool) {
-		other, ok := l.identified[id]
-		return other.value, ok && !s.own(id)
+		if _, ok := l.identified[id]; !ok || s.own(id) {
+			return nil, false
+		}
+		return l.identifiedValue(id)
 	}))
 	c.AssertFormat()
 	registerFormats(c)
 	c.UseRegexpEngine(ecmaRegexp)
 	for _, id := range reached {
-		if err := c.AddResource(id, l.identified[id].value); err != nil {
+		value, _ := l.identifiedValue(id)
+		if err := c.AddResource(id, value); err != nil {
 			l.errorf(t.Name, base, "the schema with $id %s cannot be added: %v", id, err)
 			return
 		}
@@ -348,7 +359,9 @@ type identifiedSchema struct {
 	tool  int    // the index of its tool
 	which string // "input" or "output"
 	raw   []byte
-	value any // decoded, for the meta-schema check
+	// unreadable is set when its tool's schema has a number past the
+	// bounds of numbers, refused there and never read (schema.NumberReadable).
+	unreadable bool
 }
 
 // identifiedSchemas returns the schemas of the catalog's tools that have an
@@ -369,18 +382,34 @@ func identifiedSchemas(c *Catalog) map[string]identifiedSchema {
 			if _, err := reg.AddTree(toolSchemaURI(i, s.which), tree); err != nil {
 				continue
 			}
+			text, _ := schema.UnreadableNumber(s.raw)
 			for _, res := range reg.Resources {
 				if res.Root.Member("$id") == nil {
 					continue
 				}
-				v, err := jsonschema.UnmarshalJSON(bytes.NewReader(res.Root.Raw))
-				if err == nil {
-					out[res.URI] = identifiedSchema{tool: i, which: s.which, raw: res.Root.Raw, value: v}
-				}
+				out[res.URI] = identifiedSchema{tool: i, which: s.which, raw: res.Root.Raw, unreadable: text != ""}
 			}
 		}
 	}
 	return out
+}
+
+// identifiedValue returns the schema with the given "$id" decoded, as the
+// meta-schema check takes it. It is decoded when a tool first reaches it,
+// within that tool's allowance, and kept: decoding every schema with an
+// "$id" up front decoded each resource nested in another again, so that
+// one tool of a thousand nested resources spent 300 MB before its
+// allowance refused it, and ten of them 5 GB.
+func (l *linter) identifiedValue(id string) (any, bool) {
+	if v, ok := l.decoded[id]; ok {
+		return v, v != nil
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(l.identified[id].raw))
+	if err != nil {
+		v = nil
+	}
+	l.decoded[id] = v
+	return v, v != nil
 }
 
 // ecmaRegexp has the meta-schema check patterns as ECMA-262 regular

@@ -192,6 +192,30 @@ var growthShapes = []growthShape{
 	{"prefixItems fan-out", 6, func(n int) string {
 		return defsChain(n, func(next string) string { return `{"type":"array","prefixItems":[` + next + `,` + next + `]}` }, `{"type":"string"}`)
 	}},
+	{"patternProperties fan-out", 6, func(n int) string {
+		return defsChain(n, func(next string) string {
+			return `{"type":"object","patternProperties":{"^a":` + next + `,"^b":` + next + `}}`
+		}, `{"type":"string"}`)
+	}},
+	{"dependentSchemas fan-out", 6, func(n int) string {
+		return defsChain(n, func(next string) string {
+			return `{"type":"object","dependentSchemas":{"a":` + next + `,"b":` + next + `}}`
+		}, `{"type":"object"}`)
+	}},
+	{"if-then-else fan-out", 6, func(n int) string {
+		return defsChain(n, func(next string) string { return `{"if":` + next + `,"then":` + next + `,"else":` + next + `}` }, `{"type":"object"}`)
+	}},
+	{"unevaluatedProperties fan-out", 6, func(n int) string {
+		return defsChain(n, func(next string) string { return `{"anyOf":[` + next + `,` + next + `],"unevaluatedProperties":false}` }, `{"type":"object"}`)
+	}},
+	{"contains fan-out", 6, func(n int) string {
+		return defsChain(n, func(next string) string { return `{"type":"array","contains":` + next + `,"items":` + next + `}` }, `{"type":"string"}`)
+	}},
+	{"propertyNames fan-out", 6, func(n int) string {
+		return defsChain(n, func(next string) string {
+			return `{"anyOf":[{"type":"object","propertyNames":` + next + `},` + next + `]}`
+		}, `{"type":"string"}`)
+	}},
 	// Chains of definitions, each shallow, together as deep as n.
 	{"$ref chain of arrays", 150, func(n int) string {
 		return defsChain(n, func(next string) string { return `{"type":"array","items":` + next + `}` }, `{"type":"string"}`)

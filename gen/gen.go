@@ -43,6 +43,9 @@ func Generate(cat *catalog.Catalog, opts Options) ([]byte, catalog.Diagnostics) 
 			return nil, catalog.Diagnostics{{Severity: catalog.Error, File: cat.File, Message: fmt.Sprintf("flag %q cannot be recorded in the header: want -name or -name=value", f)}}
 		}
 	}
+	if diags := unreadableNumbers(cat); diags.HasErrors() {
+		return nil, diags
+	}
 	m, diags := Build(cat, opts)
 	if !diags.HasErrors() {
 		diags = append(diags, checkDefaults(cat, m)...)

@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -100,7 +101,13 @@ func (n *node) count(keyword string) (int, bool) {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(string(v.Raw), 64)
-	if err != nil || f < 0 || f != float64(int(f)) {
+	switch {
+	case f >= math.MaxInt64:
+		// Past any length or count (1e300, or 1e400 beyond float64): a
+		// minimum no value meets, a maximum every value does. Dropped, a
+		// minimum would let every value through.
+		return math.MaxInt64, true
+	case err != nil || f < 0 || f != math.Trunc(f):
 		return 0, false
 	}
 	return int(f), true

@@ -192,6 +192,26 @@ var positions = []position{
 			map[string]any{"type": "object", "required": []any{"other"}},
 		}}, nil, map[string]any{"inner": v}, "/inner"
 	}},
+	// One object or array schema applying two of its subschemas to one
+	// member or item, one marking it and the other reading it.
+	{name: "patternbesideproperty", shared: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"type": "object", "properties": map[string]any{"inner": leaf}, "patternProperties": map[string]any{"^inn": marker}},
+			nil, map[string]any{"inner": v}, "/inner"
+	}},
+	{name: "propertybesidepattern", shared: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"type": "object", "properties": map[string]any{"inner": marker}, "patternProperties": map[string]any{"^inn": leaf}},
+			nil, map[string]any{"inner": v}, "/inner"
+	}},
+	{name: "twopatterns", shared: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"type": "object", "patternProperties": map[string]any{"^inn": marker, "ner$": leaf}},
+			nil, map[string]any{"inner": v}, "/inner"
+	}},
+	{name: "containsbesideitems", shared: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"type": "array", "items": leaf, "contains": marker}, nil, []any{v}, "/0"
+	}},
+	{name: "containsbesideprefix", shared: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		return map[string]any{"type": "array", "prefixItems": []any{leaf}, "contains": marker}, nil, []any{v}, "/0"
+	}},
 	{name: "allof", merges: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		return merge(leaf, map[string]any{"allOf": []any{marker}}), nil, v, ""
 	}},
@@ -254,6 +274,11 @@ var positions = []position{
 	{name: "markedallof", markerAbove: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		name := hideAt(marker, "k")
 		return map[string]any{"allOf": []any{openObject(marker, leaf)}}, nil, map[string]any{name: v}, "/" + name
+	}},
+	{name: "markednames", markerAbove: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
+		// A marked propertyNames: every name is a secret.
+		name := hideAt(marker, "k")
+		return map[string]any{"type": "object", "propertyNames": marker, "additionalProperties": leaf}, nil, map[string]any{name: v}, "/" + name
 	}},
 	{name: "markedanyof", union: "anyOf", markerAbove: true, wrap: func(_ string, _, marker, leaf map[string]any, v any) (map[string]any, map[string]any, any, string) {
 		name := hideAt(marker, "k")

@@ -10,18 +10,14 @@ import "github.com/toolgen/toolgen/runtime/internal/message"
 // are is not said of a sensitive array, nor of one that holds secrets: it
 // would tell which secrets are equal.
 func (c *Check) UniqueItems(x *Value) bool {
-	for i := range x.Items {
-		for j := i + 1; j < len(x.Items); j++ {
-			if !x.Items[i].Equal(&x.Items[j]) {
-				continue
-			}
-			if c.hidden(x) {
-				return c.Report("uniqueItems", message.HiddenUniqueItemsMessage, c.subject()+message.HiddenUniqueItemsHint)
-			}
-			return c.Report("uniqueItems", string(message.UniqueItemsMessage(nil, i, j)), string(message.UniqueItemsHint(c.hintStart(), i, j)))
-		}
+	i, j, found := firstDuplicate(len(x.Items), func(b []byte, i int) ([]byte, bool) { return appendValueKey(b, &x.Items[i]), true })
+	if !found {
+		return true
 	}
-	return true
+	if c.hidden(x) {
+		return c.Report("uniqueItems", message.HiddenUniqueItemsMessage, c.subject()+message.HiddenUniqueItemsHint)
+	}
+	return c.Report("uniqueItems", string(message.UniqueItemsMessage(nil, i, j)), string(message.UniqueItemsHint(c.hintStart(), i, j)))
 }
 
 // ItemNotAllowed records that the current item is forbidden by keyword

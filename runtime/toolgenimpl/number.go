@@ -1,6 +1,7 @@
 package toolgenimpl
 
 import (
+	"errors"
 	"math/big"
 	"strconv"
 	"strings"
@@ -10,6 +11,10 @@ import (
 // Beyond it a number is far outside anything a tool argument means, and
 // expanding 1e999999999 into a big.Rat would let one argument exhaust memory.
 const maxExponent = 1000
+
+// saturatedExponent stands for an exponent beyond int; what splitNumber
+// adds to it (the digits of the text) cannot overflow.
+const saturatedExponent = 1 << 60
 
 // splitNumber splits a JSON number into its sign, its significant digits with
 // leading and trailing zeros removed, and the decimal exponent of the last of
@@ -21,8 +26,19 @@ func splitNumber(text string) (negative bool, digits string, exp int, ok bool) {
 	mantissa, expText, hasExp := strings.Cut(strings.ToLower(text), "e")
 	if hasExp {
 		e, err := strconv.Atoi(strings.TrimPrefix(expText, "+"))
-		if err != nil {
-			return false, "", 0, false // an exponent beyond int: out of any range
+		switch {
+		case errors.Is(err, strconv.ErrRange):
+			// An exponent beyond int saturates, so that the number still
+			// orders above (or below, or nearer zero than) every number a
+			// schema holds, whose exponents are bounded far below it:
+			// 1e99999999999999999999 is no zero. Two such numbers whose
+			// exponents differ only past it compare equal.
+			e = saturatedExponent
+			if strings.HasPrefix(expText, "-") {
+				e = -saturatedExponent
+			}
+		case err != nil:
+			return false, "", 0, false
 		}
 		exp = e
 	}

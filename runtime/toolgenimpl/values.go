@@ -64,20 +64,6 @@ func Duplicate[T comparable](s []T) (i, j int, found bool) {
 	return 0, 0, false
 }
 
-// DuplicateJSON returns the indexes of the first two items of s that are equal
-// as JSON values: object member order does not matter and numbers compare by
-// value, so 1 equals 1.0.
-func DuplicateJSON(s []json.RawMessage) (i, j int, found bool) {
-	for j := 1; j < len(s); j++ {
-		for i := 0; i < j; i++ {
-			if EqualJSON(s[i], s[j]) {
-				return i, j, true
-			}
-		}
-	}
-	return 0, 0, false
-}
-
 // EqualJSON reports whether two valid JSON texts are equal as JSON values.
 func EqualJSON(a, b []byte) bool {
 	va, errA := parseValue(a)

@@ -2,6 +2,7 @@ package schemafunc
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -285,7 +286,10 @@ func (b *body) count(keyword string) (int, error) {
 		return -1, nil
 	}
 	n, err := strconv.ParseFloat(string(v.Raw), 64)
-	if v.Kind != '0' || err != nil || n < 0 || n != float64(int(n)) {
+	switch {
+	case v.Kind == '0' && n >= math.MaxInt64:
+		return math.MaxInt64, nil // past any length or count, as node.count reads it
+	case v.Kind != '0' || err != nil || n < 0 || n != math.Trunc(n):
 		return 0, b.fail(keyword, "%s must be a non-negative integer", keyword)
 	}
 	return int(n), nil

@@ -126,7 +126,7 @@ func randomSensitivitySchema(rng *rand.Rand) string {
 			members = append(members, fmt.Sprintf(`"$id":"r%d.json","$dynamicAnchor":"a"`, i))
 		}
 		for range rng.IntN(4) {
-			switch rng.IntN(9) {
+			switch rng.IntN(12) {
 			case 0:
 				members = append(members, `"x-toolgen":{"sensitive":true}`)
 			case 1:
@@ -143,6 +143,12 @@ func randomSensitivitySchema(rng *rand.Rand) string {
 				members = append(members, `"if":`+sub()+`,"then":`+sub())
 			case 7:
 				members = append(members, `"dependentSchemas":{"a":`+sub()+`}`)
+			case 8:
+				members = append(members, `"propertyNames":`+sub())
+			case 9:
+				members = append(members, `"patternProperties":{"^a":`+sub()+`}`)
+			case 10:
+				members = append(members, `"contains":`+sub())
 			default:
 				members = append(members, `"writeOnly":true`)
 			}
@@ -175,7 +181,7 @@ func walkHolds(k *checker, n *schema.Node) bool {
 		if marksSensitive(n) {
 			return true
 		}
-		return slices.ContainsFunc(append(slices.Clip(k.inPlaceOf(n)), childrenOf(n)...), walk)
+		return slices.ContainsFunc(append(append(slices.Clip(k.inPlaceOf(n)), childrenOf(n)...), subschemasApplied(n, schema.AppliesToNames)...), walk)
 	}
 	return walk(n)
 }
@@ -198,9 +204,16 @@ func walkSensitive(k *checker, n *schema.Node) bool {
 		if marksSensitive(m) {
 			return true
 		}
+		if names := m.Member("propertyNames"); names != nil && walkHolds(k, names) {
+			return true // every name is a secret
+		}
 		if children := childrenOf(m); len(children) > 0 {
 			reaching++
-			markedInside = markedInside || slices.ContainsFunc(children, func(c *schema.Node) bool { return walkHolds(k, c) })
+			inside := slices.ContainsFunc(children, func(c *schema.Node) bool { return walkHolds(k, c) })
+			if inside && partsOverlap(m) {
+				return true // two of m's subschemas may apply to one part
+			}
+			markedInside = markedInside || inside
 		}
 	}
 	return reaching >= 2 && markedInside

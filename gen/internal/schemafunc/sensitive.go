@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen/toolgen/internal/ecma"
 	"github.com/toolgen/toolgen/internal/schema"
 )
 
@@ -136,7 +137,41 @@ func (k *checker) summaryOf(n *schema.Node) inPlaceSummary {
 		s.reaching[0] = n
 	}
 	s.markedInside = slices.ContainsFunc(children, k.holdsSecrets)
+	// One schema may apply two of its subschemas to one member or item, and
+	// the one that reads it need not be the one that marks it; and the
+	// names a marked propertyNames judges are secrets that locate every
+	// problem inside. Either way the whole value is sensitive.
+	if names := n.Member("propertyNames"); s.markedInside && partsOverlap(n) || names != nil && k.holdsSecrets(names) {
+		s.marks = true
+	}
 	return s
+}
+
+// partsOverlap reports whether schema n may apply two of its subschemas to
+// one member or item: contains beside items or prefixItems, two
+// patternProperties, or one whose pattern matches a name of properties (or
+// that toolgen cannot match at generation time).
+func partsOverlap(n *schema.Node) bool {
+	if n.Member("contains") != nil && (n.Member("items") != nil || n.Member("prefixItems") != nil) {
+		return true
+	}
+	patterns := n.Member("patternProperties")
+	if patterns == nil || len(patterns.Members) == 0 {
+		return false
+	}
+	if len(patterns.Members) > 1 {
+		return true
+	}
+	props := n.Member("properties")
+	if props == nil {
+		return false
+	}
+	p, err := ecma.Compile(patterns.Members[0].Name)
+	if err != nil {
+		return true
+	}
+	match := p.Matcher()
+	return slices.ContainsFunc(props.Members, func(m schema.Member) bool { return match(m.Name) })
 }
 
 // holdsSecrets reports whether schema n, or a schema it applies to its value
@@ -149,7 +184,8 @@ func (k *checker) summaryOf(n *schema.Node) inPlaceSummary {
 func (k *checker) holdsSecrets(n *schema.Node) bool {
 	if k.marked == nil {
 		k.marked = newReach(marksSensitive, func(n *schema.Node) []*schema.Node {
-			return append(slices.Clip(k.inPlaceOf(n)), childrenOf(n)...)
+			// The names propertyNames judges are inside the value too.
+			return append(append(slices.Clip(k.inPlaceOf(n)), childrenOf(n)...), subschemasApplied(n, schema.AppliesToNames)...)
 		}, func(a, b bool) bool { return a || b })
 	}
 	return k.marked.of(n)
