@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,16 +47,19 @@ type builder struct {
 	shared   map[string]*Value     // $defs shared between tools, by name and bytes
 	enums    map[string]*NamedType // string enums, by canonical schema text
 
-	// The catalog's schemas as documents of one registry, so that $id
-	// references between tools resolve, and the compiler of schema functions.
+	// The catalog's index (its schemas as documents of one registry, so
+	// that $id references between tools resolve), what of the registry's
+	// problems has been reported, and the compiler of schema functions.
+	index    *catalog.Index
 	registry *schema.Registry
+	problems int
 	schemas  *checker
-	docs     map[string]*schema.Document // by tool name and "input"/"output"
-	docTools map[string]schemaOrigin     // document URI -> where it is in the catalog
 
-	// Per schema: the tool, the schema document ($refs resolve in it), where
-	// it stands in the file, and which of the tool's schemas it is.
+	// Per schema: the tool (and its index in the catalog), the schema
+	// document ($refs resolve in it), where it stands in the file, and which
+	// of the tool's schemas it is.
 	tool     *catalog.Tool
+	toolAt   int
 	doc      *schema.Document // the schema being built, as the schema compiler sees it
 	tree     *schema.Node     // its root: doc's, or parsed alone when doc could not be indexed
 	root     jsontext.Value
@@ -111,62 +113,50 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 	}
 	b.registerSchemas()
 	for i := range cat.Tools {
+		b.toolAt = i
 		b.buildTool(&cat.Tools[i], names[i])
 	}
 	b.checkLocalTypes()
 	for _, err := range b.schemas.finish() {
 		b.schemaError(err)
 	}
+	b.reportProblems() // of schemas indexed on the way
 	b.model.Schemas = b.schemas
 	return b.model, b.diags
 }
 
-// schemaOrigin is where one of a tool's schemas stands in the catalog.
-type schemaOrigin struct {
-	tool  *catalog.Tool
-	which string // "input" or "output"
-	base  string // the schema's JSON Pointer in the catalog file
-}
-
-// registerSchemas makes every tool's schemas documents of one registry, for
-// the schema compiler: references by $id may cross from one tool to another.
+// registerSchemas takes the catalog's index, whose registry holds every
+// tool's schemas as documents, for the schema compiler: references by $id
+// may cross from one tool to another. What the registry could not index
+// is reported here, at its place.
 func (b *builder) registerSchemas() {
-	b.registry = schema.NewRegistry(nil)
+	b.index = b.cat.Index()
+	b.registry = b.index.Registry()
 	b.schemas = newChecker(b.registry, "schema", b.names)
-	b.docs, b.docTools = map[string]*schema.Document{}, map[string]schemaOrigin{}
 	b.schemas.describe = func(doc *schema.Document) string {
-		if origin, ok := b.docTools[doc.URI]; ok {
-			return fmt.Sprintf("the %s schema of tool %q", origin.which, origin.tool.Name)
+		if origin, ok := b.index.Origin(doc.URI); ok {
+			return fmt.Sprintf("the %s schema of tool %q", origin.Which(), b.cat.Tools[origin.Tool].Name)
 		}
 		return doc.URI
 	}
-	for i := range b.cat.Tools {
-		t := &b.cat.Tools[i]
-		for _, s := range []struct {
-			which, base string
-			schema      []byte
-		}{{"input", t.SchemaPointer, t.InputSchema}, {"output", t.OutputSchemaPointer, t.OutputSchema}} {
-			if s.schema == nil {
-				continue
-			}
-			uri := toolSchemaURI(t.Name, s.which)
-			b.docTools[uri] = schemaOrigin{t, s.which, s.base}
-			doc, err := b.registry.AddDocument(uri, s.schema)
-			if err != nil {
-				b.schemaError(err)
-				continue
-			}
-			b.docs[t.Name+"\x00"+s.which] = doc
-		}
-	}
+	b.reportProblems()
 }
 
-// toolSchemaURI is the retrieval URI of a tool's schema, the base of its
-// references unless it has an $id. A tool's input and output schemas are two
-// documents, and each is a folder of its own, so that a relative $id or $ref
-// in one ("address.json") resolves within it, not to the other's.
-func toolSchemaURI(tool, which string) string {
-	return "https://toolgen.invalid/tools/" + url.PathEscape(tool) + "/" + which + "/schema.json"
+// reportProblems reports the problems the registry met since it was last
+// asked: what a schema says that its index could not use (a malformed or
+// repeated $id or anchor, an unknown meta-schema) is a schema the
+// generator refuses.
+func (b *builder) reportProblems() {
+	for _, p := range b.registry.Problems[b.problems:] {
+		b.schemaError(p)
+	}
+	b.problems = len(b.registry.Problems)
+}
+
+// document returns the current tool's input or output schema (which says),
+// from the catalog's index; nil when the tool has none or it cannot be read.
+func (b *builder) document(which string) *schema.Document {
+	return b.index.Document(b.toolAt, which == "output")
 }
 
 // schemaError reports an error of the schema compiler at its place in the catalog.
@@ -176,12 +166,17 @@ func (b *builder) schemaError(err error) {
 		b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, "", "", "%v", err))
 		return
 	}
-	origin, ok := b.docTools[re.Doc]
+	origin, ok := b.index.Origin(re.Doc)
 	if !ok {
 		b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, "", "", "%s#%s: %s", re.Doc, re.Ptr, re.Reason))
 		return
 	}
-	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, origin.tool.Name, origin.base+re.Ptr, "%s", re.Reason))
+	t := &b.cat.Tools[origin.Tool]
+	base := t.SchemaPointer
+	if origin.Output {
+		base = t.OutputSchemaPointer
+	}
+	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, t.Name, base+re.Ptr, "%s", re.Reason))
 }
 
 // checked maps a schema the typed reader cannot express exactly to its JSON
@@ -286,7 +281,7 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 			tool.StrictSchemaConst = b.names.claim(stem + "StrictInputSchema")
 		}
 	}
-	args := b.schemaRoot(t.InputSchema, t.SchemaPointer, "input", goName+"Args", goName)
+	args := b.schemaRoot(t.SchemaPointer, "input", goName+"Args", goName)
 	if args == nil {
 		return
 	}
@@ -297,7 +292,7 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 	args.Sensitive = b.rootSensitive("input")
 	tool.Args = args
 	if t.OutputSchema != nil {
-		result := b.schemaRoot(t.OutputSchema, t.OutputSchemaPointer, "output", goName+"Result", goName+"Result")
+		result := b.schemaRoot(t.OutputSchemaPointer, "output", goName+"Result", goName+"Result")
 		if result == nil {
 			return
 		}

@@ -6,9 +6,7 @@ import (
 	"strings"
 
 	"github.com/atombender/go-jsonschema/pkg/schemas"
-	"github.com/go-json-experiment/json/jsontext"
 	"github.com/toolgen/toolgen/internal/jsonpointer"
-	"github.com/toolgen/toolgen/internal/schema"
 )
 
 // A tool's schemas describe JSON objects, and the handler receives a struct,
@@ -20,15 +18,12 @@ import (
 // keyword keeps the meaning it has anywhere else.
 
 // schemaRoot maps one of a tool's schemas to a named struct.
-func (b *builder) schemaRoot(text jsontext.Value, base, which, name, prefix string) *NamedType {
-	b.root, b.base, b.schema, b.stem = text, base, which, prefix
-	b.doc = b.docs[b.tool.Name+"\x00"+which]
-	b.tree = nil
+func (b *builder) schemaRoot(base, which, name, prefix string) *NamedType {
+	b.base, b.schema, b.stem = base, which, prefix
+	b.doc = b.document(which)
+	b.root, b.tree = nil, nil
 	if b.doc != nil {
-		b.tree = b.doc.Root
-	} else if tree, err := schema.Parse(text, schema.ParseOptions{OnDuplicate: func(schema.Duplicate) {}}); err == nil {
-		// Why the registry refused it is reported; build what can be built.
-		b.tree = tree
+		b.root, b.tree = b.doc.Root.Raw, b.doc.Root
 	}
 	b.built, b.building, b.reported = map[string]*Value{}, map[string]bool{}, map[string]bool{}
 	b.goNamed = map[string]bool{}
