@@ -46,7 +46,11 @@ type LintOptions struct {
 // position.
 func Lint(c *Catalog, opts LintOptions) Diagnostics {
 	x := c.Index()
-	l := &linter{c: c, opts: opts, index: x, identified: identifiedSchemas(x)}
+	l := &linter{c: c, opts: opts, index: x, identified: identifiedSchemas(x), costs: map[string]identifiedCost{}}
+	for _, t := range c.Tools {
+		l.schemaBytes += len(t.InputSchema) + len(t.OutputSchema)
+	}
+	l.allowance = metaCheckBase + metaCheckPerByte*int64(l.schemaBytes)
 	first := map[string]int{} // tool name -> index of its first tool
 	for i := range c.Tools {
 		t := &c.Tools[i]
@@ -81,6 +85,13 @@ type linter struct {
 	// identified are the schemas of the catalog that have an "$id", by that
 	// absolute URI: one tool's schema may refer to another's.
 	identified map[string]identifiedSchema
+
+	// allowance is what is left of the catalog's allowance for the
+	// meta-schema check, in steps (metacheck.go); schemaBytes is the size
+	// it was made from, and costs what the schemas with an "$id" cost.
+	allowance   int64
+	schemaBytes int
+	costs       map[string]identifiedCost
 }
 
 func (l *linter) errorf(tool, ptr, format string, args ...any) {

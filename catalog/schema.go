@@ -81,6 +81,12 @@ func (l *linter) schema(t *Tool, i int, output bool) {
 	}
 	s.rootType(which)
 	s.walk()
+	// The allowance is taken before references are resolved, which loads
+	// the schemas of other tools they reach.
+	reached := s.reachedIdentified()
+	if !s.withinMetaCheckAllowance(which, reached) {
+		return
+	}
 	refsOK := s.resolveRefs()
 	loc := s.loc
 	if s.wrongDraft {
@@ -89,16 +95,22 @@ func (l *linter) schema(t *Tool, i int, output bool) {
 
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
-	c.UseLoader(nil) // never read files or the network
+	// Nothing is read from files or the network: the loader serves the
+	// schemas of other tools by "$id", those the references reach first.
+	c.UseLoader(identifiedLoader(func(id string) (any, bool) {
+		other, ok := l.identified[id]
+		if !ok || s.own(id) || s.declares[id] {
+			return nil, false
+		}
+		return other.value(), true
+	}))
 	c.AssertFormat()
 	registerFormats(c)
 	c.UseRegexpEngine(ecmaRegexp)
-	for id, other := range l.identified {
-		if !s.own(id) && !s.declares[id] {
-			if err := c.AddResource(id, other.value()); err != nil {
-				l.errorf(t.Name, base, "the schema with $id %s cannot be added: %v", id, err)
-				return
-			}
+	for _, id := range reached {
+		if err := c.AddResource(id, l.identified[id].value()); err != nil {
+			l.errorf(t.Name, base, "the schema with $id %s cannot be added: %v", id, err)
+			return
 		}
 	}
 	if err := c.AddResource(loc, decoded(s.tree)); err != nil {

@@ -93,12 +93,7 @@ func TestBoundedWorkHidesSecrets(t *testing.T) {
 
 // secretDepths are the depths of the chains with secrets: two, so that the
 // growth shows, and shallower than TestBoundedWork's for the build's sake.
-func secretDepths(f fanOut) []int {
-	if f.typed {
-		return []int{3, 6}
-	}
-	return []int{8, 16}
-}
+func secretDepths(fanOut) []int { return []int{8, 16} }
 
 // A secretVariant is where a chain holds a sensitive value: "top", "middle"
 // or "leaves", at the position numbered position of sensitivecases, whose

@@ -91,10 +91,7 @@ type fanOut struct {
 	def  func(level int, x string, next func(y string) string) string
 	// checked wraps the property in allOf, so that everything below it is
 	// checked whole by schema functions rather than by the typed reader.
-	checked bool
-	// typed chains are read by the typed reader, whose generated code grows
-	// with the paths through the chain: they stay shallow.
-	typed     bool
+	checked   bool
 	instances []string
 	// anchored leaves carry a $dynamicAnchor, for $dynamicRef to reach.
 	anchored bool
@@ -105,12 +102,10 @@ type fanOut struct {
 	leafNot   bool // the leaves use not, which the typed reader checks whole
 }
 
-func (f fanOut) depths() []int {
-	if f.typed {
-		return []int{3, 6}
-	}
-	return []int{8, 16, 32}
-}
+// depths are the depths of each chain. A chain the typed reader reads is
+// as deep as the others: its readers are shared however many paths reach
+// them.
+func (f fanOut) depths() []int { return []int{8, 16, 32} }
 
 type boundedTool struct {
 	shape     fanOut
@@ -150,19 +145,24 @@ func fanOutShapes() []fanOut {
 		{name: "$dynamicRef across resources", checked: true, resources: true, def: func(i int, x string, next func(string) string) string {
 			return fmt.Sprintf(`{"$id":"d%d%s","$dynamicAnchor":"node","allOf":[{"$ref":"d%da"},{"$ref":"d%db"}]}`, i, x, i+1, i+1)
 		}},
+		// Anchors no $dynamicRef follows do not change where one leads,
+		// so the memo must not tell scopes apart by them.
+		{name: "$dynamicRef across resources with anchors of their own", checked: true, resources: true, def: func(i int, x string, next func(string) string) string {
+			return fmt.Sprintf(`{"$id":"d%d%s","$dynamicAnchor":"own%d","allOf":[{"$ref":"d%da"},{"$ref":"d%db"}]}`, i, x, i, i+1, i+1)
+		}},
 		{name: "dependentSchemas", checked: true, def: func(i int, _ string, next func(string) string) string {
 			return fmt.Sprintf(`{"dependentSchemas":{"x":%s,"y":%s}}`, next("a"), next("b"))
 		}},
 		{name: "unevaluatedProperties", checked: true, def: func(i int, _ string, next func(string) string) string {
 			return fmt.Sprintf(`{"anyOf":[%s,%s],"unevaluatedProperties":false}`, next("a"), next("b"))
 		}},
-		{name: "typed anyOf", typed: true, def: func(i int, _ string, next func(string) string) string {
+		{name: "typed anyOf", def: func(i int, _ string, next func(string) string) string {
 			return fmt.Sprintf(`{"anyOf":[%s,%s]}`, next("a"), next("b"))
 		}},
-		{name: "typed oneOf", typed: true, def: func(i int, _ string, next func(string) string) string {
+		{name: "typed oneOf", def: func(i int, _ string, next func(string) string) string {
 			return fmt.Sprintf(`{"oneOf":[%s,%s]}`, next("a"), next("b"))
 		}},
-		{name: "typed anyOf, leaves checked whole", typed: true, leafNot: true, def: func(i int, _ string, next func(string) string) string {
+		{name: "typed anyOf, leaves checked whole", leafNot: true, def: func(i int, _ string, next func(string) string) string {
 			return fmt.Sprintf(`{"anyOf":[%s,%s]}`, next("a"), next("b"))
 		}},
 	}
@@ -441,34 +441,63 @@ func main() {
 // a dynamic anchor name of its own that a $dynamicRef follows: 3^levels
 // combinations of outermost holders, each checked apart), generation stops
 // with a diagnostic at the $dynamicRef, in the catalog's form; a shallow
-// chain of the same shape still generates.
+// chain of the same shape still generates. The forms counted are those the
+// memo's key tells apart: every anchor name that a $dynamicRef follows,
+// here or in another tool, and no other.
 func TestBoundedWorkRefused(t *testing.T) {
-	chain := func(depth int) []byte {
+	// chain's levels hold the anchors n<level>, which the levels' own
+	// $dynamicRef follow, or, with leaves, only a leaf's, to an anchor
+	// "node" of the last level.
+	chain := func(depth int, leaves bool) string {
 		var defs []string
 		for i := range depth {
 			for _, x := range []string{"a", "b"} {
 				next := fmt.Sprintf(`"allOf":[{"$ref":"d%da"},{"$ref":"d%db"}],`, i+1, i+1)
+				follow := fmt.Sprintf(`"$dynamicRef":"#n%d"`, i)
 				if i == depth-1 {
 					next = ""
+					if leaves {
+						next = `"$defs":{"leaf":{"$dynamicAnchor":"node"}},`
+						follow = `"$dynamicRef":"#node"`
+					}
+				} else if leaves {
+					follow = `"type":"string"`
 				}
-				defs = append(defs, fmt.Sprintf(`"D%d%s":{"$id":"d%d%s","$dynamicAnchor":"n%d",%s"properties":{"k":{"$dynamicRef":"#n%d"}}}`, i, x, i, x, i, next, i))
+				defs = append(defs, fmt.Sprintf(`"D%d%s":{"$id":"d%d%s","$dynamicAnchor":"n%d",%s"properties":{"k":{%s}}}`, i, x, i, x, i, next, follow))
 			}
 		}
 		schema := fmt.Sprintf(`{"type":"object","properties":{"n":{"$ref":"d0a"}},"$defs":{%s}}`, strings.Join(defs, ","))
-		return []byte(fmt.Sprintf(`{"tools":[{"name":"chain","inputSchema":%s}]}`, schema))
+		return fmt.Sprintf(`{"name":"chain","inputSchema":%s}`, schema)
 	}
-	if _, diags := gen.Generate(loadCatalog(t, "shallow.json", chain(4)), gen.Options{Package: "p"}); diags.HasErrors() {
-		t.Fatalf("a chain of 4 levels (81 forms of the dynamic scope) was refused: %v", diags)
+	// follower is a tool of its own whose $dynamicRef follow n0 ... n9.
+	var follows []string
+	for i := range 10 {
+		follows = append(follows, fmt.Sprintf(`"p%d":{"$dynamicRef":"#n%d"},"q%d":{"$defs":{"a":{"$dynamicAnchor":"n%d"}}}`, i, i, i, i))
 	}
-	_, diags := gen.Generate(loadCatalog(t, "deep.json", chain(10)), gen.Options{Package: "p"})
-	var errs []string
-	for _, d := range diags {
-		if d.Severity == catalog.Error {
-			errs = append(errs, d.String())
+	follower := `{"name":"follower","inputSchema":{"$id":"https://example.com/follower.json","type":"object","properties":{` + strings.Join(follows, ",") + `}}}`
+	catalogOf := func(tools ...string) []byte { return []byte(`{"tools":[` + strings.Join(tools, ",") + `]}`) }
+	for _, c := range []struct{ name, catalog string }{
+		{"a chain of 4 levels (81 forms of the dynamic scope)", chain(4, false)},
+		{"a chain of 10 levels whose anchors no $dynamicRef follows", chain(10, true)},
+	} {
+		if _, diags := gen.Generate(loadCatalog(t, "shallow.json", catalogOf(c.catalog)), gen.Options{Package: "p"}); diags.HasErrors() {
+			t.Errorf("%s was refused: %v", c.name, diags)
 		}
 	}
-	want := regexp.MustCompile(`^deep\.json:\d+:\d+: tool "chain" /tools/0/inputSchema/\$defs/D\d+[ab]/properties/k/\$dynamicRef: the schema resources with a \$dynamicAnchor that \$dynamicRef follows can be entered in more than 1024 combinations, .*; give the dynamic anchors fewer distinct names, or use \$ref where the target need not change$`)
-	if len(errs) != 1 || !want.MatchString(errs[0]) {
-		t.Errorf("a chain of 10 levels (59,049 forms): errors %q, want one matching %s", errs, want)
+	for _, c := range []struct{ name, catalog []byte }{
+		{[]byte("a chain of 10 levels (59,049 forms)"), catalogOf(chain(10, false))},
+		{[]byte("a chain of 10 levels whose anchors another tool's $dynamicRef follow"), catalogOf(chain(10, true), follower)},
+	} {
+		_, diags := gen.Generate(loadCatalog(t, "deep.json", c.catalog), gen.Options{Package: "p"})
+		var errs []string
+		for _, d := range diags {
+			if d.Severity == catalog.Error {
+				errs = append(errs, d.String())
+			}
+		}
+		want := regexp.MustCompile(`^deep\.json:\d+:\d+: tool "chain" /tools/0/inputSchema/\$defs/D\d+[ab]/properties/k/\$dynamicRef: the schema resources with a \$dynamicAnchor that \$dynamicRef follows can be entered in more than 1024 combinations, .*; give the dynamic anchors fewer distinct names, or use \$ref where the target need not change$`)
+		if len(errs) != 1 || !want.MatchString(errs[0]) {
+			t.Errorf("%s: errors %q, want one matching %s", c.name, errs, want)
+		}
 	}
 }

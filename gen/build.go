@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -94,21 +93,28 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 		enums:    map[string]*NamedType{},
 	}
 	b.model.names = b.names
+	b.model.divisors = b.divisors
 	reserveClientNames(b.names, opts)
 	originals := make([]string, len(cat.Tools))
+	first := map[string]int{} // tool name -> index of its first tool
+	chosen := map[string]string{}
 	for i, t := range cat.Tools {
 		originals[i] = t.Name
+		if _, ok := first[t.Name]; !ok {
+			first[t.Name] = i
+		}
+		if _, ok := chosen[t.Name]; !ok && t.Settings.GoName != "" {
+			chosen[t.Name] = t.Settings.GoName
+		}
 	}
 	names, renamed := assignNames(originals, func(s string) string {
-		for _, t := range cat.Tools {
-			if t.Name == s && t.Settings.GoName != "" {
-				return t.Settings.GoName
-			}
+		if gn, ok := chosen[s]; ok {
+			return gn
 		}
 		return goName(s)
 	}, nil)
 	for _, rn := range renamed {
-		t := cat.Tools[slices.Index(originals, rn.Original)]
+		t := cat.Tools[first[rn.Original]]
 		b.warn(catalog.WarnGoName, t.Pointer, t.Name, "Go name %s is taken by tool %q; using %s (set \"x-toolgen\": {\"goName\": ...} to choose another)", rn.Wanted, rn.Rival, rn.Got)
 	}
 	b.registerSchemas()
@@ -116,6 +122,9 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 		b.toolAt = i
 		b.buildTool(&cat.Tools[i], names[i])
 	}
+	// Shared values claim their names before the goJSONSchema types of
+	// the package are checked against every name the file declares.
+	b.share()
 	b.checkLocalTypes()
 	for _, err := range b.schemas.finish() {
 		b.schemaError(err)
@@ -338,8 +347,13 @@ func (b *builder) ref(n *node) *Value {
 	b.building[target] = true
 	v := b.value(tn, name)
 	delete(b.building, target)
-	if v != nil && target != "" {
-		b.shared[key] = v
+	if v != nil {
+		// Every other reference to the target shares this value: one type
+		// and one reader per schema, however many paths reach it.
+		b.built[target] = v
+		if target != "" {
+			b.shared[key] = v
+		}
 	}
 	return v
 }

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -55,16 +56,28 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 		t.Doc = d
 	}
 
-	required := n.strings("required")
+	// Sets rather than lists: an object may have very many members.
+	required := map[string]bool{}
+	for _, r := range n.strings("required") {
+		required[r] = true
+	}
+	declared := map[string]*schema.Node{}
 	var props []string
-	for _, p := range n.memberNames("properties") {
-		if !slices.Contains(props, p) {
-			props = append(props, p)
+	var members []schema.Member
+	if ps := n.tree.Member("properties"); ps != nil {
+		members = ps.Members
+	}
+	for _, m := range members {
+		if _, dup := declared[m.Name]; !dup {
+			declared[m.Name] = m.Value
+			props = append(props, m.Name)
 		}
 	}
 	// Required members that have no schema still have to be present.
-	for _, r := range required {
-		if !slices.Contains(props, r) {
+	listed := maps.Clone(declared)
+	for _, r := range n.strings("required") {
+		if _, ok := listed[r]; !ok {
+			listed[r] = nil
 			props = append(props, r)
 		}
 	}
@@ -73,9 +86,9 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 	goNames := make([]string, len(props))
 	for i, p := range props {
 		var c *node
-		if n.declares("properties", p) {
+		if j := declared[p]; j != nil {
 			var err error
-			if c, err = n.child("properties", p); err != nil {
+			if c, err = nodeOf(j, n.ptr+"/properties/"+jsonpointer.Escape(p)); err != nil {
 				b.errorf(n.ptr+"/properties", "%v", err)
 				return nil
 			}
@@ -127,7 +140,7 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 
 	for i, p := range props {
 		c := fieldNodes[i]
-		f := &Field{JSONName: p, GoName: names[i], Required: slices.Contains(required, p)}
+		f := &Field{JSONName: p, GoName: names[i], Required: required[p]}
 		f.Value = b.value(c, b.nestedName(prefix, names[i]))
 		if f.Value == nil {
 			continue
@@ -171,7 +184,7 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 				d.Requires = append(d.Requires, item.Str)
 			}
 			for _, name := range append([]string{m.Name}, d.Requires...) {
-				if !slices.Contains(props, name) {
+				if _, ok := listed[name]; !ok {
 					if !loose { // else the schema function checks it
 						b.errorf(n.ptr+"/dependentRequired/"+jsonpointer.Escape(m.Name), "dependentRequired on %q, which is not a declared property, is not supported yet; declare it under properties", name)
 					}

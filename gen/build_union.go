@@ -220,16 +220,18 @@ func variantKinds(alts []*Alternative) []string {
 // discriminator finds a member that every alternative, an object, requires
 // with a different string constant, and returns its name and the constants.
 func discriminator(alts []*Alternative) (string, []string) {
-	for _, a := range alts {
+	fixed := make([]map[string]string, len(alts))
+	for i, a := range alts {
 		if a.Value.Kind != kindStruct {
 			return "", nil
 		}
+		fixed[i] = constants(a.Value.Named)
 	}
 	for _, candidate := range alts[0].Value.Named.Fields {
 		tags := make([]string, 0, len(alts))
 		seen := map[string]bool{}
-		for _, a := range alts {
-			tag, ok := constantOf(a.Value.Named, candidate.JSONName)
+		for i := range alts {
+			tag, ok := fixed[i][candidate.JSONName]
 			if !ok || seen[tag] {
 				break
 			}
@@ -243,11 +245,13 @@ func discriminator(alts []*Alternative) (string, []string) {
 	return "", nil
 }
 
-// constantOf returns the string a required member of t must hold, if its
-// schema fixes one with const or a one-value enum.
-func constantOf(t *NamedType, member string) (string, bool) {
+// constants returns, by member, the strings the required members of t must
+// hold, where their schema fixes one with const or a one-value enum: one
+// pass over the members, however many candidates are tried.
+func constants(t *NamedType) map[string]string {
+	out := map[string]string{}
 	for _, f := range t.Fields {
-		if f.JSONName != member || !f.Required {
+		if _, dup := out[f.JSONName]; dup || !f.Required {
 			continue
 		}
 		v := f.Value
@@ -256,15 +260,17 @@ func constantOf(t *NamedType, member string) (string, bool) {
 		case text == nil && len(v.Enum) == 1:
 			text = v.Enum[0]
 		case text == nil && v.Kind == kindEnum && len(v.Named.Values) == 1:
-			return v.Named.Values[0].Value, true
+			out[f.JSONName] = v.Named.Values[0].Value
+			continue
 		}
 		if text.Kind() != '"' {
-			return "", false
+			continue
 		}
-		b, err := jsontext.AppendUnquote(nil, text)
-		return string(b), err == nil
+		if b, err := jsontext.AppendUnquote(nil, text); err == nil {
+			out[f.JSONName] = string(b)
+		}
 	}
-	return "", false
+	return out
 }
 
 // altName is what one alternative of a union is called.
@@ -325,7 +331,7 @@ func (b *builder) alternativeNames(keyword, name string, nodes []*node) []altNam
 		}
 	}
 	for _, rn := range renamed {
-		i := slices.Index(keys, rn.Original)
+		i, _ := strconv.Atoi(rn.Original) // the key is the alternative's index
 		if out[i].chosen && !out[i].goName {
 			b.warn(catalog.WarnGoName, b.base+nodes[i].ptr, b.tool.Name,
 				"alternative %d of the %s is named %s after %s, as an earlier alternative is; using %s (set \"x-toolgen\": {\"goName\": ...} on the alternative to choose another)",
@@ -395,11 +401,15 @@ func (b *builder) discriminatorValues(nodes []*node) []string {
 	if !props.IsObject() {
 		return nil
 	}
+	fixed := make([]map[string]string, len(objs))
+	for i, o := range objs {
+		fixed[i] = fixedStrings(o)
+	}
 	for _, candidate := range props.Members {
 		tags := make([]string, 0, len(nodes))
 		seen := map[string]bool{}
-		for _, o := range objs {
-			tag, ok := fixedString(o, candidate.Name)
+		for i := range objs {
+			tag, ok := fixed[i][candidate.Name]
 			if !ok || seen[tag] {
 				break
 			}
@@ -430,24 +440,38 @@ func (b *builder) localTarget(j *schema.Node) *schema.Node {
 	return j
 }
 
-// fixedString returns the string the object schema s requires its member
-// to hold, if it fixes one with const or a one-value enum.
-func fixedString(s *schema.Node, member string) (string, bool) {
-	required := false
+// fixedStrings returns, by member, the strings the object schema s
+// requires its members to hold, where it fixes one with const or a
+// one-value enum: one pass over its members, however many candidates are
+// tried.
+func fixedStrings(s *schema.Node) map[string]string {
+	required := map[string]bool{}
 	if r := s.Member("required"); r != nil {
 		for _, item := range r.Items {
-			required = required || item.Kind == '"' && item.Str == member
+			if item.Kind == '"' {
+				required[item.Str] = true
+			}
 		}
 	}
-	p := s.Member("properties").Member(member)
-	if !required || !p.IsObject() {
-		return "", false
+	out := map[string]string{}
+	props := s.Member("properties")
+	if props == nil {
+		return out
 	}
-	if c := p.Member("const"); c != nil {
-		return c.Str, c.Kind == '"'
+	for _, m := range props.Members {
+		p := m.Value
+		if _, dup := out[m.Name]; dup || !required[m.Name] || !p.IsObject() {
+			continue
+		}
+		if c := p.Member("const"); c != nil {
+			if c.Kind == '"' {
+				out[m.Name] = c.Str
+			}
+			continue
+		}
+		if e := p.Member("enum"); e != nil && len(e.Items) == 1 && e.Items[0].Kind == '"' {
+			out[m.Name] = e.Items[0].Str
+		}
 	}
-	if e := p.Member("enum"); e != nil && len(e.Items) == 1 {
-		return e.Items[0].Str, e.Items[0].Kind == '"'
-	}
-	return "", false
+	return out
 }

@@ -75,6 +75,9 @@ func (b *builder) typedReason(n *node) string {
 	if e := n.tree.Member("enum"); e != nil && len(e.Items) == 0 {
 		return "an enum that lists no value" // the schema function rejects every value
 	}
+	if kw := b.secretsOfAnotherType(n); kw != "" {
+		return "keyword " + kw + ", which marks a value inside a type the schema does not allow"
+	}
 	if (n.has("enum") || n.has("const")) && holdsStructured(n) {
 		// Structs, maps and slices are read member by member; equality with
 		// a whole object or array is the schema function's.
@@ -100,6 +103,40 @@ func (b *builder) typedReason(n *node) string {
 		}
 	}
 	return ""
+}
+
+// partsOf is the type whose members or items each keyword that applies to
+// parts reaches.
+var partsOf = map[string]string{
+	"properties": "object", "patternProperties": "object", "additionalProperties": "object",
+	"propertyNames": "object", "unevaluatedProperties": "object",
+	"items": "array", "prefixItems": "array", "additionalItems": "array", "contains": "array", "unevaluatedItems": "array",
+}
+
+// secretsOfAnotherType returns a keyword of n, for the members or items of
+// a type its "type" leaves out (properties on a string), whose subschema
+// marks a value sensitive, or "". The typed reader reads only the types
+// the schema allows and skips a value of another unread: where its text
+// breaks would be located inside a secret that only the unread keyword
+// marks. A schema function reads it as text holding secrets.
+func (b *builder) secretsOfAnotherType(n *node) string {
+	types := n.strings("type")
+	if len(types) == 0 {
+		return ""
+	}
+	jn, err := b.indexed(n)
+	if err != nil || jn.Place == nil {
+		return ""
+	}
+	found := ""
+	d := schema.DialectOf(jn)
+	_ = d.Children(jn, func(s schema.Sub) error {
+		if kind, ok := partsOf[s.Keyword]; ok && found == "" && !slices.Contains(types, kind) && b.schemas.holdsSecrets(s.Node) {
+			found = s.Keyword
+		}
+		return nil
+	})
+	return found
 }
 
 // holdsStructured reports whether a schema with enum or const may be held
@@ -366,7 +403,9 @@ func (b *builder) enum(n *node, name string) *Value {
 	key := canonicalSchema(n.tree.Raw)
 	if t, ok := b.enums[key]; ok {
 		b.checks(n, &Value{Ptr: n.ptr, Kind: kindString}) // its warnings, here too
-		if t.Tool != b.tool.Name && !slices.Contains(t.AlsoUsedBy, b.tool.Name) {
+		// Tools are built one after the other: this one, if it is there,
+		// is the last.
+		if t.Tool != b.tool.Name && (len(t.AlsoUsedBy) == 0 || t.AlsoUsedBy[len(t.AlsoUsedBy)-1] != b.tool.Name) {
 			t.AlsoUsedBy = append(t.AlsoUsedBy, b.tool.Name)
 		}
 		v := &Value{Ptr: n.ptr, Kind: kindEnum, Named: t}

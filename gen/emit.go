@@ -55,6 +55,7 @@ func Emit(m *Model, opts Options) ([]byte, error) {
 	}
 	e.sealedTypes()
 	e.unionTypes()
+	e.valueReaders()
 	e.alternatives()
 	e.customAssertions()
 	if opts.Client {

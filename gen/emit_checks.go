@@ -333,13 +333,16 @@ func (e *emitter) itemChecks(v *Value, depth int, val string) []jen.Code {
 			find = rt("DuplicateJSON").Call(jen.Id(varName("texts", depth)))
 		}
 		// Items that failed to read hold zero values: then the duplicates
-		// are looked for in the array's text instead.
+		// are looked for in the array's text instead. Which items are equal
+		// is not said of items that hold secrets.
+		i, j, report := jen.Id("i"), jen.Id("j"), jen.Id("r").Dot("UniqueItems").Call(jen.Id("i"), jen.Id("j"))
+		if e.textHoldsSecrets(v.Elem) {
+			i, j, report = jen.Id("_"), jen.Id("_"), jen.Id("r").Dot("UniqueItemsHoldingSecrets").Call()
+		}
 		out = append(out, jen.If(jen.Id(clean)).Block(
-			jen.If(jen.List(jen.Id("i"), jen.Id("j"), jen.Id("dup")).Op(":=").Add(find), jen.Id("dup")).Block(
-				jen.Id("r").Dot("UniqueItems").Call(jen.Id("i"), jen.Id("j")),
-			),
-		).Else().If(jen.List(jen.Id("i"), jen.Id("j"), jen.Id("dup")).Op(":=").Id("r").Dot("DuplicateSince").Call(jen.Id(varName("start", depth))), jen.Id("dup")).Block(
-			jen.Id("r").Dot("UniqueItems").Call(jen.Id("i"), jen.Id("j")),
+			jen.If(jen.List(i, j, jen.Id("dup")).Op(":=").Add(find), jen.Id("dup")).Block(report),
+		).Else().If(jen.List(i, j, jen.Id("dup")).Op(":=").Id("r").Dot("DuplicateSince").Call(jen.Id(varName("start", depth))), jen.Id("dup")).Block(
+			report,
 		))
 	}
 	return out

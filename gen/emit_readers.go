@@ -2,7 +2,6 @@ package gen
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -133,10 +132,16 @@ func (e *emitter) presenceChecks(t *NamedType) []jen.Code {
 			checks = append(checks, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(e.applyDefault(f)...))
 		}
 	}
+	index := make(map[string]int, len(t.Fields))
+	for i, f := range t.Fields {
+		if _, dup := index[f.JSONName]; !dup {
+			index[f.JSONName] = i
+		}
+	}
 	for _, d := range t.DependentRequired {
-		p := slices.IndexFunc(t.Fields, func(f *Field) bool { return f.JSONName == d.Property })
+		p := index[d.Property]
 		for _, req := range d.Requires {
-			q := slices.IndexFunc(t.Fields, func(f *Field) bool { return f.JSONName == req })
+			q := index[req]
 			checks = append(checks, jen.If(jen.Id("seen").Index(jen.Lit(p)).Op("&&").Op("!").Id("seen").Index(jen.Lit(q))).Block(
 				jen.Id("r").Dot("DependentRequired").Call(jen.Lit(d.Property), jen.Lit(req)),
 			))
@@ -292,6 +297,16 @@ func (e *emitter) pointerTo(v *Value, val jen.Code) jen.Code {
 // store. direct, when not nil, is an lvalue of v's own type that named types
 // decode into in place.
 func (e *emitter) read(v *Value, depth int, store func(jen.Code) jen.Code, direct jen.Code) []jen.Code {
+	if fn := v.plain().Reader; fn != "" && v.Custom == nil {
+		val := varName("v", depth)
+		return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id(fn).Call(jen.Id("r")), jen.Id("ok")).Block(store(jen.Id(val)))}
+	}
+	return e.readHere(v, depth, store, direct)
+}
+
+// readHere is read written out in place, whether or not v has a reader of
+// its own.
+func (e *emitter) readHere(v *Value, depth int, store func(jen.Code) jen.Code, direct jen.Code) []jen.Code {
 	if v.Custom != nil {
 		return e.readCustom(v, depth, store)
 	}
@@ -537,6 +552,31 @@ func (e *emitter) reader(v *Value) string {
 	e.readerNames[v] = name
 	e.readers = append(e.readers, &Alternative{Func: name, Value: v})
 	return name
+}
+
+// valueReaders emits the function of each value read by one of its own
+// (share.go), and the type of each value given one.
+func (e *emitter) valueReaders() {
+	for _, d := range e.m.Declared {
+		v := d.Value
+		what := "array"
+		if v.Kind == kindMap {
+			what = "object, as a map,"
+		}
+		e.f.Add(comment(fmt.Sprintf("%s is the %s at %s in the %s schema of tool %q.", v.Declared, what, displayPtr(v.Ptr), d.In.Schema, d.In.Tool)))
+		e.f.Type().Id(v.Declared).Add(e.writtenType(v))
+		e.end()
+	}
+	for _, r := range e.m.Readers {
+		v := r.Value
+		store := func(val jen.Code) jen.Code {
+			return jen.List(jen.Id("value"), jen.Id("found")).Op("=").List(val, jen.True())
+		}
+		body := append(e.readHere(v, 0, store, nil), jen.Return())
+		e.f.Add(comment(fmt.Sprintf("%s reads a value of the schema at %s in the %s schema of tool %q and reports every violation to r; found is false when the value is not of a kind the schema allows.", v.Reader, displayPtr(v.Ptr), r.In.Schema, r.In.Tool)))
+		e.f.Func().Id(v.Reader).Params(jen.Id("r").Op("*").Add(rt("Reader"))).Params(jen.Id("value").Add(e.typ(v)), jen.Id("found").Bool()).Block(body...)
+		e.end()
+	}
 }
 
 // alternatives emits the value readers: each reads one value with a

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/go-json-experiment/json/jsontext"
@@ -15,6 +16,15 @@ func (e *emitter) typ(v *Value) *jen.Statement {
 	if v.Custom != nil {
 		return e.customType(v.Custom)
 	}
+	if d := v.plain().Declared; d != "" {
+		return jen.Id(d)
+	}
+	return e.writtenType(v)
+}
+
+// writtenType is typ written out: a slice or map type literal rather than
+// the name declared for it.
+func (e *emitter) writtenType(v *Value) *jen.Statement {
 	switch v.Kind {
 	case kindString:
 		return jen.String()
@@ -194,6 +204,24 @@ func displayPtr(p string) string {
 		return p
 	}
 	return head + "/…" + tail
+}
+
+// shortText renders catalog text a comment repeats, such as a document's
+// URI in the doc of each of its schema functions: whole when it is short,
+// else its start and end around "…".
+func shortText(s string) string {
+	if len(s) <= maxCommentPtr {
+		return s
+	}
+	const keep = maxCommentPtr / 2
+	head, tail := s[:keep], s[len(s)-keep:]
+	for !utf8.ValidString(head) {
+		head = head[:len(head)-1]
+	}
+	for !utf8.ValidString(tail) {
+		tail = tail[1:]
+	}
+	return head + "…" + tail
 }
 
 // unionTypes declares the type of each union kept as its checked JSON text,

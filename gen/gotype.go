@@ -143,8 +143,7 @@ func (b *builder) goType(n *node, v *Value) *Value {
 	}
 	custom.Text = v.Kind == kindString
 	if v.Ptr != n.ptr {
-		c := *v
-		v = &c
+		v = v.copyFor()
 	}
 	v.Custom = custom
 	return v

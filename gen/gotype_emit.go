@@ -54,6 +54,11 @@ func (e *emitter) readCustom(v *Value, depth int, store func(jen.Code) jen.Code)
 	if v.Format != "" {
 		fields = append(fields, jen.Id("Format").Op(":").Lit(v.Format))
 	}
+	if e.textHoldsSecrets(e.schemaValue(v)) {
+		// The type's error may quote the value, and where its text breaks
+		// may be inside a secret.
+		fields = append(fields, jen.Id("HoldsSecrets").Op(":").True())
+	}
 	how := rt("Conversion").Values(fields...)
 	convert := func(fn string, from jen.Code) jen.Code {
 		call := rt(fn).Types(e.customType(c)).Call(jen.Id("r"), jen.Id(mark), from, how)
@@ -66,7 +71,7 @@ func (e *emitter) readCustom(v *Value, depth int, store func(jen.Code) jen.Code)
 		return []jen.Code{start, jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id("r").Dot("String").Call(), jen.Id("ok")).Block(body...)}
 	}
 	text, sub := varName("text", depth), varName("sub", depth)
-	return []jen.Code{start, jen.If(jen.List(jen.Id(text), jen.Id("ok")).Op(":=").Id("r").Dot("Raw").Call(), jen.Id("ok")).Block(
+	return []jen.Code{start, jen.If(jen.List(jen.Id(text), jen.Id("ok")).Op(":=").Id("r").Dot(e.rawCall(e.schemaValue(v))).Call(), jen.Id("ok")).Block(
 		jen.Id(sub).Op(":=").Id("r").Dot("Sub").Call(jen.Id(text)),
 		jen.Id(e.reader(e.schemaValue(v))).Call(jen.Id(sub)),
 		jen.Id("r").Dot("Adopt").Call(jen.Id(sub)),

@@ -25,6 +25,10 @@ type Model struct {
 	Divisors     []*Divisor
 	Sealed       []*Sealed
 	Unions       []*Union // the unions kept as checked JSON text
+	// Declared are the values given a slice or map type of their own, and
+	// Readers those read by a function of their own, in the order their
+	// declarations are emitted (share.go).
+	Declared, Readers []*Shared
 	// Imports name the packages of goJSONSchema types: by path, the name
 	// the file uses, claimed from the file's namespace.
 	Imports map[string]string
@@ -34,6 +38,8 @@ type Model struct {
 	// names allocates every package-level identifier of the file: the
 	// builder's, then the emitter's.
 	names *namespace
+	// divisors are the Divisors by their text.
+	divisors map[string]*Divisor
 }
 
 // Tool is one tool and the Go names generated for it.
@@ -121,6 +127,35 @@ type Value struct {
 	// some schema that applies to them is writeOnly or x-toolgen
 	// "sensitive", so no violation may echo them or anything inside them.
 	Sensitive bool
+
+	// Declared is the Go type declared for a slice or map, when the type
+	// would otherwise nest too deep to write out or contain itself
+	// (share.go); "" means the type is written out where it is used.
+	Declared string
+	// Reader is the function that reads the value, when its reading is not
+	// written out where the value is read (share.go).
+	Reader string
+	// origin is the value this one is a copy of, made for one place that
+	// marks it sensitive or gives it a Go type of the catalog's choosing;
+	// nil for a value built for its own schema. A copy is held and read as
+	// its origin is.
+	origin *Value
+}
+
+// plain returns the value v was copied from, or v itself.
+func (v *Value) plain() *Value {
+	if v.origin != nil {
+		return v.origin
+	}
+	return v
+}
+
+// copyFor returns a copy of v for one place that changes how the value is
+// marked, not how it is read.
+func (v *Value) copyFor() *Value {
+	c := *v
+	c.origin = v.plain()
+	return &c
 }
 
 // Checks are the assertions on a value, by JSON kind.
@@ -316,12 +351,10 @@ var formats = func() map[string]string {
 	return m
 }()
 
-// DivisorVar returns the package variable holding a multipleOf divisor.
+// divisorVar returns the package variable holding a multipleOf divisor.
 func (m *Model) divisorVar(text string) string {
-	for _, d := range m.Divisors {
-		if d.Text == text {
-			return d.Var
-		}
+	if d := m.divisors[text]; d != nil {
+		return d.Var
 	}
 	return ""
 }

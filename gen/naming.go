@@ -440,16 +440,18 @@ func assignNames(originals []string, base func(string) string, taken map[string]
 		}
 		numbered = append(numbered, i)
 	}
+	next := map[string]int{} // per stem, the first number worth trying
 	for _, i := range numbered {
 		w := wanted[i]
 		stem := w
 		if r, _ := utf8.DecodeLastRuneInString(w); unicode.IsDigit(r) {
 			stem += "_"
 		}
-		for k := 2; ; k++ {
+		for k := max(next[stem], 2); ; k++ {
 			if c := stem + strconv.Itoa(k); free(c) {
 				names[i] = c
 				used[c] = true
+				next[stem] = k + 1
 				break
 			}
 		}
@@ -511,8 +513,8 @@ var importNames = []string{"runtime", "json", "context", "regexp", "sync", "time
 // name the function refers to.
 var localNames = []string{
 	"args", "c", "cfg", "clean", "ctx", "data", "declared", "defs", "dup", "err", "ev",
-	"failures", "h", "i", "item", "j", "key", "m", "mark", "matched", "members", "n",
-	"name", "ok", "opts", "others", "r", "raw", "result", "s", "seen", "specs",
+	"failures", "found", "h", "i", "item", "j", "key", "m", "mark", "matched", "members",
+	"n", "name", "ok", "opts", "others", "r", "raw", "result", "s", "seen", "specs",
 	"start", "sub", "text", "texts", "tools", "u", "v", "val", "value", "x",
 }
 

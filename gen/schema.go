@@ -68,11 +68,6 @@ func (n *node) memberNames(keyword string) []string {
 	return names
 }
 
-// declares reports whether the object under keyword has a member name.
-func (n *node) declares(keyword, name string) bool {
-	return n.tree.Member(keyword).Member(name) != nil
-}
-
 // child returns the subschema under keyword, with more pointer tokens below it.
 func (n *node) child(keyword string, tokens ...string) (*node, error) {
 	j := n.tree.Member(keyword)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -187,20 +186,28 @@ type checker struct {
 
 	// inPlace are the schemas each schema applies to the same value
 	// ($ref, allOf, not, ...): a cycle among them would never end.
-	inPlace  map[*schema.Node][]*schema.Node
-	dynamics []*dynamicSite
-	funcs    []*schemaFunc
-	// sensitivity caches whether a schema makes its value sensitive.
-	sensitivity map[*schema.Node]bool
+	inPlace map[*schema.Node][]*schema.Node
+	// dynamics are the $dynamicRef dispatchers, one per anchor name
+	// (dispatchers), and dynamicRefs the references that call them.
+	dynamics    []*dynamicSite
+	dispatchers map[string]*dynamicSite
+	dynamicRefs []dynamicRef
+	entering    []entering // calls into other resources, written by enterCalls
+	funcs       []*schemaFunc
 	// appliedInPlace and anchored cache what the sensitivity analysis asks
 	// again and again: the schemas each schema applies to its own value,
 	// and the dynamic anchors of each name. Without them, a catalog of many
 	// $dynamicAnchor resources took time cubic in their number.
 	appliedInPlace map[*schema.Node][]*schema.Node
 	anchored       map[string][]*schema.Node
-	// holding caches whether a schema marks its value, or a value inside
-	// it, sensitive (see holdsSecrets).
-	holding map[*schema.Node]bool
+	anchorGroups   map[string]*schema.Node
+	// placed and marked answer, for every schema at once, what the
+	// sensitivity analysis asks of the schemas it reaches (sensitive.go,
+	// reach.go).
+	placed *reach[inPlaceSummary]
+	marked *reach[bool]
+	// whole answers judgesWhole.
+	whole *reach[bool]
 	// describe names a document in doc comments; nil means by its URI.
 	describe func(doc *schema.Document) string
 	// calls is the call graph of the check functions (see callee and
@@ -210,18 +217,8 @@ type checker struct {
 	anchorNumbers map[string]int
 }
 
-// dynamicSite is a $dynamicRef whose target depends on the dynamic scope; its
-// dispatch function is emitted once every resource is known.
-type dynamicSite struct {
-	name    string // the dispatch function
-	from    *schema.Node
-	keyword string // $dynamicRef or $recursiveRef
-	anchor  string
-	initial *schema.Node
-}
-
 func newChecker(reg *schema.Registry, prefix string, idents *namespace) *checker {
-	return &checker{reg: reg, prefix: prefix, idents: idents, names: map[*schema.Node]string{}, consts: map[string]string{}, regexps: map[string]patternRef{}, inPlace: map[*schema.Node][]*schema.Node{}, sensitivity: map[*schema.Node]bool{}}
+	return &checker{reg: reg, prefix: prefix, idents: idents, names: map[*schema.Node]string{}, consts: map[string]string{}, regexps: map[string]patternRef{}, inPlace: map[*schema.Node][]*schema.Node{}}
 }
 
 // function returns the name of the check function for schema n, queueing
@@ -256,8 +253,9 @@ func (k *checker) finish() []error {
 		}
 		// A dispatcher can reach resources not compiled yet, and those can
 		// hold further dynamic anchors: repeat until nothing new comes.
+		anchors := k.dynamicAnchors()
 		for _, d := range k.dynamics {
-			for _, c := range k.candidates(d) {
+			for _, c := range anchors[d.anchor] {
 				k.function(c.node)
 			}
 		}
@@ -273,98 +271,16 @@ func (k *checker) finish() []error {
 	if errs := k.checkScopes(); len(errs) > 0 {
 		return errs
 	}
+	k.enterCalls()
 	k.code = append(k.code, k.vars...)
 	for _, f := range k.funcs {
 		k.code = append(k.code, k.render(f, plan), jen.Line())
 	}
+	anchors := k.dynamicAnchors()
 	for _, d := range k.dynamics {
-		k.emitDispatcher(d)
+		k.emitDispatcher(d, anchors[d.anchor])
 	}
 	return nil
-}
-
-type dynamicCandidate struct {
-	resource int
-	node     *schema.Node
-}
-
-// candidates are the schemas a $dynamicRef may land on: each compiled
-// resource's $dynamicAnchor of the name, outermost choice made at run time.
-func (k *checker) candidates(d *dynamicSite) []dynamicCandidate {
-	var out []dynamicCandidate
-	for _, res := range k.reg.Resources {
-		if a := res.DynamicAnchors[d.anchor]; a != nil {
-			out = append(out, dynamicCandidate{res.ID, a})
-		}
-	}
-	return out
-}
-
-func (k *checker) emitDispatcher(d *dynamicSite) {
-	cands := k.candidates(d)
-	ids := make([]jen.Code, len(cands))
-	cases := make([]jen.Code, 0, len(cands)+1)
-	for i, c := range cands {
-		ids[i] = jen.Lit(c.resource)
-		k.inPlace[d.from] = append(k.inPlace[d.from], c.node)
-		cases = append(cases, jen.Case(jen.Lit(i)).Block(jen.Return(jen.Id(k.names[c.node]).Call(jen.Id("c"), jen.Id("x"), jen.Id("ev")))))
-	}
-	cases = append(cases, jen.Default().Block(jen.Return(jen.Id(k.names[d.initial]).Call(jen.Id("c"), jen.Id("x"), jen.Id("ev")))))
-	k.code = append(k.code,
-		lineComment(dispatcherDoc(d)).Line().
-			Func().Id(d.name).Params(schemaParams()...).Bool().Block(
-			jen.Switch(jen.Id("c").Dot("Dynamic").Call(jen.Index().Int().Values(ids...))).Block(cases...),
-		), jen.Line())
-}
-
-// dispatcherDoc is the doc comment of the dispatch function of d.
-func dispatcherDoc(d *dynamicSite) string {
-	if d.keyword == "$recursiveRef" {
-		return fmt.Sprintf("%s follows $recursiveRef: the outermost schema resource in the dynamic scope with \"$recursiveAnchor\": true.", d.name)
-	}
-	return fmt.Sprintf("%s follows $dynamicRef to #%s: the anchor of the outermost schema resource in the dynamic scope that has one.", d.name, d.anchor)
-}
-
-// checkCycles refuses schemas that apply themselves to the same value
-// through references, which would never end. Every cycle is reported, once,
-// at the schema where it closes, so that one catalog's cycles do not hide
-// another's.
-func (k *checker) checkCycles() []error {
-	const (
-		unvisited = iota
-		visiting
-		done
-	)
-	state, reported := map[*schema.Node]int{}, map[*schema.Node]bool{}
-	var errs []error
-	var visit func(n *schema.Node)
-	visit = func(n *schema.Node) {
-		switch state[n] {
-		case visiting:
-			if reported[n] {
-				return
-			}
-			reported[n] = true
-			errs = append(errs, &schema.RefError{Ptr: n.Place.Ptr, Keyword: "$ref", Reason: "the schema refers back to itself without moving into the value, so checking it would never end; remove the cycle", Doc: n.Place.Doc.URI})
-			return
-		case done:
-			return
-		}
-		state[n] = visiting
-		for _, next := range k.inPlace[n] {
-			visit(next)
-		}
-		state[n] = done
-	}
-	nodes := make([]*schema.Node, 0, len(k.names))
-	for n := range k.names {
-		nodes = append(nodes, n)
-	}
-	sort.Slice(nodes, func(i, j int) bool { return k.names[nodes[i]] < k.names[nodes[j]] })
-	for _, n := range nodes {
-		visit(n)
-	}
-	return errs
 }
 
 func schemaParams() []jen.Code {
@@ -390,9 +306,16 @@ func (k *checker) enabled(n *schema.Node, keyword string) *schema.Node {
 // compile emits the check function of schema n.
 func (k *checker) compile(n *schema.Node) error {
 	name := k.names[n]
-	where := "the schema at " + n.Place.Doc.URI + "#" + n.Place.Ptr
+	// The place is shortened as in every other comment: written whole,
+	// pointers that grow with the depth of nesting would grow the file with
+	// its square.
+	ptr := n.Place.Ptr
+	if ptr != "" {
+		ptr = displayPtr(ptr)
+	}
+	where := "the schema at " + shortText(n.Place.Doc.URI) + "#" + ptr
 	if k.describe != nil {
-		where = k.describe(n.Place.Doc) + " at " + jsonpointer.Display(n.Place.Ptr)
+		where = k.describe(n.Place.Doc) + " at " + jsonpointer.Display(ptr)
 	}
 	doc := fmt.Sprintf("%s checks a value against %s.", name, where)
 	switch n.Kind {
@@ -404,8 +327,11 @@ func (k *checker) compile(n *schema.Node) error {
 		return nil
 	}
 	b := &body{k: k, n: n, ev: "ev"}
-	if k.sensitive(n) {
+	switch {
+	case k.sensitive(n):
 		b.add(sensitiveBracket()...)
+	case k.holdsSecrets(n) && k.judgesWhole(n):
+		b.add(holdingBracket())
 	}
 	if k.enabled(n, "unevaluatedProperties") != nil || k.enabled(n, "unevaluatedItems") != nil {
 		// The keyword needs to know what every other keyword here, and the
@@ -428,6 +354,26 @@ func (k *checker) compile(n *schema.Node) error {
 	return nil
 }
 
+// holdingBracket opens a check function whose value holds sensitive values
+// inside it: keywords that judge the value whole do not show it until the
+// function returns (see toolgenimpl.Check.BeginHoldingSecrets).
+func holdingBracket() jen.Code {
+	return jen.Defer().Id("c").Dot("EndHoldingSecrets").Call(jen.Id("c").Dot("BeginHoldingSecrets").Call())
+}
+
+// judgesWhole reports whether a keyword of schema n, or of a schema n
+// applies to its value, judges the value whole in words that would show
+// it: const, enum, uniqueItems. Only such a function of a schema that holds
+// secrets needs holdingBracket.
+func (k *checker) judgesWhole(n *schema.Node) bool {
+	if k.whole == nil {
+		k.whole = newReach(func(s *schema.Node) bool {
+			return k.enabled(s, "const") != nil || k.enabled(s, "enum") != nil || k.enabled(s, "uniqueItems") != nil
+		}, k.inPlaceOf, func(a, b bool) bool { return a || b })
+	}
+	return k.whole.of(n)
+}
+
 // schemaFunc is a compiled check function, rendered once it is known whether
 // any $dynamicRef needs the dynamic scope tracked.
 type schemaFunc struct {
@@ -438,7 +384,7 @@ type schemaFunc struct {
 
 func (k *checker) render(f *schemaFunc, plan memoPlan) jen.Code {
 	stmts := f.stmts
-	if res := f.node.Place.Resource; len(k.dynamics) > 0 && res.Root == f.node && inDynamicScope(res) {
+	if res := f.node.Place.Resource; res.Root == f.node && k.inDynamicScope(res) {
 		// Entering a schema resource puts it in the dynamic scope.
 		stmts = append([]jen.Code{k.push(res), jen.Defer().Id("c").Dot("Pop").Call()}, stmts...)
 	}
@@ -479,95 +425,6 @@ func (b *body) sub(v *schema.Node, keyword string) (*schema.Node, error) {
 }
 
 func (b *body) evArg() jen.Code { return jen.Id(b.ev) }
-
-// refs compiles $ref, $dynamicRef and $recursiveRef, which apply another
-// schema in place.
-func (b *body) refs() error {
-	if ref := b.kw("$ref"); ref != nil {
-		target, err := b.resolve(ref, "$ref")
-		if err != nil {
-			return err
-		}
-		b.k.inPlace[b.n] = append(b.k.inPlace[b.n], target)
-		b.add(and(b.enter(target, b.call(target, jen.Id("x"), b.evArg()))))
-	}
-	for _, keyword := range []string{"$dynamicRef", "$recursiveRef"} {
-		ref := b.kw(keyword)
-		if ref == nil {
-			continue
-		}
-		target, err := b.resolve(ref, keyword)
-		if err != nil {
-			return err
-		}
-		b.k.inPlace[b.n] = append(b.k.inPlace[b.n], target)
-		if anchor := dynamicAnchorOf(keyword, ref, target); anchor != "" {
-			b.k.function(target)
-			d := &dynamicSite{name: b.k.newVar("Dynamic"), from: b.n, keyword: keyword, anchor: anchor, initial: target}
-			b.k.dynamics = append(b.k.dynamics, d)
-			b.add(and(jen.Id(d.name).Call(jen.Id("c"), jen.Id("x"), b.evArg())))
-			continue
-		}
-		// Any other reference behaves as $ref.
-		b.add(and(b.enter(target, b.call(target, jen.Id("x"), b.evArg()))))
-	}
-	return nil
-}
-
-// dynamicAnchorOf returns the dynamic anchor under which the reference ref
-// of keyword, which resolves first to target, looks through the dynamic
-// scope, or "" when the reference is static: a $dynamicRef to a
-// $dynamicAnchor of its name, or a $recursiveRef to the root of a resource
-// with "$recursiveAnchor": true.
-func dynamicAnchorOf(keyword string, ref, target *schema.Node) string {
-	if keyword == "$recursiveRef" {
-		if res := target.Place.Resource; res.DynamicAnchors[schema.RecursiveAnchor] == target {
-			return schema.RecursiveAnchor
-		}
-		return ""
-	}
-	anchor := ""
-	if i := strings.IndexByte(ref.Str, '#'); i >= 0 {
-		anchor = ref.Str[i+1:]
-	}
-	if anchor == "" || target.Member("$dynamicAnchor") == nil || target.Member("$dynamicAnchor").Str != anchor {
-		return ""
-	}
-	return anchor
-}
-
-// enter wraps a call to a schema in another resource, which it does not
-// enter itself, with that resource in the dynamic scope.
-func (b *body) enter(target *schema.Node, call *jen.Statement) jen.Code {
-	res := target.Place.Resource
-	if res == b.n.Place.Resource || res.Root == target || !inDynamicScope(res) {
-		return call
-	}
-	return jen.Func().Params().Bool().Block(
-		b.k.push(res),
-		jen.Defer().Id("c").Dot("Pop").Call(),
-		jen.Return(call),
-	).Call()
-}
-
-func (b *body) resolve(ref *schema.Node, keyword string) (*schema.Node, error) {
-	if ref.Kind != '"' {
-		return nil, b.fail(keyword, "%s must be a string", keyword)
-	}
-	uri, err := schema.ResolveURI(b.n.Place.Base, ref.Str)
-	if err != nil {
-		return nil, b.fail(keyword, "%s %q is not a URI reference: %v", keyword, ref.Str, err)
-	}
-	target, err := b.k.reg.Lookup(uri)
-	if err != nil {
-		var re *schema.RefError
-		if errors.As(err, &re) {
-			return nil, err
-		}
-		return nil, b.fail(keyword, "%s %q: %v", keyword, ref.Str, err)
-	}
-	return target, nil
-}
 
 // generic compiles type, const and enum.
 func (b *body) generic() error {

@@ -26,30 +26,25 @@ import (
 // callGraph is who calls which check function, as the compiled bodies do.
 type callGraph struct {
 	// callers counts the calls to each function written in other functions'
-	// bodies.
+	// bodies, or made by a $dynamicRef dispatcher, up to two per dispatcher
+	// (see memoPlan).
 	callers map[*schema.Node]int
 	// callees are the functions each one calls, in place or on a member or
-	// item, with repeats; dynamic are the functions a $dynamicRef in it may
-	// call, depending on the dynamic scope.
-	callees, dynamic map[*schema.Node][]*schema.Node
+	// item, with repeats, but for the anchors a $dynamicRef in it may
+	// follow, which depend on the dynamic scope (see checker.dynamicRefs).
+	callees map[*schema.Node][]*schema.Node
+	// scoped are the functions whose verdict may depend on the dynamic
+	// scope: those that call one holding a $dynamicRef, however indirectly,
+	// and those themselves.
+	scoped map[*schema.Node]bool
 }
 
 func (g *callGraph) add(from, to *schema.Node) {
-	g.init()
+	if g.callers == nil {
+		g.callers, g.callees = map[*schema.Node]int{}, map[*schema.Node][]*schema.Node{}
+	}
 	g.callers[to]++
 	g.callees[from] = append(g.callees[from], to)
-}
-
-func (g *callGraph) addDynamic(from, to *schema.Node) {
-	g.init()
-	g.callers[to]++
-	g.dynamic[from] = append(g.dynamic[from], to)
-}
-
-func (g *callGraph) init() {
-	if g.callers == nil {
-		g.callers, g.callees, g.dynamic = map[*schema.Node]int{}, map[*schema.Node][]*schema.Node{}, map[*schema.Node][]*schema.Node{}
-	}
 }
 
 // callee returns the name of the check function of s and notes that this
@@ -78,39 +73,47 @@ type memoPlan map[*schema.Node]onceFunc
 // memoPlan decides which check functions run once per value; every function
 // is compiled and the $dynamicRef dispatchers are known.
 func (k *checker) memoPlan() memoPlan {
+	// A reference that dispatches calls one schema each time its function
+	// runs: the one it names, or the anchor of a resource the check has
+	// entered. The anchors are counted as the dispatcher's callees, each
+	// once per reference that may land on it other than through its own
+	// name, and up to two, which is all the plan and checkScopes ask of a
+	// count: so n references to n anchors cost 2n, not n².
+	anchors := k.dynamicAnchors()
+	refsTo := map[*dynamicSite]int{}
+	naming := map[dynamicRef]int{} // references by dispatcher and initial
 	dispatches := map[*schema.Node]bool{}
+	for _, r := range k.dynamicRefs {
+		dispatches[r.from] = true
+		k.calls.add(r.from, r.initial)
+		refsTo[r.site]++
+		naming[dynamicRef{site: r.site, initial: r.initial}]++
+	}
 	for _, d := range k.dynamics {
-		// A dispatcher calls one of its targets each time it is called: the
-		// first the reference resolves to, or the anchor of a resource the
-		// check has entered.
-		dispatches[d.from] = true
-		k.calls.add(d.from, d.initial)
-		for _, c := range k.candidates(d) {
-			if c.node != d.initial {
-				k.calls.addDynamic(d.from, c.node)
-			}
+		for _, c := range anchors[d.anchor] {
+			k.calls.callers[c.node] += min(2, refsTo[d]-naming[dynamicRef{site: d, initial: c.node}])
 		}
 	}
-	scoped := k.reaching(dispatches)
+	k.calls.scoped = k.reaching(dispatches)
 	plan := memoPlan{}
 	for _, f := range k.funcs {
 		n := f.node
 		if k.calls.callers[n] >= 2 && len(k.calls.callees[n]) > 0 {
-			plan[n] = onceFunc{id: len(plan), scoped: scoped[n]}
+			plan[n] = onceFunc{id: len(plan), scoped: k.calls.scoped[n]}
 		}
 	}
 	return plan
 }
 
 // reaching returns the functions that call one of targets, however
-// indirectly, and the targets themselves.
+// indirectly, and the targets themselves. A dispatcher's anchors are not
+// followed back: every function that may call one through a $dynamicRef
+// holds the reference, and so is one of the targets.
 func (k *checker) reaching(targets map[*schema.Node]bool) map[*schema.Node]bool {
 	callers := map[*schema.Node][]*schema.Node{}
-	for _, edges := range []map[*schema.Node][]*schema.Node{k.calls.callees, k.calls.dynamic} {
-		for from, tos := range edges {
-			for _, to := range tos {
-				callers[to] = append(callers[to], from)
-			}
+	for from, tos := range k.calls.callees {
+		for _, to := range tos {
+			callers[to] = append(callers[to], from)
 		}
 	}
 	out := map[*schema.Node]bool{}
@@ -165,44 +168,48 @@ const maxScopes = 1024
 // anchor name of its own, gives 3^levels forms, each of which may resolve
 // every $dynamicRef differently: no memo can bound that work.
 func (k *checker) checkScopes() []error {
-	if len(k.dynamics) == 0 {
+	if len(k.dynamicRefs) == 0 {
 		return nil
 	}
-	sites := map[*schema.Node][]*dynamicSite{}
-	for _, d := range k.dynamics {
-		sites[d.from] = append(sites[d.from], d)
+	refs := map[*schema.Node][]*dynamicRef{}
+	for i := range k.dynamicRefs {
+		r := &k.dynamicRefs[i]
+		refs[r.from] = append(refs[r.from], r)
 	}
+	anchors := k.dynamicAnchors()
 	var errs []error
-	reported := map[*dynamicSite]bool{}
+	reported := map[*dynamicRef]bool{}
 	for _, f := range k.funcs {
 		if k.calls.callers[f.node] > 0 && f.node.Place.Ptr != "" {
 			continue // not where a check starts: a document's root, or a schema no other calls
 		}
+		if !k.calls.scoped[f.node] {
+			continue // it reaches no $dynamicRef: one form
+		}
 		holders := map[string]map[int]bool{}
-		var followed []string // the anchor names of the sites reached, in order
-		var first *dynamicSite
-		for _, n := range k.reachableFrom(f.node) {
-			if res := n.Place.Resource; inDynamicScope(res) {
-				for name := range res.DynamicAnchors {
-					if holders[name] == nil {
-						holders[name] = map[int]bool{}
-					}
-					holders[name][res.ID] = true
+		var first *dynamicRef
+		for _, n := range k.reachableFrom(f.node, refs, anchors) {
+			res := n.Place.Resource
+			for name := range res.DynamicAnchors {
+				if k.dispatchers[name] == nil {
+					continue
 				}
+				if holders[name] == nil {
+					holders[name] = map[int]bool{}
+				}
+				holders[name][res.ID] = true
 			}
-			for _, d := range sites[n] {
-				if first == nil {
-					first = d
-				}
-				if !slices.Contains(followed, d.anchor) {
-					followed = append(followed, d.anchor)
-				}
+			if first == nil && len(refs[n]) > 0 {
+				first = refs[n][0]
 			}
 		}
+		// The scope's key holds, for every name a $dynamicRef follows,
+		// anywhere, the outermost resource holding it (see inDynamicScope).
 		// Names held by the same resources are always held by the same
 		// outermost one: they count once.
 		forms, counted := 1, map[string]bool{}
-		for _, name := range followed {
+		for _, d := range k.dynamics {
+			name := d.anchor
 			set := fmt.Sprint(slices.Sorted(maps.Keys(holders[name])))
 			if counted[set] {
 				continue
@@ -225,29 +232,43 @@ func (k *checker) checkScopes() []error {
 
 // reachableFrom returns the functions a check that starts with n's may
 // run, in the order a breadth-first walk meets them. A $dynamicRef leads to
-// the anchors of resources the check has entered, so only those edges are
-// followed whose target's resource one of the functions met so far is in.
-func (k *checker) reachableFrom(n *schema.Node) []*schema.Node {
-	seen := map[*schema.Node]bool{n: true}
+// the anchors of resources the check has entered, so an anchor waits until
+// one of the functions met is in its resource.
+func (k *checker) reachableFrom(n *schema.Node, refs map[*schema.Node][]*dynamicRef, anchors map[string][]dynamicCandidate) []*schema.Node {
+	seen := map[*schema.Node]bool{}
 	entered := map[*schema.Resource]bool{}
-	out := []*schema.Node{n}
-	for grew := true; grew; {
-		grew = false
-		for i := 0; i < len(out); i++ {
-			entered[out[i].Place.Resource] = true
-			for _, c := range k.calls.callees[out[i]] {
-				if !seen[c] {
-					seen[c] = true
-					out = append(out, c)
-				}
-			}
+	waiting := map[*schema.Resource][]*schema.Node{}
+	followed := map[*dynamicSite]bool{}
+	var out []*schema.Node
+	meet := func(m *schema.Node) {
+		if !seen[m] {
+			seen[m] = true
+			out = append(out, m)
 		}
-		for _, from := range out {
-			for _, c := range k.calls.dynamic[from] {
-				if !seen[c] && entered[c.Place.Resource] {
-					seen[c] = true
-					out = append(out, c)
-					grew = true
+	}
+	meet(n)
+	for i := 0; i < len(out); i++ {
+		m := out[i]
+		if res := m.Place.Resource; !entered[res] {
+			entered[res] = true
+			for _, a := range waiting[res] {
+				meet(a)
+			}
+			delete(waiting, res)
+		}
+		for _, c := range k.calls.callees[m] {
+			meet(c)
+		}
+		for _, r := range refs[m] {
+			if followed[r.site] {
+				continue // its anchors are met, or waiting
+			}
+			followed[r.site] = true
+			for _, a := range anchors[r.site.anchor] {
+				if res := a.node.Place.Resource; entered[res] {
+					meet(a.node)
+				} else {
+					waiting[res] = append(waiting[res], a.node)
 				}
 			}
 		}
@@ -255,12 +276,14 @@ func (k *checker) reachableFrom(n *schema.Node) []*schema.Node {
 	return out
 }
 
-// push enters resource res in the dynamic scope, naming its dynamic
-// anchors by number.
+// push enters resource res in the dynamic scope, naming by number its
+// dynamic anchors that a $dynamicRef follows.
 func (k *checker) push(res *schema.Resource) jen.Code {
-	names := slices.Sorted(maps.Keys(res.DynamicAnchors))
 	args := []jen.Code{jen.Lit(res.ID)}
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(res.DynamicAnchors)) {
+		if k.dispatchers[name] == nil {
+			continue
+		}
 		if k.anchorNumbers == nil {
 			k.anchorNumbers = map[string]int{}
 		}
@@ -275,7 +298,17 @@ func (k *checker) push(res *schema.Resource) jen.Code {
 }
 
 // inDynamicScope reports whether entering resource res can change where a
-// $dynamicRef or $recursiveRef leads: whether it has a dynamic anchor.
-// Only those are pushed on the dynamic scope, so that the scopes a memo
-// tells apart are the ones that matter.
-func inDynamicScope(res *schema.Resource) bool { return len(res.DynamicAnchors) > 0 }
+// $dynamicRef or $recursiveRef leads: whether it has a dynamic anchor of a
+// name one follows. Only those are pushed on the dynamic scope, and only
+// those names make up its key, so that the scopes a memo tells apart are
+// the ones that matter: anchors no reference follows, named apart in each
+// of n nested resources, would otherwise tell 2^n scopes apart. It is
+// known once every schema is compiled.
+func (k *checker) inDynamicScope(res *schema.Resource) bool {
+	for name := range res.DynamicAnchors {
+		if k.dispatchers[name] != nil {
+			return true
+		}
+	}
+	return false
+}

@@ -47,15 +47,11 @@ func marksSensitive(n *schema.Node) bool {
 // the price of failing closed; a schema with one set of members, however
 // many of them are marked, is not affected.
 func (k *checker) sensitive(n *schema.Node) bool {
-	if v, ok := k.sensitivity[n]; ok {
-		return v
+	if k.placed == nil {
+		k.placed = newReach(k.summaryOf, k.inPlaceOf, inPlaceSummary.with)
 	}
-	// A cycle of schemas applied in place is refused (checkCycles); until
-	// then, a schema met again adds nothing.
-	k.sensitivity[n] = false
-	v := marksSensitive(n) || slices.ContainsFunc(k.inPlaceOf(n), k.sensitive) || k.markedInsideShared(n)
-	k.sensitivity[n] = v
-	return v
+	s := k.placed.of(n)
+	return s.marks || s.reaching[1] != nil && s.markedInside
 }
 
 // inPlaceOf returns the schemas n applies to its own value.
@@ -106,135 +102,57 @@ func subschemasApplied(n *schema.Node, applies schema.Applies) []*schema.Node {
 	return out
 }
 
-// markedInsideShared reports whether two or more of the schemas that apply to
-// n's value reach into its members or items, and one of them marks
-// something inside.
-func (k *checker) markedInsideShared(n *schema.Node) bool {
-	applied := k.appliedTo(n)
-	reaching := 0
-	for _, s := range applied {
-		if len(childrenOf(s)) > 0 {
-			reaching++
-		}
-	}
-	if reaching < 2 {
-		return false
-	}
-	seen := map[*schema.Node]bool{}
-	for _, s := range applied {
-		for _, c := range childrenOf(s) {
-			if k.reachesMarker(c, seen) {
-				return true
+// inPlaceSummary is what the schemas applied to one value, in place and
+// transitively, say about it: whether one marks it, up to two of those that
+// reach into its parts (two are all sensitive counts), and whether one of
+// those reaches a marked schema there.
+type inPlaceSummary struct {
+	marks        bool
+	reaching     [2]*schema.Node
+	markedInside bool
+}
+
+// with combines two summaries.
+func (a inPlaceSummary) with(b inPlaceSummary) inPlaceSummary {
+	for _, s := range b.reaching {
+		if s != nil && a.reaching[0] != s && a.reaching[1] == nil {
+			if a.reaching[0] == nil {
+				a.reaching[0] = s
+			} else {
+				a.reaching[1] = s
 			}
 		}
 	}
-	return false
+	a.marks = a.marks || b.marks
+	a.markedInside = a.markedInside || b.markedInside
+	return a
 }
 
-// appliedTo returns n and every schema it applies to its own value,
-// transitively.
-func (k *checker) appliedTo(n *schema.Node) []*schema.Node {
-	seen := map[*schema.Node]bool{n: true}
-	out := []*schema.Node{n}
-	for i := 0; i < len(out); i++ {
-		for _, s := range k.inPlaceOf(out[i]) {
-			if !seen[s] {
-				seen[s] = true
-				out = append(out, s)
-			}
-		}
+// summaryOf is the summary of schema n alone.
+func (k *checker) summaryOf(n *schema.Node) inPlaceSummary {
+	s := inPlaceSummary{marks: marksSensitive(n)}
+	children := childrenOf(n)
+	if len(children) > 0 {
+		s.reaching[0] = n
 	}
-	return out
-}
-
-// reachesMarker reports whether schema n, or a schema it applies to its value
-// or to anything inside it, marks a value sensitive.
-func (k *checker) reachesMarker(n *schema.Node, seen map[*schema.Node]bool) bool {
-	if seen[n] {
-		return false
-	}
-	seen[n] = true
-	if marksSensitive(n) {
-		return true
-	}
-	for _, next := range append(slices.Clip(k.inPlaceOf(n)), childrenOf(n)...) {
-		if k.reachesMarker(next, seen) {
-			return true
-		}
-	}
-	return false
+	s.markedInside = slices.ContainsFunc(children, k.holdsSecrets)
+	return s
 }
 
 // holdsSecrets reports whether schema n, or a schema it applies to its value
-// or to anything inside it, marks a value sensitive (reachesMarker): a value
-// checked whole by n's schema function is then read with
-// CheckedHoldingSecrets (or ValidateJSONHoldingSecrets), since which of its
-// parts are sensitive only the schema functions know when they run.
-//
-// Schemas that reach each other ($ref "#", $dynamicRef) share one answer,
-// so the walk finds them with Tarjan's algorithm and answers for each whole
-// group at once: every schema is walked once however many values are
-// checked against it, where a walk per value, or one that forgets what a
-// cycle left open, takes time exponential in the nesting of recursive
-// schemas.
+// or to anything inside it, marks a value sensitive: a value checked whole
+// by n's schema function is then read with CheckedHoldingSecrets (or
+// ValidateJSONHoldingSecrets), since which of its parts are sensitive only
+// the schema functions know when they run. Schemas that reach each other
+// ($ref "#", $dynamicRef) share one answer, found once for all of them
+// (reach.go).
 func (k *checker) holdsSecrets(n *schema.Node) bool {
-	if v, ok := k.holding[n]; ok {
-		return v
+	if k.marked == nil {
+		k.marked = newReach(marksSensitive, func(n *schema.Node) []*schema.Node {
+			return append(slices.Clip(k.inPlaceOf(n)), childrenOf(n)...)
+		}, func(a, b bool) bool { return a || b })
 	}
-	if k.holding == nil {
-		k.holding = map[*schema.Node]bool{}
-	}
-	w := &secretWalk{index: map[*schema.Node]int{}, low: map[*schema.Node]int{}, found: map[*schema.Node]bool{}}
-	k.walkSecrets(n, w)
-	return k.holding[n]
-}
-
-// A secretWalk is one walk of holdsSecrets: the order each schema was met
-// in, the least order each reaches back to, the schemas met whose group is
-// not complete, and whether each, or what it reaches outside its group,
-// marks a value.
-type secretWalk struct {
-	index, low map[*schema.Node]int
-	open       []*schema.Node
-	found      map[*schema.Node]bool
-}
-
-// walkSecrets visits n and what it reaches, and records in k.holding the
-// answer of every group it completes. It returns n's own finding, which its
-// group's answer includes.
-func (k *checker) walkSecrets(n *schema.Node, w *secretWalk) bool {
-	w.index[n], w.low[n] = len(w.index), len(w.index)
-	w.open = append(w.open, n)
-	found := marksSensitive(n)
-	for _, next := range append(slices.Clip(k.inPlaceOf(n)), childrenOf(n)...) {
-		if v, done := k.holding[next]; done {
-			found = found || v
-			continue
-		}
-		if at, met := w.index[next]; met {
-			w.low[n] = min(w.low[n], at) // in the group, still open
-			continue
-		}
-		found = k.walkSecrets(next, w) || found
-		w.low[n] = min(w.low[n], w.low[next])
-	}
-	w.found[n] = found
-	if w.low[n] < w.index[n] {
-		return found // n's group is not complete yet
-	}
-	i := len(w.open) - 1
-	for w.open[i] != n {
-		i--
-	}
-	group := w.open[i:]
-	for _, m := range group {
-		found = found || w.found[m]
-	}
-	for _, m := range group {
-		k.holding[m] = found
-	}
-	w.open = w.open[:i]
-	return found
+	return k.marked.of(n)
 }
 
 // validateJSON is the runtime's entry point for a validator of a whole
@@ -346,9 +264,29 @@ func (k *checker) targets(n *schema.Node, keyword string, ref *schema.Node) []*s
 		anchor = schema.RecursiveAnchor
 	}
 	if anchor != "" {
-		out = append(out, k.anchorsNamed(anchor)...)
+		out = append(out, k.anchorGroup(anchor))
 	}
 	return out
+}
+
+// anchorGroup stands for every dynamic anchor of the given name: a schema
+// with no keywords that applies each of them in place. Each $dynamicRef to
+// the name applies the group rather than each anchor, so that n references
+// to n anchors make 2n edges, not n².
+func (k *checker) anchorGroup(anchor string) *schema.Node {
+	if g, ok := k.anchorGroups[anchor]; ok {
+		return g
+	}
+	if k.anchorGroups == nil {
+		k.anchorGroups = map[string]*schema.Node{}
+	}
+	g := &schema.Node{Kind: '{'}
+	k.anchorGroups[anchor] = g
+	if k.appliedInPlace == nil {
+		k.appliedInPlace = map[*schema.Node][]*schema.Node{}
+	}
+	k.appliedInPlace[g] = k.anchorsNamed(anchor)
+	return g
 }
 
 // anchorsNamed returns the dynamic anchors of every resource that has one
@@ -410,8 +348,7 @@ func (b *builder) markSensitive(n *node, v *Value) *Value {
 		return v
 	}
 	if v.Ptr != n.ptr {
-		c := *v
-		v = &c
+		v = v.copyFor()
 	}
 	v.Sensitive = true
 	return v

@@ -26,10 +26,12 @@ type sensitiveVerdict struct {
 
 // TestSensitiveMatrix generates one package for the sensitivity matrix
 // (every marker at every position, with every keyword that may quote the
-// value), dispatches one invalid call per tool and checks that no secret
-// reaches the error text, the model message, the JSON report, any
-// violation or the observer, while every violation is still reported at its
-// pointer, and the non-sensitive sibling's value is still quoted. The same
+// value, and inside every holder: a keyword that judges whole a value that
+// holds the marked one), dispatches one invalid call per tool and checks
+// that no secret reaches the error text, the model message, the JSON
+// report, any violation or the observer, while every violation is still
+// reported at its pointer, a holder's without the value, and the
+// non-sensitive siblings' values are still quoted, a holder's too. The same
 // calls cut off in the middle of each secret (sensitivecases.CutOff) show
 // no secret and locate nothing inside a sensitive value either.
 func TestSensitiveMatrix(t *testing.T) {
@@ -78,7 +80,14 @@ func checkSensitiveVerdict(t *testing.T, call sensitivecases.Call, got sensitive
 			t.Errorf("no violation at any of %v; got %+v", want, got.Violations)
 		}
 	}
-	if call.AllHidden {
+	var listed []sensitivecases.Listed
+	for _, v := range got.Violations {
+		listed = append(listed, sensitivecases.Listed{Pointer: v.Pointer, Keyword: v.Keyword, Message: v.Message})
+	}
+	for _, problem := range sensitivecases.WholeProblems(call, listed) {
+		t.Error(problem)
+	}
+	if call.AllHidden || call.Unbroken {
 		return
 	}
 	// Redaction is only for sensitive values: the siblings' are quoted.

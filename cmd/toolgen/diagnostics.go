@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"strings"
 
@@ -32,10 +31,7 @@ func printDiagnostics(w io.Writer, diags catalog.Diagnostics) {
 // printDiagnosticsFrom is printDiagnostics with the text of some of the
 // files given, for a catalog that is not on disk (toolgen pull).
 func printDiagnosticsFrom(w io.Writer, diags catalog.Diagnostics, given map[string][]byte) {
-	sources := maps.Clone(given)
-	if sources == nil {
-		sources = map[string][]byte{}
-	}
+	sources := map[string]*sourceLines{}
 	for _, d := range diags {
 		fmt.Fprintln(w, d.String())
 		if d.Line < 1 || d.File == "" {
@@ -43,13 +39,49 @@ func printDiagnosticsFrom(w io.Writer, diags catalog.Diagnostics, given map[stri
 		}
 		src, ok := sources[d.File]
 		if !ok {
-			src, _ = os.ReadFile(d.File) // nil when unreadable: no excerpt
+			data, ok := given[d.File]
+			if !ok {
+				data, _ = os.ReadFile(d.File) // nil when unreadable: no excerpt
+			}
+			src = newSourceLines(data)
 			sources[d.File] = src
 		}
-		if excerpt := sourceExcerpt(src, d.Line, d.Col); excerpt != "" {
+		if excerpt := src.excerpt(d.Line, d.Col); excerpt != "" {
 			io.WriteString(w, excerpt)
 		}
 	}
+}
+
+// sourceLines is a file read for excerpts, with where each line starts, so
+// that many diagnostics on a long file do not each scan it from the start.
+type sourceLines struct {
+	data   []byte
+	starts []int
+}
+
+func newSourceLines(data []byte) *sourceLines {
+	s := &sourceLines{data: data}
+	if len(data) > 0 {
+		s.starts = append(s.starts, 0)
+	}
+	for i, b := range data {
+		if b == '\n' && i+1 < len(data) {
+			s.starts = append(s.starts, i+1)
+		}
+	}
+	return s
+}
+
+// excerpt is sourceExcerpt of the file's line, found without a scan.
+func (s *sourceLines) excerpt(line, col int) string {
+	if line < 1 || line > len(s.starts) {
+		return ""
+	}
+	end := len(s.data)
+	if line < len(s.starts) {
+		end = s.starts[line]
+	}
+	return sourceExcerpt(s.data[s.starts[line-1]:end], 1, col)
 }
 
 // printError prints "name: err" on w, err's text shown through

@@ -242,6 +242,18 @@ func TestSourceExcerpt(t *testing.T) {
 		if got := sourceExcerpt([]byte(src), tt.line, tt.col); got != tt.want {
 			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
 		}
+		// The excerpts printDiagnostics writes index the file's lines once.
+		if got := newSourceLines([]byte(src)).excerpt(tt.line, tt.col); got != tt.want {
+			t.Errorf("%s, lines indexed:\n got %q\nwant %q", tt.name, got, tt.want)
+		}
+	}
+	for _, text := range []string{"", "\n", "a", "a\n", "a\n\nb", "\r\n\r\nx\r\n", "\n\n"} {
+		lines := newSourceLines([]byte(text))
+		for line := 0; line <= 4; line++ {
+			if got, want := lines.excerpt(line, 1), sourceExcerpt([]byte(text), line, 1); got != want {
+				t.Errorf("line %d of %q, lines indexed: got %q, want %q", line, text, got, want)
+			}
+		}
 	}
 }
 

@@ -14,9 +14,11 @@ import (
 )
 
 // TestValidateHidesSensitive replays the sensitivity matrix (every marker at
-// every position, with every keyword that may quote the value): no secret
-// may appear in the output, while every violation is still listed at its
-// pointer and the non-sensitive siblings' values are still quoted.
+// every position, with every keyword that may quote the value, and inside
+// every holder that judges the value holding it whole): no secret may
+// appear in the output, while every violation is still listed at its
+// pointer, a holder's without the value, and the non-sensitive siblings'
+// values are still quoted, a holder's too.
 func TestValidateHidesSensitive(t *testing.T) {
 	data, calls := sensitivecases.Matrix()
 	dir := t.TempDir()
@@ -65,8 +67,15 @@ func TestValidateHidesSensitive(t *testing.T) {
 					}
 				}
 			}
+			var whole []sensitivecases.Listed
+			for _, v := range listed {
+				whole = append(whole, sensitivecases.Listed{Pointer: v[0], Keyword: v[1], Message: v[2]})
+			}
+			for _, problem := range sensitivecases.WholeProblems(call, whole) {
+				t.Errorf("%s:\n%s", problem, block)
+			}
 			for _, plain := range []string{sensitivecases.Plain, sensitivecases.PlainNumber} {
-				if !call.AllHidden && !strings.Contains(block, plain) {
+				if !call.AllHidden && !call.Unbroken && !strings.Contains(block, plain) {
 					t.Errorf("the non-sensitive value %q is not quoted:\n%s", plain, block)
 				}
 			}

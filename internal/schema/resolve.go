@@ -124,6 +124,18 @@ func NewRegistry(supplied map[string][]byte) *Registry {
 	return r
 }
 
+// NewRegistryOf is NewRegistry for documents keyed by absolute URIs without
+// a fragment, which the registry reads in place rather than copies: a
+// caller that makes a registry per schema of a catalog passes the
+// catalog's documents to each at no cost.
+func NewRegistryOf(supplied map[string][]byte) *Registry {
+	r := NewRegistry(nil)
+	if supplied != nil {
+		r.supplied = supplied
+	}
+	return r
+}
+
 // parseDocument parses a schema document. Duplicate names are an error: a
 // schema that says two things at once has no meaning to compile.
 func parseDocument(data []byte) (*Node, error) {

@@ -327,6 +327,18 @@ type Call struct {
 	// AllHidden is set when the whole arguments are sensitive, so that the
 	// siblings' values are hidden too.
 	AllHidden bool
+	// Holders are the violations of keywords that judge a value holding
+	// secrets whole: each must be reported, and show nothing of the value
+	// (see WholeProblems).
+	Holders []Place
+	// Quoted are those of keywords that judge a value holding no secret
+	// whole: each must be reported, showing the value, so that a test can
+	// tell redaction from silence.
+	Quoted []Place
+	// Unbroken is set when the call breaks no keyword: what fails is what
+	// is judged only on a valid value (a goJSONSchema type's conversion).
+	// It has no non-sensitive siblings to quote; its Quoted stand for them.
+	Unbroken bool
 }
 
 // inside reads the keywords off the message of the violation that stands
@@ -441,6 +453,9 @@ func Matrix() (catalog []byte, calls []Call) {
 		nameTools, nameCalls := names(m)
 		tools = append(tools, nameTools...)
 		calls = append(calls, nameCalls...)
+		heldTools, heldCalls := holderTools(m)
+		tools = append(tools, heldTools...)
+		calls = append(calls, heldCalls...)
 		for _, root := range []struct {
 			name   string
 			schema map[string]any

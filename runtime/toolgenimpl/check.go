@@ -43,6 +43,10 @@ type Check struct {
 	secretDepth int
 	inside      bool
 	secret      secret
+	// holder is one more than the depth (the length of steps) of the value
+	// being checked when it holds sensitive values inside it, or 0 (see
+	// BeginHoldingSecrets).
+	holder int
 }
 
 type step struct {
@@ -280,7 +284,7 @@ func (c *Check) size(keyword string, n, limit int) bool {
 // text is x's JSON text, as much of it as a message shows (see
 // message.AppendValueText), or nothing when it is not shown.
 func (c *Check) text(x *Value) []byte {
-	if c.sensitive > 0 {
+	if c.hidden(x) {
 		return nil
 	}
 	return x.appendJSON(nil, message.ValueTextBytes)
@@ -367,7 +371,7 @@ func (c *Check) Const(x, value *Value, want string) bool {
 	if x.Equal(value) {
 		return true
 	}
-	return c.report("const", message.ConstMessage(nil, c.text(x), c.sensitive > 0, want), message.ConstHint(c.hintStart(), want), x)
+	return c.report("const", message.ConstMessage(nil, c.text(x), c.hidden(x), want), message.ConstHint(c.hintStart(), want), x)
 }
 
 // Enum checks the enum keyword; texts are the values' JSON texts for hints.
@@ -381,7 +385,7 @@ func (c *Check) Enum(x *Value, values []Value, texts string) bool {
 		}
 	}
 	allowed := []string{texts} // already joined as the list is
-	return c.report("enum", message.EnumMessage(nil, c.text(x), c.sensitive > 0, allowed), message.EnumHint(c.hintStart(), allowed), x)
+	return c.report("enum", message.EnumMessage(nil, c.text(x), c.hidden(x), allowed), message.EnumHint(c.hintStart(), allowed), x)
 }
 
 // Bound checks minimum, maximum, exclusiveMinimum and exclusiveMaximum on a
@@ -472,14 +476,15 @@ func (c *Check) Count(n, min, max int, noun string) bool {
 }
 
 // UniqueItems checks that no two items of an array are equal. Which ones
-// are is not said of a sensitive array.
+// are is not said of a sensitive array, nor of one that holds secrets: it
+// would tell which secrets are equal.
 func (c *Check) UniqueItems(x *Value) bool {
 	for i := range x.Items {
 		for j := i + 1; j < len(x.Items); j++ {
 			if !x.Items[i].Equal(&x.Items[j]) {
 				continue
 			}
-			if c.sensitive > 0 {
+			if c.hidden(x) {
 				return c.Report("uniqueItems", message.HiddenUniqueItemsMessage, c.subject()+message.HiddenUniqueItemsHint)
 			}
 			return c.Report("uniqueItems", string(message.UniqueItemsMessage(nil, i, j)), string(message.UniqueItemsHint(c.hintStart(), i, j)))

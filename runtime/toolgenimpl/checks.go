@@ -176,9 +176,16 @@ func (r *Reader) FormatNumber(name string, valid func(string) bool) {
 
 // UniqueItems records that items i and j of an array are equal; call it
 // after EndArray. Which ones are is not said of a sensitive array.
-func (r *Reader) UniqueItems(i, j int) {
+func (r *Reader) UniqueItems(i, j int) { r.uniqueItems(i, j, false) }
+
+// UniqueItemsHoldingSecrets is UniqueItems for an array whose items hold
+// sensitive values: which items are equal is not said, since it would tell
+// which secrets are.
+func (r *Reader) UniqueItemsHoldingSecrets() { r.uniqueItems(0, 0, true) }
+
+func (r *Reader) uniqueItems(i, j int, holdsSecrets bool) {
 	if t, ok := r.beginViolation(); ok {
-		if r.sensitive > 0 {
+		if r.sensitive > 0 || holdsSecrets {
 			t = append(t, message.HiddenUniqueItemsMessage...)
 			t = r.appendSubject(r.beginHint(t))
 			r.record("uniqueItems", append(t, message.HiddenUniqueItemsHint...))

@@ -18,6 +18,9 @@ type Conversion struct {
 	// Format is the schema's format, whose example the hint shows; "" if
 	// it has none.
 	Format string
+	// HoldsSecrets is set when the value holds sensitive values inside it:
+	// what the type says of it is not shown, since it may quote the value.
+	HoldsSecrets bool
 }
 
 // DecodeText converts s, a string just read, to T with T's UnmarshalText,
@@ -59,14 +62,15 @@ func DecodeJSON[T any, P interface {
 // Unconverted records that the value just read passed its schema but its
 // Go type refused it with err. The hint says what the value must look like
 // when the schema's format tells, and quotes err, which usually says what
-// is wrong, unless the value is sensitive: err may quote the value.
+// is wrong, unless the value is sensitive or holds sensitive values: err
+// may quote the value.
 func (r *Reader) Unconverted(c Conversion, err error) {
 	t, ok := r.beginViolation()
 	if !ok {
 		return
 	}
 	reason := message.UnreadableReasonHidden
-	if r.sensitive == 0 {
+	if r.sensitive == 0 && !c.HoldsSecrets {
 		reason = err.Error()
 	}
 	t = message.UnreadableMessage(t, reason)

@@ -38,19 +38,24 @@ type memoKey struct {
 
 // secretPlace is where a check is with respect to the sensitive values
 // around it: outside all of them, at the outermost one, or inside it,
-// below its position. Where a run starts, so placed, decides where every
+// below its position; or outside them, at a value that holds some (see
+// BeginHoldingSecrets). Where a run starts, so placed, decides where every
 // place it reaches is, since inside a sensitive value positions only go
-// deeper: which violations are recorded and which counted.
+// deeper: which violations are recorded and which counted, and which show
+// the value.
 type secretPlace uint8
 
 const (
 	inTheOpen secretPlace = iota
 	atSecret
 	belowSecret
+	holdingSecrets
 )
 
 func (c *Check) secretPlace() secretPlace {
 	switch {
+	case c.sensitive == 0 && c.holder == len(c.steps)+1:
+		return holdingSecrets
 	case c.sensitive == 0:
 		return inTheOpen
 	case c.below():

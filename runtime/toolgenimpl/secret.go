@@ -186,3 +186,39 @@ func (c *Check) secretViolation() runtime.Violation {
 	c.steps = steps
 	return v
 }
+
+// BeginHoldingSecrets and EndHoldingSecrets bracket the checking of a value
+// that is not sensitive itself but holds sensitive values inside it (a
+// member or an item, at any depth, that a schema applying to it marks):
+// generated code brackets a schema function whose schema, or one it applies
+// to the same value, marks something inside, as
+//
+//	defer c.EndHoldingSecrets(c.BeginHoldingSecrets())
+//
+// A keyword that judges the value whole then does not show it: const and
+// enum give an object or an array as message.Hidden, since its text would
+// carry the secrets inside, and uniqueItems does not say which items are
+// equal, since that tells which secrets are. A scalar holds nothing and is
+// shown. The bracket is for the value at the position where it begins
+// only: members and items are checked at their own positions, each holding
+// secrets or not as its own schema says, and what is wrong inside a
+// sensitive one is hidden as always.
+func (c *Check) BeginHoldingSecrets() (outer int) {
+	outer = c.holder
+	c.holder = len(c.steps) + 1
+	return outer
+}
+
+// EndHoldingSecrets ends what BeginHoldingSecrets began; outer is what it
+// returned.
+func (c *Check) EndHoldingSecrets(outer int) { c.holder = outer }
+
+// holdsSecrets reports whether x, the value being checked, holds sensitive
+// values inside it (see BeginHoldingSecrets).
+func (c *Check) holdsSecrets(x *Value) bool {
+	return c.holder == len(c.steps)+1 && (x.Kind == KindObject || x.Kind == KindArray)
+}
+
+// hidden reports whether a message must not show x, the value being
+// checked: it is sensitive, or holds sensitive values.
+func (c *Check) hidden(x *Value) bool { return c.sensitive > 0 || c.holdsSecrets(x) }

@@ -55,12 +55,13 @@ func callsWith(name string, value json.RawMessage) []Call {
 		"keyring":  map[string]any{name: map[string]any{name + "2": []any{1, pick("two")}}},
 		"named":    map[string]any{name: member(1)},
 		"either":   member(pick(3)),
+		"login":    map[string]any{"password": pick(name)},
 		"note":     "Bad Note",
 		"counts":   plain,
 	}
 	session := map[string]any{"session": member("one"), "note": "Bad Note", "counts": plain}
 	return []Call{
-		{"store_credentials", mustJSON(store), []string{"/creds", "/tokens", "/accounts", "/vault", "/keyring", "/named", "/either"}, PlainName},
+		{"store_credentials", mustJSON(store), []string{"/creds", "/tokens", "/accounts", "/vault", "/keyring", "/named", "/either", "/login/password"}, PlainName},
 		{"open_session", mustJSON(session), []string{"/session"}, PlainName},
 		// A name twice in the session, found when the arguments are read
 		// whole, before any schema says where the secrets are: reported at

@@ -13,8 +13,8 @@ import (
 )
 
 const (
-	_ = toolgenimpl.EnforceVersion(3 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
-	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 3) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
+	_ = toolgenimpl.EnforceVersion(4 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
+	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 4) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
 )
 
 // ToolName names a tool of the catalog.
@@ -109,6 +109,12 @@ const (
               {"type": "object", "x-toolgen": {"sensitive": true}, "additionalProperties": {"type": "boolean"}},
               {"type": "string"}
             ]
+          },
+          "login": {
+            "description": "A login that holds a secret: only the demo login is taken.",
+            "type": "object",
+            "properties": {"password": {"type": "string", "writeOnly": true, "pattern": "^[a-z]+$"}},
+            "const": {"password": "demo"}
           },
           "note": {"type": "string", "pattern": "^[a-z]+$"},
           "counts": {"type": "object", "additionalProperties": {"type": "integer"}}
@@ -284,7 +290,7 @@ func (v ValidOpenSessionArgs) Args() OpenSessionArgs {
 func ParseOpenSessionArgs(raw []byte, opts ...runtime.Options) (ValidOpenSessionArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args OpenSessionArgs
-	if text, ok := r.CheckedHoldingSecrets(schema3); ok {
+	if text, ok := r.CheckedHoldingSecrets(schema4); ok {
 		sub := r.Sub(text)
 		args.readJSON(sub)
 		r.Adopt(sub)
@@ -332,6 +338,11 @@ type StoreCredentialsArgs struct {
 	// Nil when absent.
 	Either StoreCredentialsEither `json:"either,omitzero"`
 
+	// A login that holds a secret: only the demo login is taken.
+	//
+	// Nil when absent.
+	Login json.RawMessage `json:"login,omitzero"`
+
 	// Nil when absent.
 	Note *string `json:"note,omitzero"`
 
@@ -341,14 +352,14 @@ type StoreCredentialsArgs struct {
 
 // storeCredentialsArgsFields lists the members StoreCredentialsArgs declares, in
 // the order its reader numbers them.
-var storeCredentialsArgsFields = []string{"creds", "tokens", "accounts", "vault", "keyring", "named", "either", "note", "counts"}
+var storeCredentialsArgsFields = []string{"creds", "tokens", "accounts", "vault", "keyring", "named", "either", "login", "note", "counts"}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
 func (x *StoreCredentialsArgs) readJSON(r *toolgenimpl.Reader) {
 	if !r.BeginObject() {
 		return
 	}
-	var seen [9]bool
+	var seen [10]bool
 	var others toolgenimpl.Names
 members:
 	for {
@@ -514,7 +525,11 @@ members:
 				r.Mismatch("an object or a string")
 			}
 			r.EndSensitive()
-		case 7: // "note"
+		case 7: // "login"
+			if v, ok := r.CheckedHoldingSecrets(schema3); ok {
+				x.Login = v
+			}
+		case 8: // "note"
 			r.Optional()
 			if v, ok := r.String(); ok {
 				if !matchPattern1(v) {
@@ -522,7 +537,7 @@ members:
 				}
 				x.Note = toolgenimpl.HoldString(r, v)
 			}
-		case 8: // "counts"
+		case 9: // "counts"
 			r.Optional()
 			if r.BeginObject() {
 				v := map[string]int64{}
@@ -688,9 +703,10 @@ func matchPattern1(s string) bool {
 
 // schemaPattern1 is the ECMA-262 pattern "^tok" in RE2 syntax.
 var schemaPattern1 = regexp.MustCompile("\\Atok")
+var schemaValue2 = toolgenimpl.MustParseValue("{\"password\": \"demo\"}")
 
-// schemaPattern2 is the ECMA-262 pattern "^[a-z]+$" in RE2 syntax.
-var schemaPattern2 = regexp.MustCompile("\\A[a-z]+\\z")
+// schemaPattern3 is the ECMA-262 pattern "^[a-z]+$" in RE2 syntax.
+var schemaPattern3 = regexp.MustCompile("\\A[a-z]+\\z")
 
 // schema0 checks a value against the input schema of tool "store_credentials" at /properties/tokens.
 func schema0(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
@@ -703,7 +719,7 @@ func schema0(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 			m := &x.Members[i]
 			c.Enter(m.Name)
 			if schemaPattern1.MatchString(m.Name) {
-				ok = schema4(c, &m.Value, nil) && ok
+				ok = schema5(c, &m.Value, nil) && ok
 				ev.Mark(i)
 			}
 			c.Leave()
@@ -725,7 +741,7 @@ func schema1(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 			c.Enter(m.Name)
 			switch m.Name {
 			case "label":
-				ok = schema5(c, &m.Value, nil) && ok
+				ok = schema6(c, &m.Value, nil) && ok
 				seen.Mark(i)
 			}
 			c.Leave()
@@ -737,7 +753,7 @@ func schema1(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 				continue
 			}
 			c.Enter(x.Members[i].Name)
-			ok = schema6(c, &x.Members[i].Value, nil) && ok
+			ok = schema7(c, &x.Members[i].Value, nil) && ok
 			c.Leave()
 			seen.Mark(i)
 		}
@@ -758,7 +774,7 @@ func schema2(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 			if name := (toolgenimpl.Value{
 				Kind: toolgenimpl.KindString,
 				Text: m.Name,
-			}); !c.Try(schema7, &name, nil) {
+			}); !c.Try(schema8, &name, nil) {
 				ok = c.PropertyName(m.Name) && ok
 			}
 		}
@@ -766,8 +782,29 @@ func schema2(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 	return ok
 }
 
-// schema3 checks a value against the input schema of tool "open_session" at /.
+// schema3 checks a value against the input schema of tool "store_credentials" at /properties/login.
 func schema3(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+	defer c.EndHoldingSecrets(c.BeginHoldingSecrets())
+	ok := true
+	ok = c.Type(x, toolgenimpl.TypeObject) && ok
+	ok = c.Const(x, &schemaValue2, "{\"password\":\"demo\"}") && ok
+	if x.Kind == toolgenimpl.KindObject {
+		for i := range x.Members {
+			m := &x.Members[i]
+			c.Enter(m.Name)
+			switch m.Name {
+			case "password":
+				ok = schema9(c, &m.Value, nil) && ok
+				ev.Mark(i)
+			}
+			c.Leave()
+		}
+	}
+	return ok
+}
+
+// schema4 checks a value against the input schema of tool "open_session" at /.
+func schema4(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeObject) && ok
 	if x.Kind == toolgenimpl.KindObject {
@@ -776,24 +813,24 @@ func schema3(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 			c.Enter(m.Name)
 			switch m.Name {
 			case "session":
-				ok = schema8(c, &m.Value, nil) && ok
+				ok = schema10(c, &m.Value, nil) && ok
 				ev.Mark(i)
 			case "note":
-				ok = schema9(c, &m.Value, nil) && ok
+				ok = schema11(c, &m.Value, nil) && ok
 				ev.Mark(i)
 			case "counts":
-				ok = schema10(c, &m.Value, nil) && ok
+				ok = schema12(c, &m.Value, nil) && ok
 				ev.Mark(i)
 			}
 			c.Leave()
 		}
 	}
-	ok = schema11(c, x, ev) && ok
+	ok = schema13(c, x, ev) && ok
 	return ok
 }
 
-// schema4 checks a value against the input schema of tool "store_credentials" at /properties/tokens/patternProperties/^tok.
-func schema4(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema5 checks a value against the input schema of tool "store_credentials" at /properties/tokens/patternProperties/^tok.
+func schema5(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeInteger) && ok
 	if x.Kind == toolgenimpl.KindNumber {
@@ -802,22 +839,22 @@ func schema4(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 	return ok
 }
 
-// schema5 checks a value against the input schema of tool "store_credentials" at /properties/vault/properties/label.
-func schema5(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema6 checks a value against the input schema of tool "store_credentials" at /properties/vault/properties/label.
+func schema6(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeString) && ok
 	return ok
 }
 
-// schema6 checks a value against the input schema of tool "store_credentials" at /properties/vault/unevaluatedProperties.
-func schema6(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema7 checks a value against the input schema of tool "store_credentials" at /properties/vault/unevaluatedProperties.
+func schema7(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeInteger) && ok
 	return ok
 }
 
-// schema7 checks a value against the input schema of tool "store_credentials" at /properties/named/additionalProperties/propertyNames.
-func schema7(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema8 checks a value against the input schema of tool "store_credentials" at /properties/named/additionalProperties/propertyNames.
+func schema8(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	if x.Kind == toolgenimpl.KindString {
 		ok = c.Length(x, -1, 3) && ok
@@ -825,8 +862,20 @@ func schema7(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 	return ok
 }
 
-// schema8 checks a value against the input schema of tool "open_session" at /properties/session.
-func schema8(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema9 checks a value against the input schema of tool "store_credentials" at /properties/login/properties/password.
+func schema9(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+	c.BeginSensitive()
+	defer c.EndSensitive()
+	ok := true
+	ok = c.Type(x, toolgenimpl.TypeString) && ok
+	if x.Kind == toolgenimpl.KindString {
+		ok = c.Pattern(x, schemaPattern3, "^[a-z]+$") && ok
+	}
+	return ok
+}
+
+// schema10 checks a value against the input schema of tool "open_session" at /properties/session.
+func schema10(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	c.BeginSensitive()
 	defer c.EndSensitive()
 	ok := true
@@ -835,7 +884,7 @@ func schema8(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 		for i := range x.Members {
 			m := &x.Members[i]
 			c.Enter(m.Name)
-			ok = schema12(c, &m.Value, nil) && ok
+			ok = schema14(c, &m.Value, nil) && ok
 			ev.Mark(i)
 			c.Leave()
 		}
@@ -843,25 +892,25 @@ func schema8(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 	return ok
 }
 
-// schema9 checks a value against the input schema of tool "open_session" at /properties/note.
-func schema9(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema11 checks a value against the input schema of tool "open_session" at /properties/note.
+func schema11(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeString) && ok
 	if x.Kind == toolgenimpl.KindString {
-		ok = c.Pattern(x, schemaPattern2, "^[a-z]+$") && ok
+		ok = c.Pattern(x, schemaPattern3, "^[a-z]+$") && ok
 	}
 	return ok
 }
 
-// schema10 checks a value against the input schema of tool "open_session" at /properties/counts.
-func schema10(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema12 checks a value against the input schema of tool "open_session" at /properties/counts.
+func schema12(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeObject) && ok
 	if x.Kind == toolgenimpl.KindObject {
 		for i := range x.Members {
 			m := &x.Members[i]
 			c.Enter(m.Name)
-			ok = schema13(c, &m.Value, nil) && ok
+			ok = schema15(c, &m.Value, nil) && ok
 			ev.Mark(i)
 			c.Leave()
 		}
@@ -869,8 +918,8 @@ func schema10(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evalua
 	return ok
 }
 
-// schema11 checks a value against the input schema of tool "open_session" at /allOf/0.
-func schema11(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema13 checks a value against the input schema of tool "open_session" at /allOf/0.
+func schema13(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	if x.Kind == toolgenimpl.KindObject {
 		ok = c.Required(x, "session") && ok
@@ -878,15 +927,15 @@ func schema11(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evalua
 	return ok
 }
 
-// schema12 checks a value against the input schema of tool "open_session" at /properties/session/additionalProperties.
-func schema12(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema14 checks a value against the input schema of tool "open_session" at /properties/session/additionalProperties.
+func schema14(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeInteger) && ok
 	return ok
 }
 
-// schema13 checks a value against the input schema of tool "open_session" at /properties/counts/additionalProperties.
-func schema13(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema15 checks a value against the input schema of tool "open_session" at /properties/counts/additionalProperties.
+func schema15(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeInteger) && ok
 	return ok
