@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/atombender/go-jsonschema/pkg/schemas"
@@ -69,6 +68,9 @@ type builder struct {
 	building map[string]bool
 	reported map[string]bool // nodes whose x-toolgen settings were checked
 	goNamed  map[string]bool // nodes whose x-toolgen goName was honoured
+	// docStates are the documents a $ref led into while building the
+	// schema, with the one being built (refs.go).
+	docStates map[*schema.Document]*docState
 
 	// Per schema, by node pointer: goJSONSchema extensions read, and those
 	// honoured, as a value's type or as a field's settings.
@@ -131,7 +133,7 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 	}
 	b.reportProblems() // of schemas indexed on the way
 	b.model.Schemas = b.schemas
-	return b.model, b.diags
+	return b.model, distinct(b.diags)
 }
 
 // registerSchemas takes the catalog's index, whose registry holds every
@@ -312,32 +314,49 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 	b.model.Tools = append(b.model.Tools, tool)
 }
 
-// ref resolves a local $ref and maps its target, sharing the target's type
-// with every other reference to it.
+// ref resolves a $ref through the catalog's index and maps its target,
+// sharing the target's type with every other reference to it.
 func (b *builder) ref(n *node) *Value {
 	ref, _ := n.str("$ref")
-	if !strings.HasPrefix(ref, "#") {
-		b.errorf(n.ptr+"/$ref", "$ref %q points outside this schema; only references within the same schema (#/$defs/...) are supported yet", ref)
+	j, err := b.refOf(n)
+	if j == nil {
+		if err == nil {
+			err = errors.New("it is not a string")
+		}
+		b.errorf(n.ptr+"/$ref", "$ref %q does not resolve to a schema: %v", ref, err)
 		return nil
 	}
-	target := unescapeURIFragment(ref[1:])
-	if v, ok := b.built[target]; ok {
-		return v
+	target, there := j.Place.Ptr, b.saveDoc()
+	if j.Place.Doc != b.doc {
+		there = b.docStates[j.Place.Doc] // nil when not entered yet
 	}
-	raw, tn, err := b.refTarget(target)
-	if raw == nil {
-		b.errorf(n.ptr+"/$ref", "$ref %q does not resolve to a schema in this tool's input schema", ref)
-		return nil
+	if there != nil {
+		if v, ok := there.built[target]; ok {
+			return v
+		}
+		if there.building[target] {
+			// Recursion that the typed reader cannot follow (not through a
+			// named struct): the schema function follows it instead.
+			return b.checked(n, b.refName(target))
+		}
 	}
-	if b.building[target] {
-		// Recursion that the typed reader cannot follow (not through a named
-		// struct): the schema function follows it instead.
-		return b.checked(n, b.refName(target))
-	}
+	tn, err := nodeOf(j, target)
 	if err != nil {
 		b.errorf(n.ptr+"/$ref", "$ref %q: %v", ref, err)
 		return nil
 	}
+	var v *Value
+	b.inDocument(j.Place.Doc, func() { v = b.refTarget(target, tn) })
+	return v
+}
+
+// refTarget maps tn, the target of a $ref at target in the document being
+// built.
+func (b *builder) refTarget(target string, tn *node) *Value {
+	if v, ok := b.built[target]; ok {
+		return v
+	}
+	raw := tn.tree.Raw
 	name := b.refTypeName(target, tn)
 	key := name + "\x00" + string(raw)
 	if v, ok := b.shared[key]; ok && !bytes.Contains(raw, []byte(`"$ref"`)) {
@@ -356,18 +375,6 @@ func (b *builder) ref(n *node) *Value {
 		}
 	}
 	return v
-}
-
-// refTarget finds the schema at the JSON Pointer target in the schema being
-// built: its text (nil if there is none) and its node. It walks the
-// document's tree when there is one, rather than reading the text again.
-func (b *builder) refTarget(target string) (jsontext.Value, *node, error) {
-	j := b.tree.At(target)
-	if j == nil {
-		return nil, nil, nil
-	}
-	n, err := nodeOf(j, target)
-	return j.Raw, n, err
 }
 
 // refTypeName is the name wanted for the type of the $ref target tn, at
@@ -398,21 +405,6 @@ func (b *builder) refName(target string) string {
 	if sb.Len() > maxNestedName {
 		// A deep target: its name would grow with its depth.
 		return goName(b.tool.Name) + last
-	}
-	return sb.String()
-}
-
-func unescapeURIFragment(s string) string {
-	var sb strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) {
-			if c, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
-				sb.WriteByte(byte(c))
-				i += 2
-				continue
-			}
-		}
-		sb.WriteByte(s[i])
 	}
 	return sb.String()
 }
