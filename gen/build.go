@@ -9,6 +9,7 @@ import (
 	"github.com/atombender/go-jsonschema/pkg/schemas"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/gen/internal/schemafunc"
 	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/internal/schema"
 )
@@ -51,7 +52,7 @@ type builder struct {
 	index    *catalog.Index
 	registry *schema.Registry
 	problems int
-	schemas  *checker
+	schemas  *schemafunc.Compiler
 
 	// Per schema: the tool (and its index in the catalog), the schema
 	// document ($refs resolve in it), where it stands in the file, and which
@@ -128,7 +129,7 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 	// the package are checked against every name the file declares.
 	b.share()
 	b.checkLocalTypes()
-	for _, err := range b.schemas.finish() {
+	for _, err := range b.schemas.Finish() {
 		b.schemaError(err)
 	}
 	b.reportProblems() // of schemas indexed on the way
@@ -143,13 +144,12 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 func (b *builder) registerSchemas() {
 	b.index = b.cat.Index()
 	b.registry = b.index.Registry()
-	b.schemas = newChecker(b.registry, "schema", b.names)
-	b.schemas.describe = func(doc *schema.Document) string {
+	b.schemas = schemafunc.New(b.registry, schemafunc.Options{Prefix: "schema", Claim: b.names.claim, Describe: func(doc *schema.Document) string {
 		if origin, ok := b.index.Origin(doc.URI); ok {
 			return fmt.Sprintf("the %s schema of tool %q", origin.Which(), b.cat.Tools[origin.Tool].Name)
 		}
 		return doc.URI
-	}
+	}})
 	b.reportProblems()
 }
 
@@ -198,7 +198,7 @@ func (b *builder) checked(n *node, name string) *Value {
 		b.errorf(n.ptr, "%v", err)
 		return nil
 	}
-	v := &Value{Ptr: n.ptr, Name: name, Kind: kindRaw, Check: b.schemas.function(jn), HoldsSecrets: b.schemas.holdsSecrets(jn)}
+	v := &Value{Ptr: n.ptr, Name: name, Kind: kindRaw, Check: b.schemas.Function(jn), HoldsSecrets: b.schemas.HoldsSecrets(jn)}
 	v.Doc, _ = n.str("description")
 	b.built[n.ptr] = v
 	return v

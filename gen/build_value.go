@@ -62,10 +62,8 @@ func (b *builder) typedReason(n *node) string {
 	types := n.strings("type")
 	multi := !n.has("type") || len(slices.DeleteFunc(slices.Clone(types), func(t string) bool { return t == "null" })) > 1
 	if multi && !n.has("$ref") && !n.has("anyOf") && !n.has("oneOf") && !n.has("enum") && !n.has("const") {
-		for _, k := range []string{"properties", "required", "additionalProperties", "items", "minItems", "maxItems", "uniqueItems", "dependentRequired"} {
-			if n.has(k) {
-				return "keyword " + k + " on a schema of several types"
-			}
+		if k := structureCheck(n); k != "" {
+			return "keyword " + k + " on a schema of several types"
 		}
 	}
 	if e := n.tree.Member("enum"); e != nil && len(e.Items) == 0 {
@@ -101,12 +99,27 @@ func (b *builder) typedReason(n *node) string {
 	return ""
 }
 
-// partsOf is the type whose members or items each keyword that applies to
-// parts reaches.
-var partsOf = map[string]string{
-	"properties": "object", "patternProperties": "object", "additionalProperties": "object",
-	"propertyNames": "object", "unevaluatedProperties": "object",
-	"items": "array", "prefixItems": "array", "additionalItems": "array", "contains": "array", "unevaluatedItems": "array",
+// structureChecks are the keywords the typed reader checks on objects or on
+// arrays alone, in table order: on a schema of several types it could not
+// tell the value they are for.
+var structureChecks = func() []string {
+	var names []string
+	for _, k := range schema.Draft202012.Keywords() {
+		if k.Typed == schema.TypedCheck && (k.Instance == schema.ObjectInstance || k.Instance == schema.ArrayInstance) {
+			names = append(names, k.Name)
+		}
+	}
+	return names
+}()
+
+// structureCheck returns the first of structureChecks that n has, or "".
+func structureCheck(n *node) string {
+	for _, k := range structureChecks {
+		if n.has(k) {
+			return k
+		}
+	}
+	return ""
 }
 
 // secretsOfAnotherType returns a keyword of n, for the members or items of
@@ -127,7 +140,9 @@ func (b *builder) secretsOfAnotherType(n *node) string {
 	found := ""
 	d := schema.DialectOf(jn)
 	_ = d.Children(jn, func(s schema.Sub) error {
-		if kind, ok := partsOf[s.Keyword]; ok && found == "" && !slices.Contains(types, kind) && b.schemas.holdsSecrets(s.Node) {
+		row := d.Keyword(s.Keyword)
+		toParts := row != nil && (row.Applies == schema.AppliesToParts || row.Applies == schema.AppliesToNames)
+		if toParts && found == "" && !slices.Contains(types, row.Instance.String()) && b.schemas.HoldsSecrets(s.Node) {
 			found = s.Keyword
 		}
 		return nil
@@ -449,11 +464,9 @@ func (b *builder) raw(n *node, kinds []string) *Value {
 	v := &Value{Ptr: n.ptr, Kind: kindRaw, Kinds: kinds}
 	b.checks(n, v)
 	if kinds == nil || slices.Contains(kinds, "object") || slices.Contains(kinds, "array") {
-		for _, k := range []string{"properties", "required", "additionalProperties", "items", "minItems", "maxItems", "uniqueItems", "dependentRequired"} {
-			if n.has(k) {
-				b.errorf(n.ptr+"/"+k, "keyword %q on a schema that allows several types is not supported yet; give the schema a single \"type\"", k)
-				return nil
-			}
+		if k := structureCheck(n); k != "" {
+			b.errorf(n.ptr+"/"+k, "keyword %q on a schema that allows several types is not supported yet; give the schema a single \"type\"", k)
+			return nil
 		}
 	}
 	if kinds == nil && (v.hasStringChecks() || v.hasNumberChecks()) {

@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/toolgen/toolgen/gen/internal/goemit"
 	"github.com/toolgen/toolgen/runtime/toolgenimpl"
 )
 
@@ -93,10 +94,10 @@ func parseContract(t *testing.T, text string) (gen, minimum int, api string) {
 }
 
 // contractAPI writes out what generated code may use: all of toolgenimpl,
-// the format checkers in formatFuncs and the runtime names in runtimeAPI,
+// the format checkers in goemit.FormatFuncs and the runtime names in goemit.RuntimeAPI,
 // one declaration a line, sorted within each package.
 func contractAPI(t *testing.T) string {
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes}, runtimePkg, implPkg, formatPkg)
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes}, runtimePkg, goemit.ImplPkg, goemit.FormatPkg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,9 +110,9 @@ func contractAPI(t *testing.T) string {
 		wanted := func(string) bool { return true }
 		switch p.PkgPath {
 		case runtimePkg:
-			wanted = func(name string) bool { return runtimeAPI[name] }
-		case formatPkg:
-			wanted = func(name string) bool { return formatFuncs[name] }
+			wanted = func(name string) bool { return goemit.RuntimeAPI[name] }
+		case goemit.FormatPkg:
+			wanted = func(name string) bool { return goemit.FormatFuncs[name] }
 		}
 		fmt.Fprintf(&b, "package %s\n", p.PkgPath)
 		var lines []string

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"os/exec"
@@ -471,8 +472,6 @@ func runDriver(t *testing.T, pkgs []*e2ePackage) map[string][]driverVerdict {
 	return verdicts
 }
 
-// tempModule makes a temporary module called name that requires this
-// repository's module from its working tree, for building generated code.
 // runDriverIn runs the package ./driver of the module in dir with input on
 // its standard input and returns its standard output; what fails names what
 // was being done (as "building or running the generated code failed").
@@ -491,26 +490,18 @@ func runDriverIn(t *testing.T, dir string, input *bytes.Buffer, failed string) [
 	return out
 }
 
+// tempModule makes a temporary module called name that requires this
+// repository's module from its working tree, for building generated code.
 func tempModule(t *testing.T, name string) string {
 	t.Helper()
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The go command builds against this repository's runtime, which go test
-	// cannot see it read: reading the sources here makes a change to them
-	// invalidate go test's cached result, as a change to the test would.
-	for _, pkg := range []string{"runtime", "internal/ecma"} {
-		sources, err := filepath.Glob(filepath.Join(root, pkg, "*.go"))
-		if err != nil || len(sources) == 0 {
-			t.Fatalf("no Go sources in %s: %v", pkg, err)
-		}
-		for _, f := range sources {
-			if _, err := os.ReadFile(f); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	// The go command builds against this repository's packages, which go
+	// test cannot see it read: reading their sources here makes a change to
+	// them invalidate go test's cached result, as a change to the test would.
+	readSources(t, root, "runtime", "internal")
 	dir := t.TempDir()
 	goSum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	if err != nil {
@@ -520,6 +511,25 @@ func tempModule(t *testing.T, name string) string {
 	writeFile(t, filepath.Join(dir, "go.mod"), []byte(fmt.Sprintf(
 		"module %s\n\ngo 1.26\n\nrequire github.com/toolgen/toolgen v0.0.0\n\nreplace github.com/toolgen/toolgen => %s\n", name, root)))
 	return dir
+}
+
+// readSources reads every Go file below the folders dirs of root.
+func readSources(t *testing.T, root string, dirs ...string) {
+	t.Helper()
+	for _, d := range dirs {
+		n := 0
+		err := filepath.WalkDir(filepath.Join(root, d), func(p string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() || !strings.HasSuffix(p, ".go") {
+				return err
+			}
+			n++
+			_, err = os.ReadFile(p)
+			return err
+		})
+		if err != nil || n == 0 {
+			t.Fatalf("reading the Go sources in %s: %d files, %v", d, n, err)
+		}
+	}
 }
 
 // goCommand finds the go command that runs this test.

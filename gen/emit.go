@@ -13,12 +13,14 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
+	"github.com/toolgen/toolgen/gen/internal/goemit"
+
 	"github.com/dave/jennifer/jen"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
 const (
-	runtimePkg = "github.com/toolgen/toolgen/runtime"
+	runtimePkg = goemit.RuntimePkg
 	jsonPkg    = "encoding/json"
 )
 
@@ -63,7 +65,7 @@ func Emit(m *Model, opts Options) ([]byte, error) {
 	}
 	e.packageVars()
 	if m.Schemas != nil {
-		e.f.Add(m.Schemas.code...)
+		e.f.Add(m.Schemas.Code()...)
 	}
 
 	return e.render(generatedBy(opts.Source, opts.Flags))

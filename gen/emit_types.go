@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/go-json-experiment/json/jsontext"
@@ -172,56 +171,6 @@ func fieldDoc(f *Field) string {
 		doc += "\n\n"
 	}
 	return doc + strings.Join(notes, " ")
-}
-
-// maxCommentPtr bounds the JSON Pointers that doc comments show: a comment
-// on every type of a deeply nested schema must not repeat its whole path, or
-// the file would grow with the square of the depth.
-const maxCommentPtr = 96
-
-// displayPtr renders a schema's JSON Pointer for a comment: whole when it is
-// short, else as many of its first and last reference tokens as fit around
-// "…" (at least one of each, which the catalog spelled out once).
-func displayPtr(p string) string {
-	if p == "" {
-		return "the root"
-	}
-	if len(p) <= maxCommentPtr {
-		return p
-	}
-	const keep = maxCommentPtr / 2
-	head := p[:strings.LastIndexByte(p[:keep], '/')]
-	if head == "" {
-		head = p[:1+strings.IndexByte(p[1:], '/')] // a long first token
-	}
-	tail := p[len(p)-keep:]
-	if i := strings.IndexByte(tail, '/'); i >= 0 {
-		tail = tail[i:]
-	} else {
-		tail = p[strings.LastIndexByte(p, '/'):] // a long last token
-	}
-	if len(head)+len(tail) >= len(p) {
-		return p
-	}
-	return head + "/…" + tail
-}
-
-// shortText renders catalog text a comment repeats, such as a document's
-// URI in the doc of each of its schema functions: whole when it is short,
-// else its start and end around "…".
-func shortText(s string) string {
-	if len(s) <= maxCommentPtr {
-		return s
-	}
-	const keep = maxCommentPtr / 2
-	head, tail := s[:keep], s[len(s)-keep:]
-	for !utf8.ValidString(head) {
-		head = head[:len(head)-1]
-	}
-	for !utf8.ValidString(tail) {
-		tail = tail[1:]
-	}
-	return head + "…" + tail
 }
 
 // unionTypes declares the type of each union kept as its checked JSON text,

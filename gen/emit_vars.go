@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -54,54 +53,8 @@ func (e *emitter) packageVars() {
 	}
 }
 
-// loopFunc emits the byte loop that matches a simple pattern: each step takes
-// as many bytes of its set as it may, then checks it took enough.
+// loopFunc emits the byte loop that matches a simple pattern.
 func (e *emitter) loopFunc(p *Pattern) {
-	body := []jen.Code{jen.Id("i").Op(":=").Lit(0), jen.Var().Id("n").Int()}
-	for _, step := range p.Loop.steps {
-		cond := jen.Id("i").Op("<").Len(jen.Id("s"))
-		if step.max >= 0 {
-			cond = cond.Op("&&").Id("n").Op("<").Lit(step.max)
-		}
-		cond = cond.Op("&&").Add(byteSet(step.ranges))
-		body = append(body,
-			lineComment(step.text),
-			jen.For(jen.Id("n").Op("=").Lit(0), cond, jen.Id("n").Op("++")).Block(jen.Id("i").Op("++")),
-		)
-		if step.min > 0 {
-			body = append(body, jen.If(jen.Id("n").Op("<").Lit(step.min)).Block(jen.Return(jen.False())))
-		}
-	}
-	body = append(body, jen.Return(jen.Id("i").Op("==").Len(jen.Id("s"))))
-	e.f.Add(comment(fmt.Sprintf("%s reports whether s matches %s. It is a byte loop that agrees with regexp on every input, since each step's bytes cannot be taken by the step after it.", p.Var, p.Expr)))
-	e.f.Func().Id(p.Var).Params(jen.Id("s").String()).Bool().Block(body...)
+	e.f.Add(loopFunc(p.Var, p.Expr, p.Loop))
 	e.end()
-}
-
-// byteSet renders the test that s[i] is in one of ranges.
-func byteSet(ranges []byteRange) jen.Code {
-	b := jen.Id("s").Index(jen.Id("i"))
-	var terms []jen.Code
-	for _, r := range ranges {
-		if r.lo == r.hi {
-			terms = append(terms, jen.Add(b).Op("==").Add(byteLit(r.lo)))
-		} else {
-			terms = append(terms, jen.Add(byteLit(r.lo)).Op("<=").Add(b).Op("&&").Add(b).Op("<=").Add(byteLit(r.hi)))
-		}
-	}
-	if len(terms) == 1 && ranges[0].lo == ranges[0].hi {
-		return terms[0]
-	}
-	set := jen.Add(terms[0])
-	for _, t := range terms[1:] {
-		set = set.Op("||").Add(t)
-	}
-	return jen.Parens(set)
-}
-
-func byteLit(c byte) jen.Code {
-	if c >= 0x20 && c < 0x7f {
-		return jen.LitRune(rune(c))
-	}
-	return jen.LitByte(c)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/gen/internal/schemafunc"
 	"github.com/toolgen/toolgen/internal/ecma"
 	"github.com/toolgen/toolgen/internal/schema"
 	"github.com/toolgen/toolgen/runtime/format"
@@ -33,8 +34,8 @@ type Model struct {
 	// the file uses, claimed from the file's namespace.
 	Imports map[string]string
 	// Schemas are the schema functions behind Value.Check and
-	// NamedType.Check, compiled by the schema compiler (schemafunc.go).
-	Schemas *checker
+	// NamedType.Check, compiled by the schema compiler (internal/schemafunc).
+	Schemas *schemafunc.Compiler
 	// names allocates every package-level identifier of the file: the
 	// builder's, then the emitter's.
 	names *namespace

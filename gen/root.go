@@ -61,8 +61,8 @@ func (b *builder) schemaRoot(base, which, name, prefix string) *NamedType {
 			b.errorf("", "the schema could not be read")
 			return nil
 		}
-		v.Named.Check = b.schemas.function(b.doc.Root)
-		v.Named.HoldsSecrets = b.schemas.holdsSecrets(b.doc.Root)
+		v.Named.Check = b.schemas.Function(b.doc.Root)
+		v.Named.HoldsSecrets = b.schemas.HoldsSecrets(b.doc.Root)
 	}
 	return v.Named
 }

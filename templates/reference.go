@@ -304,6 +304,10 @@ func (w *walker) constraints(s, target *schema.Node) []string {
 	return out
 }
 
+// countedNoun is what a length or count bound counts, by the instance type
+// its keyword tests.
+var countedNoun = map[schema.Instance]string{schema.StringInstance: "character", schema.ArrayInstance: "item", schema.ObjectInstance: "field"}
+
 // ownConstraints lists the constraints of one schema node.
 func ownConstraints(s *schema.Node) []string {
 	var out []string
@@ -334,13 +338,13 @@ func ownConstraints(s *schema.Node) []string {
 	if n := s.Member("multipleOf"); n != nil && n.Kind == '0' {
 		add("multiple of %s", n.Raw)
 	}
-	for _, b := range []struct{ keyword, bound, noun string }{
-		{"minLength", "at least", "character"}, {"maxLength", "at most", "character"},
-		{"minItems", "at least", "item"}, {"maxItems", "at most", "item"},
-		{"minProperties", "at least", "field"}, {"maxProperties", "at most", "field"},
+	for _, b := range []struct{ keyword, bound string }{
+		{"minLength", "at least"}, {"maxLength", "at most"},
+		{"minItems", "at least"}, {"maxItems", "at most"},
+		{"minProperties", "at least"}, {"maxProperties", "at most"},
 	} {
 		if n := s.Member(b.keyword); n != nil && n.Kind == '0' {
-			noun := b.noun
+			noun := countedNoun[schema.Draft202012.Keyword(b.keyword).Instance]
 			if string(n.Raw) != "1" {
 				noun += "s"
 			}

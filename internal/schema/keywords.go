@@ -76,6 +76,24 @@ const (
 	TypedInert              // the typed reader knows it changes nothing it checks
 )
 
+// Instance is the type of instance an assertion tests or an applicator
+// applies to, as the specification groups its keywords ("validation
+// keywords for numeric instances" ...); any other instance passes.
+type Instance uint8
+
+const (
+	AnyInstance    Instance = iota // every type, or not an assertion or applicator
+	NumberInstance                 // numbers, integers among them
+	StringInstance
+	ArrayInstance
+	ObjectInstance
+)
+
+// String is the JSON type name of the instance type, "" for AnyInstance.
+func (i Instance) String() string {
+	return [...]string{"", "number", "string", "array", "object"}[i]
+}
+
 // Keyword is one row of a dialect's keyword table.
 type Keyword struct {
 	Name       string
@@ -83,6 +101,7 @@ type Keyword struct {
 	Shape      Shape
 	Role       Role
 	Applies    Applies
+	Instance   Instance
 	Typed      Typed
 	// Legacy marks words of earlier drafts that the dialect's meta-schema
 	// still describes ("definitions", "dependencies").
@@ -157,14 +176,14 @@ var Draft202012 = newDialect("2020-12", "https://json-schema.org/draft/2020-12/s
 	{Name: "$defs", Vocabulary: VocabCore, Shape: SchemaMap, Role: Identifier, Typed: TypedCheck},
 
 	// Applicator.
-	{Name: "prefixItems", Vocabulary: VocabApplicator, Shape: SchemaArray, Role: Applicator, Applies: AppliesToParts},
-	{Name: "items", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesToParts, Typed: TypedCheck},
-	{Name: "contains", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesToParts},
-	{Name: "additionalProperties", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesToParts, Typed: TypedCheck},
-	{Name: "properties", Vocabulary: VocabApplicator, Shape: SchemaMap, Role: Applicator, Applies: AppliesToParts, Typed: TypedCheck},
-	{Name: "patternProperties", Vocabulary: VocabApplicator, Shape: SchemaMap, Role: Applicator, Applies: AppliesToParts},
-	{Name: "dependentSchemas", Vocabulary: VocabApplicator, Shape: SchemaMap, Role: Applicator, Applies: AppliesInPlace},
-	{Name: "propertyNames", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesToNames},
+	{Name: "prefixItems", Vocabulary: VocabApplicator, Shape: SchemaArray, Role: Applicator, Applies: AppliesToParts, Instance: ArrayInstance},
+	{Name: "items", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesToParts, Instance: ArrayInstance, Typed: TypedCheck},
+	{Name: "contains", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesToParts, Instance: ArrayInstance},
+	{Name: "additionalProperties", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesToParts, Instance: ObjectInstance, Typed: TypedCheck},
+	{Name: "properties", Vocabulary: VocabApplicator, Shape: SchemaMap, Role: Applicator, Applies: AppliesToParts, Instance: ObjectInstance, Typed: TypedCheck},
+	{Name: "patternProperties", Vocabulary: VocabApplicator, Shape: SchemaMap, Role: Applicator, Applies: AppliesToParts, Instance: ObjectInstance},
+	{Name: "dependentSchemas", Vocabulary: VocabApplicator, Shape: SchemaMap, Role: Applicator, Applies: AppliesInPlace, Instance: ObjectInstance},
+	{Name: "propertyNames", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesToNames, Instance: ObjectInstance},
 	{Name: "if", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesInPlace},
 	{Name: "then", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesInPlace},
 	{Name: "else", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesInPlace},
@@ -174,30 +193,30 @@ var Draft202012 = newDialect("2020-12", "https://json-schema.org/draft/2020-12/s
 	{Name: "not", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesInPlace},
 
 	// Unevaluated.
-	{Name: "unevaluatedItems", Vocabulary: VocabUnevaluated, Shape: Subschema, Role: Applicator, Applies: AppliesToParts},
-	{Name: "unevaluatedProperties", Vocabulary: VocabUnevaluated, Shape: Subschema, Role: Applicator, Applies: AppliesToParts},
+	{Name: "unevaluatedItems", Vocabulary: VocabUnevaluated, Shape: Subschema, Role: Applicator, Applies: AppliesToParts, Instance: ArrayInstance},
+	{Name: "unevaluatedProperties", Vocabulary: VocabUnevaluated, Shape: Subschema, Role: Applicator, Applies: AppliesToParts, Instance: ObjectInstance},
 
 	// Validation.
 	{Name: "type", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
 	{Name: "const", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
 	{Name: "enum", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
-	{Name: "multipleOf", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
-	{Name: "maximum", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
-	{Name: "exclusiveMaximum", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
-	{Name: "minimum", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
-	{Name: "exclusiveMinimum", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
-	{Name: "maxLength", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
-	{Name: "minLength", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
-	{Name: "pattern", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
-	{Name: "maxItems", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
-	{Name: "minItems", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
-	{Name: "uniqueItems", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
-	{Name: "maxContains", Vocabulary: VocabValidation, Role: Assertion},
-	{Name: "minContains", Vocabulary: VocabValidation, Role: Assertion},
-	{Name: "maxProperties", Vocabulary: VocabValidation, Role: Assertion},
-	{Name: "minProperties", Vocabulary: VocabValidation, Role: Assertion},
-	{Name: "required", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
-	{Name: "dependentRequired", Vocabulary: VocabValidation, Role: Assertion, Typed: TypedCheck},
+	{Name: "multipleOf", Vocabulary: VocabValidation, Role: Assertion, Instance: NumberInstance, Typed: TypedCheck},
+	{Name: "maximum", Vocabulary: VocabValidation, Role: Assertion, Instance: NumberInstance, Typed: TypedCheck},
+	{Name: "exclusiveMaximum", Vocabulary: VocabValidation, Role: Assertion, Instance: NumberInstance, Typed: TypedCheck},
+	{Name: "minimum", Vocabulary: VocabValidation, Role: Assertion, Instance: NumberInstance, Typed: TypedCheck},
+	{Name: "exclusiveMinimum", Vocabulary: VocabValidation, Role: Assertion, Instance: NumberInstance, Typed: TypedCheck},
+	{Name: "maxLength", Vocabulary: VocabValidation, Role: Assertion, Instance: StringInstance, Typed: TypedCheck},
+	{Name: "minLength", Vocabulary: VocabValidation, Role: Assertion, Instance: StringInstance, Typed: TypedCheck},
+	{Name: "pattern", Vocabulary: VocabValidation, Role: Assertion, Instance: StringInstance, Typed: TypedCheck},
+	{Name: "maxItems", Vocabulary: VocabValidation, Role: Assertion, Instance: ArrayInstance, Typed: TypedCheck},
+	{Name: "minItems", Vocabulary: VocabValidation, Role: Assertion, Instance: ArrayInstance, Typed: TypedCheck},
+	{Name: "uniqueItems", Vocabulary: VocabValidation, Role: Assertion, Instance: ArrayInstance, Typed: TypedCheck},
+	{Name: "maxContains", Vocabulary: VocabValidation, Role: Assertion, Instance: ArrayInstance},
+	{Name: "minContains", Vocabulary: VocabValidation, Role: Assertion, Instance: ArrayInstance},
+	{Name: "maxProperties", Vocabulary: VocabValidation, Role: Assertion, Instance: ObjectInstance},
+	{Name: "minProperties", Vocabulary: VocabValidation, Role: Assertion, Instance: ObjectInstance},
+	{Name: "required", Vocabulary: VocabValidation, Role: Assertion, Instance: ObjectInstance, Typed: TypedCheck},
+	{Name: "dependentRequired", Vocabulary: VocabValidation, Role: Assertion, Instance: ObjectInstance, Typed: TypedCheck},
 
 	// Format: toolgen asserts formats, so "format" is an assertion.
 	{Name: "format", Vocabulary: VocabFormat, Role: Assertion, Typed: TypedCheck},
@@ -220,7 +239,7 @@ var Draft202012 = newDialect("2020-12", "https://json-schema.org/draft/2020-12/s
 	// maps a name to a schema or to a list of names; only the schemas are
 	// subschemas.
 	{Name: "definitions", Shape: SchemaMap, Role: Identifier, Typed: TypedCheck, Legacy: true},
-	{Name: "dependencies", Shape: SchemaMap, Role: Applicator, Applies: AppliesInPlace, Legacy: true},
+	{Name: "dependencies", Shape: SchemaMap, Role: Applicator, Applies: AppliesInPlace, Instance: ObjectInstance, Legacy: true},
 })
 
 // Extensions are the members of a schema object that toolgen reads although
@@ -248,8 +267,8 @@ func rowsOf(d *Dialect, drop []string, add ...Keyword) []Keyword {
 // drafts define them. The typed reader handles "items" only as one schema;
 // the schema function handles the rest.
 var (
-	legacyItems     = Keyword{Name: "items", Vocabulary: VocabApplicator, Shape: SchemaOrArray, Role: Applicator, Applies: AppliesToParts, Typed: TypedCheck}
-	additionalItems = Keyword{Name: "additionalItems", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesToParts}
+	legacyItems     = Keyword{Name: "items", Vocabulary: VocabApplicator, Shape: SchemaOrArray, Role: Applicator, Applies: AppliesToParts, Instance: ArrayInstance, Typed: TypedCheck}
+	additionalItems = Keyword{Name: "additionalItems", Vocabulary: VocabApplicator, Shape: Subschema, Role: Applicator, Applies: AppliesToParts, Instance: ArrayInstance}
 )
 
 // Draft201909 is JSON Schema draft 2019-09: "items" may be a tuple, with
@@ -278,7 +297,7 @@ var Draft07 = func() *Dialect {
 			"maxContains", "minContains", "deprecated", "contentSchema"},
 		legacyItems, additionalItems,
 		Keyword{Name: "definitions", Shape: SchemaMap, Role: Identifier, Typed: TypedCheck},
-		Keyword{Name: "dependencies", Shape: SchemaMap, Role: Applicator, Applies: AppliesInPlace},
+		Keyword{Name: "dependencies", Shape: SchemaMap, Role: Applicator, Applies: AppliesInPlace, Instance: ObjectInstance},
 	))
 	d.RefAlone, d.FragmentIDs = true, true
 	return d

@@ -58,7 +58,7 @@ func (*Enum) AFact() {}
 
 func (e *Enum) String() string { return "enum: " + strings.Join(e.Names, ", ") }
 
-// The directives that mark the types, which gen/comment.go writes.
+// The directives that mark the types, which gen/internal/goemit/comment.go writes.
 const (
 	sealedDirective = "//toolgen:sealed"
 	enumDirective   = "//toolgen:enum"

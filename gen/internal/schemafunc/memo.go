@@ -1,4 +1,4 @@
-package gen
+package schemafunc
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen/toolgen/gen/internal/goemit"
 	"github.com/toolgen/toolgen/internal/schema"
 )
 
@@ -139,18 +140,18 @@ func (k *checker) reaching(targets map[*schema.Node]bool) map[*schema.Node]bool 
 // function the others call, which asks the check's memo, and the check
 // itself, which runs on a value the memo has not seen.
 func (k *checker) renderOnce(f *schemaFunc, name string, once onceFunc, stmts []jen.Code) jen.Code {
-	eval := k.idents.claim(name + "Eval")
+	eval := k.claim(name + "Eval")
 	method := "Once"
 	if once.scoped {
 		method = "OnceInScope"
 	}
 	return jen.Add(
-		lineComment(f.doc+" Several schemas apply it to one value, so it runs once per value.").Line().
+		goemit.LineComment(f.doc+" Several schemas apply it to one value, so it runs once per value.").Line().
 			Func().Id(name).Params(schemaParams()...).Bool().Block(
 			jen.Return(jen.Id("c").Dot(method).Call(jen.Lit(once.id), jen.Id(eval), jen.Id("x"), jen.Id("ev"))),
 		),
 		jen.Line().Line(),
-		lineComment(eval+" is "+name+"'s check, run once per value.").Line().
+		goemit.LineComment(eval+" is "+name+"'s check, run once per value.").Line().
 			Func().Id(eval).Params(schemaParams()...).Bool().Block(stmts...),
 	)
 }

@@ -1,179 +1,24 @@
-package gen
+package schemafunc
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"go/token"
 	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
-	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/toolgen/toolgen/gen/internal/goemit"
 	"github.com/toolgen/toolgen/internal/ecma"
 	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/internal/schema"
 )
-
-// Schema is one root schema to compile into a validator with
-// GenerateValidators.
-type Schema struct {
-	// Name is the exported name of the generated function.
-	Name string
-	// JSON is the schema: an object or a boolean.
-	JSON []byte
-	// URI is where the schema was retrieved from, the base of its relative
-	// references; empty means DefaultBaseURI.
-	URI string
-	// AnnotateFormats makes format an annotation, as the 2020-12 default
-	// dialect has it, unless the meta-schema asks for the format-assertion
-	// vocabulary. By default toolgen asserts every format it knows: a tool
-	// that asks for a date should not receive "tomorrow".
-	AnnotateFormats bool
-	// Draft is the meta-schema URI of the dialect of a schema (and of the
-	// documents it reaches) that does not name one with "$schema":
-	// "http://json-schema.org/draft-07/schema#",
-	// "https://json-schema.org/draft/2019-09/schema" or, when empty, 2020-12.
-	Draft string
-}
-
-// DefaultBaseURI is the base URI of a schema that has neither an $id nor a
-// retrieval URI.
-const DefaultBaseURI = "https://toolgen.invalid/schema.json"
-
-// ValidatorOptions configure GenerateValidators.
-type ValidatorOptions struct {
-	// Package is the Go package name of the generated file.
-	Package string
-	// Resources are further schema documents that references may reach
-	// (meta-schemas, shared definitions), by absolute URI.
-	Resources map[string][]byte
-}
-
-// SchemaError is a schema that cannot be compiled: the place, the keyword and
-// what to do about it.
-type SchemaError struct {
-	Schema string // the Schema.Name
-	// Document is the URI of the document at fault when it is not the
-	// schema itself but one it refers to.
-	Document string
-	Pointer  string // JSON Pointer of the offending schema within its document
-	Keyword  string
-	Reason   string
-}
-
-func (e *SchemaError) Error() string {
-	where := jsonpointer.Display(e.Pointer)
-	if e.Document != "" {
-		where = e.Document + "#" + e.Pointer
-	}
-	return fmt.Sprintf("schema %s: %s: %s: %s", e.Schema, where, e.Keyword, e.Reason)
-}
-
-// GenerateValidators compiles each schema into a function
-//
-//	func Name(data []byte) error
-//
-// that reads data as one JSON value and returns nil or a
-// *runtime.ValidationError listing every violation. Every keyword of JSON
-// Schema 2020-12, 2019-09 and draft-07 is compiled to Go, each resource by
-// the draft its "$schema" names; a schema that cannot be (an unsupported
-// dialect, a pattern RE2 cannot run, a reference to nothing) is left out of
-// the file, and its *SchemaError is returned in refused under its name.
-func GenerateValidators(schemas []Schema, opts ValidatorOptions) (src []byte, refused map[string]error, err error) {
-	if err := CheckPackageName(opts.Package); err != nil {
-		return nil, nil, err
-	}
-	f := jen.NewFile(opts.Package)
-	importRuntime(f)
-	enforceVersion(f)
-	f.NoFormat = true // assemble formats it
-	refused = map[string]error{}
-	// The entry functions keep their names; everything else of the file
-	// is named around them.
-	names := newNamespace()
-	for _, s := range schemas {
-		if err := checkSchemaName(s.Name); err != nil {
-			return nil, nil, err
-		}
-		if names.taken[s.Name] {
-			return nil, nil, &SchemaNameError{Name: s.Name, Reason: "two schemas have this name; give each its own"}
-		}
-		names.taken[s.Name] = true
-	}
-	for _, s := range schemas {
-		code, err := compileSchema(s, opts, names)
-		if err != nil {
-			refused[s.Name] = err
-			continue
-		}
-		f.Add(code...)
-	}
-	src, err = assemble(generatedBy("", nil), opts.Package, []*jen.File{f})
-	if err != nil {
-		return nil, nil, err
-	}
-	return src, refused, nil
-}
-
-// checkSchemaName checks that a validator's name can be the name of its
-// entry function.
-func checkSchemaName(name string) error {
-	if !token.IsIdentifier(name) || !token.IsExported(name) {
-		return &SchemaNameError{Name: name, Reason: "it is not an exported Go identifier; use one such as ValidateOrder"}
-	}
-	return nil
-}
-
-// compileSchema compiles one root schema into the entry function and the
-// check functions behind it.
-func compileSchema(s Schema, opts ValidatorOptions, names *namespace) ([]jen.Code, error) {
-	uri := s.URI
-	if uri == "" {
-		uri = DefaultBaseURI
-	}
-	k := newChecker(schema.NewRegistry(opts.Resources), lowerFirst(s.Name), names)
-	k.annotateFormats = s.AnnotateFormats
-	if s.Draft != "" {
-		d := schema.Dialects[schema.WithoutFragment(s.Draft)]
-		if d == nil {
-			return nil, &SchemaError{Schema: s.Name, Keyword: "$schema", Reason: fmt.Sprintf("the draft %q is not one toolgen compiles; use %q, %q or %q", s.Draft, schema.Draft202012.URI, schema.Draft201909.URI, schema.Draft07.URI)}
-		}
-		k.reg.DefaultDialect = d
-	}
-	located := func(err error) error {
-		var re *schema.RefError
-		if errors.As(err, &re) {
-			e := &SchemaError{Schema: s.Name, Pointer: re.Ptr, Keyword: re.Keyword, Reason: re.Reason}
-			if re.Doc != schema.WithoutFragment(uri) {
-				e.Document = re.Doc
-			}
-			return e
-		}
-		return &SchemaError{Schema: s.Name, Reason: err.Error()}
-	}
-	doc, err := k.reg.AddDocument(schema.WithoutFragment(uri), s.JSON)
-	if err != nil {
-		return nil, located(err)
-	}
-	root := k.function(doc.Root)
-	if errs := k.finish(); len(errs) > 0 {
-		return nil, located(errs[0])
-	}
-	entry := lineComment(fmt.Sprintf("%s checks that data is one JSON value valid against its schema, and returns nil or a *runtime.ValidationError listing every violation.", s.Name)).Line().
-		Func().Id(s.Name).Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Return(rt(validateJSON(k.holdsSecrets(doc.Root))).Call(jen.Lit(s.Name), jen.Id("data"), jen.Id(root))),
-	)
-	return append([]jen.Code{entry, jen.Line()}, k.code...), nil
-}
 
 // checker compiles schemas into check functions of the toolgenimpl.SchemaFunc
 // shape, one per schema reached, and the package variables they use.
 type checker struct {
 	reg             *schema.Registry
 	prefix          string
-	idents          *namespace // the file's, which every function and variable is named in
+	claim           func(want string) string // names every function and variable in the file's namespace
 	annotateFormats bool
 
 	names   map[*schema.Node]string
@@ -217,8 +62,8 @@ type checker struct {
 	anchorNumbers map[string]int
 }
 
-func newChecker(reg *schema.Registry, prefix string, idents *namespace) *checker {
-	return &checker{reg: reg, prefix: prefix, idents: idents, names: map[*schema.Node]string{}, consts: map[string]string{}, regexps: map[string]patternRef{}, inPlace: map[*schema.Node][]*schema.Node{}}
+func newChecker(reg *schema.Registry, prefix string, claim func(string) string) *checker {
+	return &checker{reg: reg, prefix: prefix, claim: claim, names: map[*schema.Node]string{}, consts: map[string]string{}, regexps: map[string]patternRef{}, inPlace: map[*schema.Node][]*schema.Node{}}
 }
 
 // function returns the name of the check function for schema n, queueing
@@ -227,7 +72,7 @@ func (k *checker) function(n *schema.Node) string {
 	if name, ok := k.names[n]; ok {
 		return name
 	}
-	name := k.idents.claim(fmt.Sprintf("%s%d", k.prefix, len(k.names)))
+	name := k.claim(fmt.Sprintf("%s%d", k.prefix, len(k.names)))
 	k.names[n] = name
 	k.queue = append(k.queue, n)
 	return name
@@ -235,7 +80,7 @@ func (k *checker) function(n *schema.Node) string {
 
 func (k *checker) newVar(kind string) string {
 	k.nvars++
-	return k.idents.claim(fmt.Sprintf("%s%s%d", k.prefix, kind, k.nvars))
+	return k.claim(fmt.Sprintf("%s%s%d", k.prefix, kind, k.nvars))
 }
 
 // finish compiles every queued schema, then the $dynamicRef dispatchers, and
@@ -285,9 +130,9 @@ func (k *checker) finish() []error {
 
 func schemaParams() []jen.Code {
 	return []jen.Code{
-		jen.Id("c").Op("*").Add(rt("Check")),
-		jen.Id("x").Op("*").Add(rt("Value")),
-		jen.Id("ev").Op("*").Add(rt("Evaluated")),
+		jen.Id("c").Op("*").Add(goemit.Runtime("Check")),
+		jen.Id("x").Op("*").Add(goemit.Runtime("Value")),
+		jen.Id("ev").Op("*").Add(goemit.Runtime("Evaluated")),
 	}
 }
 
@@ -311,9 +156,9 @@ func (k *checker) compile(n *schema.Node) error {
 	// its square.
 	ptr := n.Place.Ptr
 	if ptr != "" {
-		ptr = displayPtr(ptr)
+		ptr = goemit.DisplayPtr(ptr)
 	}
-	where := "the schema at " + shortText(n.Place.Doc.URI) + "#" + ptr
+	where := "the schema at " + goemit.ShortText(n.Place.Doc.URI) + "#" + ptr
 	if k.describe != nil {
 		where = k.describe(n.Place.Doc) + " at " + jsonpointer.Display(ptr)
 	}
@@ -337,9 +182,10 @@ func (k *checker) compile(n *schema.Node) error {
 		// The keyword needs to know what every other keyword here, and the
 		// schemas they apply in place, evaluated.
 		b.ev = "seen"
-		b.add(jen.Id("seen").Op(":=").Add(rt("NewEvaluated")).Call(jen.Id("x")))
+		b.add(jen.Id("seen").Op(":=").Add(goemit.Runtime("NewEvaluated")).Call(jen.Id("x")))
 	}
 	b.add(jen.Id("ok").Op(":=").True())
+	// One step per family of keywords (keywords_*.go, refs.go), in order.
 	steps := []func() error{b.refs, b.generic, b.numbers, b.strings, b.arrays, b.objects, b.inPlace, b.unevaluated}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -391,7 +237,7 @@ func (k *checker) render(f *schemaFunc, plan memoPlan) jen.Code {
 	name := k.names[f.node]
 	once, ok := plan[f.node]
 	if !ok {
-		return lineComment(f.doc).Line().Func().Id(name).Params(schemaParams()...).Bool().Block(stmts...)
+		return goemit.LineComment(f.doc).Line().Func().Id(name).Params(schemaParams()...).Bool().Block(stmts...)
 	}
 	return k.renderOnce(f, name, once, stmts)
 }
@@ -426,65 +272,23 @@ func (b *body) sub(v *schema.Node, keyword string) (*schema.Node, error) {
 
 func (b *body) evArg() jen.Code { return jen.Id(b.ev) }
 
-// generic compiles type, const and enum.
-func (b *body) generic() error {
-	if t := b.kw("type"); t != nil {
-		names := b.n.Strings("type")
-		if t.Kind == '[' && len(names) != len(t.Items) {
-			return b.fail("type", "type must be a type name or a non-empty array of them")
-		}
-		var set []jen.Code
-		for _, name := range names {
-			c, ok := typeConstants[name]
-			if !ok {
-				return b.fail("type", "unknown type %q; use null, boolean, object, array, number, string or integer", name)
-			}
-			set = append(set, rt(c))
-		}
-		if len(set) == 0 {
-			return b.fail("type", "type must be a type name or a non-empty array of them")
-		}
-		b.add(and(jen.Id("c").Dot("Type").Call(jen.Id("x"), jen.Add(orTypes(set)))))
+func (b *body) kindBlock(kind string, checks []jen.Code) {
+	if len(checks) > 0 {
+		b.add(jen.If(jen.Id("x").Dot("Kind").Op("==").Add(goemit.Runtime(kind))).Block(checks...))
 	}
-	if v := b.kw("const"); v != nil {
-		b.add(and(jen.Id("c").Dot("Const").Call(jen.Id("x"), jen.Op("&").Id(b.k.value(v)), jen.Lit(allowedText(v.Raw)))))
-	}
-	if v := b.kw("enum"); v != nil {
-		if v.Kind != '[' {
-			return b.fail("enum", "enum must be an array of values")
-		}
-		var texts []string
-		for _, item := range v.Items {
-			texts = append(texts, allowedText(item.Raw))
-		}
-		b.add(and(jen.Id("c").Dot("Enum").Call(jen.Id("x"), jen.Id(b.k.values(v)), jen.Lit(strings.Join(texts, ", ")))))
-	}
-	return nil
 }
 
-var typeConstants = map[string]string{
-	"null": "TypeNull", "boolean": "TypeBoolean", "object": "TypeObject", "array": "TypeArray",
-	"number": "TypeNumber", "string": "TypeString", "integer": "TypeInteger",
-}
-
-func orTypes(codes []jen.Code) *jen.Statement {
-	s := jen.Add(codes[0])
-	for _, c := range codes[1:] {
-		s = s.Op("|").Add(c)
+// count reads a keyword whose value is a non-negative integer; -1 if absent.
+func (b *body) count(keyword string) (int, error) {
+	v := b.kw(keyword)
+	if v == nil {
+		return -1, nil
 	}
-	return s
-}
-
-// allowedText is how an allowed value (const, an enum's item) is written for
-// the model: compact JSON, as the catalog wrote it otherwise. The typed
-// reader and the schema functions both take it from here, so that one
-// value reads the same whichever checks it.
-func allowedText(raw jsontext.Value) string {
-	v := jsontext.Value(bytes.Clone(raw))
-	if err := v.Compact(); err != nil {
-		return string(raw)
+	n, err := strconv.ParseFloat(string(v.Raw), 64)
+	if v.Kind != '0' || err != nil || n < 0 || n != float64(int(n)) {
+		return 0, b.fail(keyword, "%s must be a non-negative integer", keyword)
 	}
-	return string(v)
+	return int(n), nil
 }
 
 // value returns the package variable holding the JSON value v.
@@ -495,7 +299,7 @@ func (k *checker) value(v *schema.Node) string {
 	}
 	name := k.newVar("Value")
 	k.consts[key] = name
-	k.vars = append(k.vars, jen.Var().Id(name).Op("=").Add(rt("MustParseValue")).Call(jen.Lit(string(v.Raw))), jen.Line())
+	k.vars = append(k.vars, jen.Var().Id(name).Op("=").Add(goemit.Runtime("MustParseValue")).Call(jen.Lit(string(v.Raw))), jen.Line())
 	return name
 }
 
@@ -509,9 +313,9 @@ func (k *checker) values(v *schema.Node) string {
 	k.consts[key] = name
 	items := make([]jen.Code, len(v.Items))
 	for i, item := range v.Items {
-		items[i] = rt("MustParseValue").Call(jen.Lit(string(item.Raw)))
+		items[i] = goemit.Runtime("MustParseValue").Call(jen.Lit(string(item.Raw)))
 	}
-	k.vars = append(k.vars, jen.Var().Id(name).Op("=").Index().Add(rt("Value")).ValuesFunc(func(g *jen.Group) {
+	k.vars = append(k.vars, jen.Var().Id(name).Op("=").Index().Add(goemit.Runtime("Value")).ValuesFunc(func(g *jen.Group) {
 		for _, item := range items {
 			g.Line().Add(item)
 		}
@@ -530,7 +334,7 @@ func (k *checker) nameList(names []string) string {
 	name := k.newVar("Fields")
 	k.consts[key] = name
 	k.vars = append(k.vars,
-		lineComment(fmt.Sprintf("%s lists the members an object allows, for the hint about one it does not.", name)).Line().
+		goemit.LineComment(fmt.Sprintf("%s lists the members an object allows, for the hint about one it does not.", name)).Line().
 			Var().Id(name).Op("=").Index().String().ValuesFunc(func(g *jen.Group) {
 			for _, n := range names {
 				g.Lit(n)
@@ -557,7 +361,7 @@ func (r patternRef) match(s jen.Code) jen.Code {
 // matcher renders the pattern as a toolgenimpl.Matcher.
 func (r patternRef) matcher() jen.Code {
 	if r.fn {
-		return rt("MatchFunc").Call(jen.Id(r.name))
+		return goemit.Runtime("MatchFunc").Call(jen.Id(r.name))
 	}
 	return jen.Id(r.name)
 }
@@ -577,7 +381,7 @@ func (b *body) regexp(pattern *schema.Node, keyword string) (patternRef, error) 
 	if c.Cond.Op == ecma.OpLookaround {
 		name := b.k.newVar("Pattern")
 		b.k.regexps[pattern.Str] = patternRef{name: name}
-		doc, def := lookaroundVar(name, pattern.Str, c.Cond.Lookaround)
+		doc, def := goemit.LookaroundVar(name, pattern.Str, c.Cond.Lookaround)
 		b.k.vars = append(b.k.vars, jen.Add(doc).Line().Var().Add(def), jen.Line())
 		return b.k.regexps[pattern.Str], nil
 	}
@@ -585,7 +389,7 @@ func (b *body) regexp(pattern *schema.Node, keyword string) (patternRef, error) 
 		name := b.k.newVar("Pattern")
 		b.k.regexps[pattern.Str] = patternRef{name: name}
 		b.k.vars = append(b.k.vars,
-			lineComment(fmt.Sprintf("%s is the ECMA-262 pattern %s in RE2 syntax.", name, strconv.Quote(pattern.Str))).Line().
+			goemit.LineComment(fmt.Sprintf("%s is the ECMA-262 pattern %s in RE2 syntax.", name, strconv.Quote(pattern.Str))).Line().
 				Var().Id(name).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(c.Cond.RE2)), jen.Line())
 		return b.k.regexps[pattern.Str], nil
 	}
@@ -598,8 +402,8 @@ func (b *body) regexp(pattern *schema.Node, keyword string) (patternRef, error) 
 	ref := patternRef{name: b.k.newVar("MatchPattern"), fn: true}
 	b.k.regexps[pattern.Str] = ref
 	b.k.vars = append(b.k.vars,
-		lineComment(fmt.Sprintf("The regexps that decide the ECMA-262 pattern %s, in RE2 syntax.", strconv.Quote(pattern.Str))).Line().
+		goemit.LineComment(fmt.Sprintf("The regexps that decide the ECMA-262 pattern %s, in RE2 syntax.", strconv.Quote(pattern.Str))).Line().
 			Var().Defs(defs...), jen.Line(),
-		condMatcher(ref.name, pattern.Str, c.Cond, vars), jen.Line())
+		goemit.CondMatcher(ref.name, pattern.Str, c.Cond, vars), jen.Line())
 	return ref, nil
 }

@@ -1,4 +1,4 @@
-package gen
+package schemafunc
 
 import (
 	"fmt"
@@ -89,7 +89,7 @@ func TestSensitivityAgreesWithWalk(t *testing.T) {
 			})
 		}
 		collect(d.Root)
-		k := newChecker(reg, "s", newNamespace())
+		k := newChecker(reg, "s", asWanted)
 		for _, i := range rng.Perm(len(nodes)) {
 			n := nodes[i]
 			if got, want := k.holdsSecrets(n), walkHolds(k, n); got != want {

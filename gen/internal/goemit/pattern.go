@@ -1,4 +1,4 @@
-package gen
+package goemit
 
 import (
 	"fmt"
@@ -18,10 +18,10 @@ import (
 // decides are held in a variable of the runtime's automaton
 // (toolgenimpl.Lookarounds), which a check calls like a regexp.
 
-// condMatcher renders the function named name that decides the pattern
+// CondMatcher renders the function named name that decides the pattern
 // expr by cond, whose regexps are in the variables vars names.
-func condMatcher(name, expr string, cond ecma.Cond, vars map[string]string) jen.Code {
-	return jen.Add(comment(fmt.Sprintf("%s reports whether s matches %s. Go's regexp cannot run its lookaheads, so each is a regexp of its own, anchored where the lookahead stands.", name, strconv.Quote(expr)))).Line().
+func CondMatcher(name, expr string, cond ecma.Cond, vars map[string]string) jen.Code {
+	return jen.Add(Comment(fmt.Sprintf("%s reports whether s matches %s. Go's regexp cannot run its lookaheads, so each is a regexp of its own, anchored where the lookahead stands.", name, strconv.Quote(expr)))).Line().
 		Func().Id(name).Params(jen.Id("s").String()).Bool().Block(jen.Return(condExpr(cond, vars, "s")))
 }
 
@@ -50,10 +50,10 @@ func condExpr(cond ecma.Cond, vars map[string]string, arg string) jen.Code {
 	return e
 }
 
-// lookaroundVar renders the comment and the definition (name = ...) of the
+// LookaroundVar renders the comment and the definition (name = ...) of the
 // variable that holds the runtime's automaton for the pattern expr, whose
 // lookarounds no condition on regexps decides.
-func lookaroundVar(name, expr string, l *ecma.Lookaround) (doc, def jen.Code) {
+func LookaroundVar(name, expr string, l *ecma.Lookaround) (doc, def jen.Code) {
 	args := []jen.Code{jen.Lit(l.RE2)}
 	for _, a := range l.Assertions {
 		var fields []jen.Code
@@ -64,10 +64,10 @@ func lookaroundVar(name, expr string, l *ecma.Lookaround) (doc, def jen.Code) {
 			fields = append(fields, jen.Id("Negated").Op(":").True())
 		}
 		fields = append(fields, jen.Id("RE2").Op(":").Lit(a.RE2))
-		args = append(args, jen.Line().Add(rt("Lookaround")).Values(fields...))
+		args = append(args, jen.Line().Add(Runtime("Lookaround")).Values(fields...))
 	}
-	doc = comment(fmt.Sprintf("%s decides %s, whose lookarounds Go's regexp cannot run: (?P<Ln>) stands where the n-th lookaround does, decided at every position in one pass over the input.", name, strconv.Quote(expr)))
-	return doc, jen.Id(name).Op("=").Add(rt("CompileLookarounds")).Call(args...)
+	doc = Comment(fmt.Sprintf("%s decides %s, whose lookarounds Go's regexp cannot run: (?P<Ln>) stands where the n-th lookaround does, decided at every position in one pass over the input.", name, strconv.Quote(expr)))
+	return doc, jen.Id(name).Op("=").Add(Runtime("CompileLookarounds")).Call(args...)
 }
 
 // A loop is a pattern that a byte loop matches exactly, so generated code
@@ -76,7 +76,7 @@ func lookaroundVar(name, expr string, l *ecma.Lookaround) (doc, def jen.Code) {
 // that repeats a variable number of times shares no byte with the sets that
 // can follow it. Then matching each step greedily is the only way to match,
 // and a loop agrees with regexp on every input.
-type loop struct {
+type Loop struct {
 	steps []loopStep
 }
 
@@ -89,8 +89,8 @@ type loopStep struct {
 
 type byteRange struct{ lo, hi byte }
 
-// compileLoop returns the loop of expr, if expr is one.
-func compileLoop(expr string) (*loop, bool) {
+// CompileLoop returns the loop of expr, if expr is one.
+func CompileLoop(expr string) (*Loop, bool) {
 	re, err := syntax.Parse(expr, syntax.Perl)
 	if err != nil || re.Op != syntax.OpConcat || len(re.Sub) < 2 {
 		return nil, false
@@ -99,7 +99,7 @@ func compileLoop(expr string) (*loop, bool) {
 	if subs[0].Op != syntax.OpBeginText || subs[len(subs)-1].Op != syntax.OpEndText {
 		return nil, false
 	}
-	l := &loop{}
+	l := &Loop{}
 	for _, sub := range subs[1 : len(subs)-1] {
 		steps, ok := loopSteps(sub)
 		if !ok {
@@ -182,7 +182,7 @@ func classRanges(pairs []rune) ([]byteRange, bool) {
 
 // unambiguous reports whether no variable step shares a byte with a step
 // that may come right after it.
-func (l *loop) unambiguous() bool {
+func (l *Loop) unambiguous() bool {
 	for i, s := range l.steps {
 		if s.min == s.max {
 			continue
@@ -208,4 +208,55 @@ func overlap(a, b []byteRange) bool {
 		}
 	}
 	return false
+}
+
+// LoopFunc emits the byte loop that matches a simple pattern: each step takes
+// as many bytes of its set as it may, then checks it took enough.
+func LoopFunc(name, expr string, l *Loop) jen.Code {
+	body := []jen.Code{jen.Id("i").Op(":=").Lit(0), jen.Var().Id("n").Int()}
+	for _, step := range l.steps {
+		cond := jen.Id("i").Op("<").Len(jen.Id("s"))
+		if step.max >= 0 {
+			cond = cond.Op("&&").Id("n").Op("<").Lit(step.max)
+		}
+		cond = cond.Op("&&").Add(byteSet(step.ranges))
+		body = append(body,
+			LineComment(step.text),
+			jen.For(jen.Id("n").Op("=").Lit(0), cond, jen.Id("n").Op("++")).Block(jen.Id("i").Op("++")),
+		)
+		if step.min > 0 {
+			body = append(body, jen.If(jen.Id("n").Op("<").Lit(step.min)).Block(jen.Return(jen.False())))
+		}
+	}
+	body = append(body, jen.Return(jen.Id("i").Op("==").Len(jen.Id("s"))))
+	return Comment(fmt.Sprintf("%s reports whether s matches %s. It is a byte loop that agrees with regexp on every input, since each step's bytes cannot be taken by the step after it.", name, expr)).Line().
+		Func().Id(name).Params(jen.Id("s").String()).Bool().Block(body...)
+}
+
+// byteSet renders the test that s[i] is in one of ranges.
+func byteSet(ranges []byteRange) jen.Code {
+	b := jen.Id("s").Index(jen.Id("i"))
+	var terms []jen.Code
+	for _, r := range ranges {
+		if r.lo == r.hi {
+			terms = append(terms, jen.Add(b).Op("==").Add(byteLit(r.lo)))
+		} else {
+			terms = append(terms, jen.Add(byteLit(r.lo)).Op("<=").Add(b).Op("&&").Add(b).Op("<=").Add(byteLit(r.hi)))
+		}
+	}
+	if len(terms) == 1 && ranges[0].lo == ranges[0].hi {
+		return terms[0]
+	}
+	set := jen.Add(terms[0])
+	for _, t := range terms[1:] {
+		set = set.Op("||").Add(t)
+	}
+	return jen.Parens(set)
+}
+
+func byteLit(c byte) jen.Code {
+	if c >= 0x20 && c < 0x7f {
+		return jen.LitRune(rune(c))
+	}
+	return jen.LitByte(c)
 }

@@ -1,4 +1,4 @@
-package gen
+package goemit
 
 import (
 	"math/rand/v2"
@@ -7,7 +7,7 @@ import (
 )
 
 // match runs a loop the way the emitted function does.
-func (l *loop) match(s string) bool {
+func (l *Loop) match(s string) bool {
 	i := 0
 	for _, step := range l.steps {
 		n := 0
@@ -49,14 +49,14 @@ var regexpPatterns = []string{
 
 func TestCompileLoop(t *testing.T) {
 	for _, expr := range regexpPatterns {
-		if _, ok := compileLoop(expr); ok {
+		if _, ok := CompileLoop(expr); ok {
 			t.Errorf("%s compiled to a loop; it needs regexp", expr)
 		}
 	}
 	alphabet := []byte("aAbBcCzZ09_.-vxé\x00\n pay")
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, expr := range loopPatterns {
-		l, ok := compileLoop(expr)
+		l, ok := CompileLoop(expr)
 		if !ok {
 			t.Errorf("%s did not compile to a loop", expr)
 			continue
@@ -80,7 +80,7 @@ func FuzzLoop(f *testing.F) {
 	f.Add("ABC-1234", uint8(1))
 	f.Fuzz(func(t *testing.T, s string, which uint8) {
 		expr := loopPatterns[int(which)%len(loopPatterns)]
-		l, _ := compileLoop(expr)
+		l, _ := CompileLoop(expr)
 		if l.match(s) != regexp.MustCompile(expr).MatchString(s) {
 			t.Fatalf("%s on %q: loop %v", expr, s, l.match(s))
 		}

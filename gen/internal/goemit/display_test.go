@@ -1,4 +1,4 @@
-package gen
+package goemit
 
 import (
 	"strings"
@@ -11,33 +11,33 @@ func TestDisplayPtrBounded(t *testing.T) {
 	for _, depth := range []int{1, 3, 7, 8, 20, 2000} {
 		for _, token := range []string{"n", "properties/a_b", "items", "x~1y", strings.Repeat("long", 20)} {
 			p := strings.Repeat("/"+token, depth)
-			got := displayPtr(p)
+			got := DisplayPtr(p)
 			switch {
 			case len(p) <= maxCommentPtr:
 				if got != p {
-					t.Errorf("displayPtr(%q) = %q, want it whole", p, got)
+					t.Errorf("DisplayPtr(%q) = %q, want it whole", p, got)
 				}
 			case len(got) > maxCommentPtr+len("/…") && len(token) < maxCommentPtr/2:
 				t.Errorf("displayPtr of %d bytes gave %d bytes: %q", len(p), len(got), got)
 			default:
 				head, tail, ok := strings.Cut(got, "/…")
 				if !ok || !strings.HasPrefix(p, head+"/") || !strings.HasSuffix(p, tail) || !strings.HasPrefix(tail, "/") {
-					t.Errorf("displayPtr(%q) = %q: not the pointer's first and last tokens around …", p, got)
+					t.Errorf("DisplayPtr(%q) = %q: not the pointer's first and last tokens around …", p, got)
 				}
 			}
 		}
 	}
-	if got := displayPtr(""); got != "the root" {
-		t.Errorf("displayPtr(\"\") = %q", got)
+	if got := DisplayPtr(""); got != "the root" {
+		t.Errorf("DisplayPtr(\"\") = %q", got)
 	}
 	// Tokens longer than the bound are the catalog's own text: shown whole,
 	// once each, they cannot make the file grow faster than the catalog.
 	long := "/" + strings.Repeat("y", 200)
-	if got := displayPtr(long); got != long {
+	if got := DisplayPtr(long); got != long {
 		t.Errorf("displayPtr cut a single token: %q", got)
 	}
 	deep := strings.Repeat(long, 50)
-	if got := displayPtr(deep); got != long+"/…"+long {
+	if got := DisplayPtr(deep); got != long+"/…"+long {
 		t.Errorf("displayPtr of %d long tokens gave %d bytes", 50, len(got))
 	}
 }

@@ -1,4 +1,4 @@
-package gen
+package schemafunc
 
 import "github.com/toolgen/toolgen/internal/schema"
 

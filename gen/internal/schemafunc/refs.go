@@ -1,4 +1,4 @@
-package gen
+package schemafunc
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen/toolgen/gen/internal/goemit"
 	"github.com/toolgen/toolgen/internal/schema"
 )
 
@@ -79,9 +80,9 @@ func (k *checker) emitDispatcher(d *dynamicSite, cands []dynamicCandidate) {
 		ids[i] = jen.Lit(c.resource)
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(jen.Return(jen.Id(k.names[c.node]).Call(jen.Id("c"), jen.Id("x"), jen.Id("ev")))))
 	}
-	params := append(schemaParams(), jen.Id("initial").Add(rt("SchemaFunc")))
+	params := append(schemaParams(), jen.Id("initial").Add(goemit.Runtime("SchemaFunc")))
 	k.code = append(k.code,
-		lineComment(dispatcherDoc(d)).Line().
+		goemit.LineComment(dispatcherDoc(d)).Line().
 			Func().Id(d.name).Params(params...).Bool().Block(
 			jen.Switch(jen.Id("c").Dot("Dynamic").Call(jen.Index().Int().Values(ids...))).Block(cases...),
 			jen.Return(jen.Id("initial").Call(jen.Id("c"), jen.Id("x"), jen.Id("ev"))),
@@ -93,7 +94,7 @@ func dispatcherDoc(d *dynamicSite) string {
 	if d.keyword == "$recursiveRef" {
 		return fmt.Sprintf("%s follows $recursiveRef: the outermost schema resource in the dynamic scope with \"$recursiveAnchor\": true, else initial, the schema the reference names.", d.name)
 	}
-	return fmt.Sprintf("%s follows $dynamicRef to #%s: the anchor of the outermost schema resource in the dynamic scope that has one, else initial, the schema the reference names.", d.name, shortText(d.anchor))
+	return fmt.Sprintf("%s follows $dynamicRef to #%s: the anchor of the outermost schema resource in the dynamic scope that has one, else initial, the schema the reference names.", d.name, goemit.ShortText(d.anchor))
 }
 
 // checkCycles refuses schemas that apply themselves to the same value
@@ -209,9 +210,9 @@ func (c *cycleSearch) closed(at int, closing cycleStep) {
 func anchorDescription(r *dynamicRef, anchor *schema.Node) string {
 	res := anchor.Place.Resource
 	if r.keyword == "$recursiveRef" {
-		return fmt.Sprintf("the resource %q, whose \"$recursiveAnchor\" is true", shortText(res.URI))
+		return fmt.Sprintf("the resource %q, whose \"$recursiveAnchor\" is true", goemit.ShortText(res.URI))
 	}
-	return fmt.Sprintf("the \"$dynamicAnchor\": %q of the resource %q", shortText(r.site.anchor), shortText(res.URI))
+	return fmt.Sprintf("the \"$dynamicAnchor\": %q of the resource %q", goemit.ShortText(r.site.anchor), goemit.ShortText(res.URI))
 }
 
 // refs compiles $ref, $dynamicRef and $recursiveRef, which apply another

@@ -1,4 +1,4 @@
-package gen
+package goemit
 
 import (
 	"go/build/constraint"
@@ -21,13 +21,13 @@ import (
 // refuses or an editor shows misleadingly are written as visible escapes.
 // The test TestCommentsOnlyThroughRenderer keeps it the only way.
 
-// commentWidth is where comment wraps a long line of text.
+// commentWidth is where Comment wraps a long line of text.
 const commentWidth = 80
 
-// comment renders text as // lines, breaking it at every line break it holds
+// Comment renders text as // lines, breaking it at every line break it holds
 // and wrapping each line at commentWidth, for a doc comment or a comment
 // above a statement.
-func comment(text string) *jen.Statement {
+func Comment(text string) *jen.Statement {
 	lines := wrap(commentLines(text), commentWidth)
 	c := &jen.Statement{}
 	for i, line := range lines {
@@ -39,15 +39,15 @@ func comment(text string) *jen.Statement {
 	return c
 }
 
-// lineComment renders text as a single // line, its line breaks written as
+// LineComment renders text as a single // line, its line breaks written as
 // escapes, for a comment that ends a line of code or a header that must stay
 // one line.
-func lineComment(text string) *jen.Statement {
+func LineComment(text string) *jen.Statement {
 	return commentLine(strings.TrimSpace(escapeComment(text)))
 }
 
-// header renders text as the single // line above the package clause.
-func header(text string) *jen.Statement {
+// Header renders text as the single // line above the package clause.
+func Header(text string) *jen.Statement {
 	return commentLine(headerText(text))
 }
 
@@ -58,10 +58,10 @@ func headerText(text string) string {
 	return strings.ReplaceAll(strings.TrimSpace(escapeComment(text)), "+build", `\x2bbuild`)
 }
 
-// commentPrefix starts every rendered comment line. The space after the
+// CommentPrefix starts every rendered comment line. The space after the
 // slashes is what keeps any line from being a directive: directives are
 // "//" followed at once by a word ("//go:", "//line", "//export").
-const commentPrefix = "// "
+const CommentPrefix = "// "
 
 // commentLine renders one line that escapeComment has made safe. jennifer
 // writes a comment that starts with "//" as it is, which is how the prefix
@@ -70,14 +70,14 @@ func commentLine(line string) *jen.Statement {
 	if line == "" {
 		return jen.Comment("//")
 	}
-	return jen.Comment(commentPrefix + defusePlusBuild(line))
+	return jen.Comment(CommentPrefix + defusePlusBuild(line))
 }
 
 // defusePlusBuild escapes the plus of a line that reads "+build ...": gofmt
 // takes any comment line of that form, wherever it stands, for a legacy build
 // constraint, and adds a //go:build line above the package clause to match.
 func defusePlusBuild(line string) string {
-	if !constraint.IsPlusBuild(commentPrefix + line) {
+	if !constraint.IsPlusBuild(CommentPrefix + line) {
 		return line
 	}
 	plus := strings.IndexByte(line, '+')
@@ -200,12 +200,12 @@ func wrap(lines []string, width int) []string {
 // branded Valid…Args type: "//toolgen:branded ParseFoo" names the function
 // that mints it. The vet check in cmd/internal/brandcheck trusts it only in a
 // generated file; no comment rendered from catalog text can form it, since
-// those lines all start with commentPrefix.
+// those lines all start with CommentPrefix.
 const brandedDirectivePrefix = "//toolgen:branded "
 
-// brandedDirective renders the directive that marks the type it documents as
+// BrandedDirective renders the directive that marks the type it documents as
 // branded, after a blank comment line as Go's doc comments place directives.
-func brandedDirective(parse string) *jen.Statement {
+func BrandedDirective(parse string) *jen.Statement {
 	return jen.Comment("//").Line().Comment(brandedDirectivePrefix + parse)
 }
 
@@ -214,11 +214,61 @@ func brandedDirective(parse string) *jen.Statement {
 // alternative or a value and has no default; trusted, like the branded
 // one, only in a file with toolgen's header.
 const (
-	sealedDirectiveText = "//toolgen:sealed"
-	enumDirectiveText   = "//toolgen:enum"
+	SealedDirectiveText = "//toolgen:sealed"
+	EnumDirectiveText   = "//toolgen:enum"
 )
 
-// directive renders a directive that ends a doc comment.
-func directive(text string) *jen.Statement {
+// Directive renders a directive that ends a doc comment.
+func Directive(text string) *jen.Statement {
 	return jen.Comment("//").Line().Comment(text)
+}
+
+// maxCommentPtr bounds the JSON Pointers that doc comments show: a comment
+// on every type of a deeply nested schema must not repeat its whole path, or
+// the file would grow with the square of the depth.
+const maxCommentPtr = 96
+
+// DisplayPtr renders a schema's JSON Pointer for a comment: whole when it is
+// short, else as many of its first and last reference tokens as fit around
+// "…" (at least one of each, which the catalog spelled out once).
+func DisplayPtr(p string) string {
+	if p == "" {
+		return "the root"
+	}
+	if len(p) <= maxCommentPtr {
+		return p
+	}
+	const keep = maxCommentPtr / 2
+	head := p[:strings.LastIndexByte(p[:keep], '/')]
+	if head == "" {
+		head = p[:1+strings.IndexByte(p[1:], '/')] // a long first token
+	}
+	tail := p[len(p)-keep:]
+	if i := strings.IndexByte(tail, '/'); i >= 0 {
+		tail = tail[i:]
+	} else {
+		tail = p[strings.LastIndexByte(p, '/'):] // a long last token
+	}
+	if len(head)+len(tail) >= len(p) {
+		return p
+	}
+	return head + "/…" + tail
+}
+
+// ShortText renders catalog text a comment repeats, such as a document's
+// URI in the doc of each of its schema functions: whole when it is short,
+// else its start and end around "…".
+func ShortText(s string) string {
+	if len(s) <= maxCommentPtr {
+		return s
+	}
+	const keep = maxCommentPtr / 2
+	head, tail := s[:keep], s[len(s)-keep:]
+	for !utf8.ValidString(head) {
+		head = head[:len(head)-1]
+	}
+	for !utf8.ValidString(tail) {
+		tail = tail[1:]
+	}
+	return head + "…" + tail
 }

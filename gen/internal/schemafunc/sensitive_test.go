@@ -1,4 +1,4 @@
-package gen
+package schemafunc
 
 import (
 	"fmt"
@@ -47,11 +47,11 @@ func TestSensitiveRule(t *testing.T) {
 		{`{"anyOf":[{"$dynamicRef":"#a"}],"$defs":{"s":{"$dynamicAnchor":"a","type":"string"},"o":{"$id":"o.json","$dynamicAnchor":"a","type":"string"}}}`, false},
 	} {
 		reg := schema.NewRegistry(nil)
-		doc, err := reg.AddDocument(DefaultBaseURI, []byte(c.schema))
+		doc, err := reg.AddDocument("https://toolgen.invalid/schema.json", []byte(c.schema))
 		if err != nil {
 			t.Fatalf("%s: %v", c.schema, err)
 		}
-		if got := newChecker(reg, "s", newNamespace()).sensitive(doc.Root); got != c.want {
+		if got := newChecker(reg, "s", asWanted).sensitive(doc.Root); got != c.want {
 			t.Errorf("sensitive(%s) = %v, want %v", c.schema, got, c.want)
 		}
 	}
@@ -91,11 +91,11 @@ func TestHoldsSecrets(t *testing.T) {
 		{ring(40, false), false},
 	} {
 		reg := schema.NewRegistry(nil)
-		doc, err := reg.AddDocument(DefaultBaseURI, []byte(c.schema))
+		doc, err := reg.AddDocument("https://toolgen.invalid/schema.json", []byte(c.schema))
 		if err != nil {
 			t.Fatalf("%.80s: %v", c.schema, err)
 		}
-		k := newChecker(reg, "s", newNamespace())
+		k := newChecker(reg, "s", asWanted)
 		if got := k.holdsSecrets(doc.Root); got != c.want {
 			t.Errorf("holdsSecrets(%.80s) = %v, want %v", c.schema, got, c.want)
 		}
@@ -107,3 +107,7 @@ func TestHoldsSecrets(t *testing.T) {
 		}
 	}
 }
+
+// asWanted names every identifier as wanted: the checkers of these tests
+// answer questions about schemas and declare nothing.
+func asWanted(want string) string { return want }
