@@ -60,7 +60,7 @@ type builder struct {
 	tool     *catalog.Tool
 	toolAt   int
 	doc      *schema.Document // the schema being built, as the schema compiler sees it
-	tree     *schema.Node     // its root: doc's, or parsed alone when doc could not be indexed
+	tree     *schema.Node     // its root; nil when the schema could not be read
 	root     jsontext.Value
 	base     string            // the schema's JSON Pointer in the catalog file
 	stem     string            // the Go name the schema's nested type names start from

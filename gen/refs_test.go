@@ -163,3 +163,31 @@ func TestRefIntoOtherToolReportsOnce(t *testing.T) {
 		t.Errorf("a is not typed as a string: %s", describeValue(v))
 	}
 }
+
+// TestIndexProblemsRefused checks that what the catalog's index could not
+// use is an error of the generator at its place: an "$id" two tools give,
+// and one that takes the URI of a tool's own schema document.
+func TestIndexProblemsRefused(t *testing.T) {
+	for name, c := range map[string]struct{ aID, want string }{
+		"shared $id":       {"https://example.com/s.json", "two schemas have the URI https://example.com/s.json"},
+		"a tool's own URI": {"https://toolgen.invalid/tools/b/input/schema.json", `which is the input schema of tool "b"'s`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			text := `{"tools":[` +
+				`{"name":"a","description":"x","inputSchema":{"$id":"` + c.aID + `","type":"object","properties":{}}},` +
+				`{"name":"b","description":"x","inputSchema":{"$id":"https://example.com/s.json","type":"object","properties":{}}}]}`
+			cat, diags := catalog.Parse("refs.json", []byte(text))
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			_, diags = Build(cat, Options{Package: "refs"})
+			found := false
+			for _, d := range diags {
+				found = found || d.Severity == catalog.Error && strings.Contains(d.Message, c.want) && strings.HasSuffix(d.Pointer, "/inputSchema")
+			}
+			if !found {
+				t.Errorf("want an error at an input schema saying %q: %v", c.want, diags)
+			}
+		})
+	}
+}
