@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/toolgen/toolgen/internal/jsonpointer"
+	"github.com/toolgen/toolgen/internal/schema"
 	"github.com/toolgen/toolgen/internal/visible"
 )
 
@@ -44,7 +45,8 @@ type Catalog struct {
 	// catalog does not name one.
 	Server *ServerInfo
 
-	index *positionIndex // JSON Pointer -> line:col in File; nil for a folder
+	index   *positionIndex // JSON Pointer -> line:col in File; nil for a folder
+	schemas *indexOnce     // the Index, made on first use; nil for a catalog made by hand
 }
 
 // ServerInfo names a server and its version, as MCP's initialize result
@@ -62,8 +64,11 @@ type Tool struct {
 	Name        string
 	Title       string // the tool's "title", or annotations.title when only that is set
 	Description string
-	// InputSchema and OutputSchema are the schema bytes exactly as they stand in
-	// the file. OutputSchema is nil when the tool has none.
+	// InputSchema and OutputSchema are the schema bytes exactly as they
+	// stand in the file, which generated code embeds and adapters send.
+	// OutputSchema is nil when the tool has none. Every reading of a schema
+	// goes through the catalog's Index instead, which holds the trees the
+	// loader read.
 	InputSchema  []byte
 	OutputSchema []byte
 	Annotations  Annotations
@@ -100,6 +105,12 @@ type Tool struct {
 	index  *positionIndex         // JSON Pointer -> line:col in File
 	unread []unreadMember         // members the loader did not read, for Lint to report
 	strict func() ([]byte, error) // the strict variant, made once when first asked
+
+	// input and output are the schemas as the loader read them, subtrees
+	// of the file's tree; owner is the index of the catalog that may index
+	// them in place.
+	input, output *schema.Node
+	owner         *indexOnce
 }
 
 // StrictVariant returns the OpenAI strict-mode variant of the tool's input
@@ -108,10 +119,13 @@ type Tool struct {
 // makes it once, when first asked, so that only a run that needs it pays
 // for it.
 func (t *Tool) StrictVariant() ([]byte, error) {
-	if t.strict == nil {
-		return StrictVariant(t.InputSchema)
+	switch {
+	case t.strict != nil:
+		return t.strict()
+	case t.input != nil:
+		return strictVariant(t.input.Clone())
 	}
-	return t.strict()
+	return StrictVariant(t.InputSchema)
 }
 
 // Annotations are MCP's tool annotations, read from any catalog shape: the

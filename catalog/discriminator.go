@@ -99,11 +99,7 @@ func (s *schemaLint) followRef(alt *schema.Node) (*schema.Node, string) {
 	if alt.Kind != '{' || ref == nil || ref.Kind != '"' || alt.Place == nil {
 		return alt, ""
 	}
-	uri, err := schema.ResolveURI(alt.Place.Base, ref.Str)
-	if err != nil {
-		return nil, ref.Str
-	}
-	target, err := s.reg.Lookup(uri)
+	target, err := s.reg.Resolve(alt, ref.Str)
 	if err != nil {
 		return nil, ref.Str
 	}

@@ -23,7 +23,7 @@ func LoadFolder(dir string) (*Catalog, Diagnostics) {
 	if err != nil {
 		return nil, Diagnostics{{Severity: Error, File: dir, Message: "cannot read the catalog folder: " + pathErrorReason(err)}}
 	}
-	c := &Catalog{File: dir}
+	c := &Catalog{File: dir, schemas: &indexOnce{}}
 	var (
 		diags      Diagnostics
 		firstFile  string // the file that set c.Format
@@ -66,6 +66,7 @@ func LoadFolder(dir string) (*Catalog, Diagnostics) {
 			}
 			line, _ := t.Position(ptr)
 			firstNamed[t.Name] = namedAt{t.File, line}
+			t.owner = c.schemas // the file's catalog is dropped unindexed
 			c.Tools = append(c.Tools, t)
 		}
 	}

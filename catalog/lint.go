@@ -45,10 +45,8 @@ type LintOptions struct {
 // RejectedDefaults on the catalog's tools. The diagnostics are sorted by
 // position.
 func Lint(c *Catalog, opts LintOptions) Diagnostics {
-	l := &linter{c: c, opts: opts, identified: identifiedSchemas(c), supplied: map[string][]byte{}, costs: map[string]identifiedCost{}, decoded: map[string]any{}}
-	for id, s := range l.identified {
-		l.supplied[id] = s.raw
-	}
+	x := c.Index()
+	l := &linter{c: c, opts: opts, index: x, identified: identifiedSchemas(x), costs: map[string]identifiedCost{}}
 	for _, t := range c.Tools {
 		l.schemaBytes += len(t.InputSchema) + len(t.OutputSchema)
 	}
@@ -67,10 +65,10 @@ func Lint(c *Catalog, opts LintOptions) Diagnostics {
 			first[t.Name] = i
 		}
 		if t.InputSchema != nil {
-			l.schema(t, i, "input", t.InputSchema, t.SchemaPointer)
+			l.schema(t, i, false)
 		}
 		if t.OutputSchema != nil {
-			l.schema(t, i, "output", t.OutputSchema, t.OutputSchemaPointer)
+			l.schema(t, i, true)
 		}
 	}
 	l.reportUnread()
@@ -83,13 +81,10 @@ type linter struct {
 	c     *Catalog
 	opts  LintOptions
 	diags Diagnostics
+	index *Index // the catalog's schemas
 	// identified are the schemas of the catalog that have an "$id", by that
 	// absolute URI: one tool's schema may refer to another's.
 	identified map[string]identifiedSchema
-	// supplied are their texts, for resolving references across tools;
-	// decoded those the meta-schema check has loaded (identifiedValue).
-	supplied map[string][]byte
-	decoded  map[string]any
 
 	// allowance is what is left of the catalog's allowance for the
 	// meta-schema check, in steps (metacheck.go); schemaBytes is the size
@@ -174,11 +169,15 @@ func (c *Catalog) FirstOfEachName() *Catalog {
 	}
 	unique := *c
 	unique.Tools = tools
+	unique.schemas = &indexOnce{} // an index of its own tools
 	return &unique
 }
 
 // Without returns the catalog less the tools whose names leave says, for a
 // generation that leaves them out; diagnostics keep pointing into the file.
+// Its index holds the schemas of the tools kept, and no other: a reference
+// to a schema of a tool left out does not resolve. It returns c itself when
+// no tool is left out.
 func (c *Catalog) Without(leave func(name string) bool) *Catalog {
 	var tools []Tool
 	for _, t := range c.Tools {
@@ -186,7 +185,11 @@ func (c *Catalog) Without(leave func(name string) bool) *Catalog {
 			tools = append(tools, t)
 		}
 	}
+	if len(tools) == len(c.Tools) {
+		return c
+	}
 	kept := *c
 	kept.Tools = tools
+	kept.schemas = &indexOnce{}
 	return &kept
 }

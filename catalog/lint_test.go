@@ -113,10 +113,13 @@ func TestLintDefaults(t *testing.T) {
 	}
 
 	// Lint starts afresh: a fixed default is no longer rejected.
-	c.Tools[0].InputSchema = []byte(`{"type": "object", "properties": {"limit": {"type": "integer", "default": 5}}}`)
-	c.Tools[0].OutputSchema = nil
-	if diags := Lint(c, LintOptions{}); len(diags) != 0 || c.Tools[0].RejectedDefaults != nil {
-		t.Errorf("after the fix: %v, %v", diags, c.Tools[0].RejectedDefaults)
+	fixed, diags := Parse("fixed.json", []byte(`{"tools":[{"name":"defaults","inputSchema":{"type": "object", "properties": {"limit": {"type": "integer", "default": 5}}}}]}`))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	fixed.Tools[0].RejectedDefaults = c.Tools[0].RejectedDefaults
+	if diags := Lint(fixed, LintOptions{}); len(diags) != 0 || fixed.Tools[0].RejectedDefaults != nil {
+		t.Errorf("after the fix: %v, %v", diags, fixed.Tools[0].RejectedDefaults)
 	}
 }
 

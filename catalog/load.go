@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"go/token"
@@ -84,7 +83,7 @@ func parse(file string, data []byte, oneTool bool) (*Catalog, Diagnostics) {
 		diags Diagnostics
 	)
 	if isYAML(file) {
-		data, root, index, diags = readYAML(file, data)
+		root, index, diags = readYAML(file, data)
 	} else {
 		root, index, diags = readTree(file, data)
 	}
@@ -92,7 +91,7 @@ func parse(file string, data []byte, oneTool bool) (*Catalog, Diagnostics) {
 		diags.Sort()
 		return nil, diags
 	}
-	l := &loader{c: &Catalog{File: file, index: index}, data: data, diags: diags, oneTool: oneTool}
+	l := &loader{c: &Catalog{File: file, index: index, schemas: &indexOnce{}}, diags: diags, oneTool: oneTool}
 	l.catalog(root)
 	l.diags.Sort()
 	return l.c, l.diags
@@ -101,7 +100,6 @@ func parse(file string, data []byte, oneTool bool) (*Catalog, Diagnostics) {
 // loader interprets a parsed file as a catalog.
 type loader struct {
 	c       *Catalog
-	data    []byte // the JSON text the tree was read from
 	diags   Diagnostics
 	oneTool bool // a top-level tool object is a catalog of that one tool
 }
@@ -280,7 +278,7 @@ func (l *loader) tool(n *schema.Node, f Format) {
 		}
 	}
 	before := len(l.diags)
-	t := Tool{File: l.c.File, Pointer: n.Pointer, index: l.c.index}
+	t := Tool{File: l.c.File, Pointer: n.Pointer, index: l.c.index, owner: l.c.schemas}
 
 	// def is the object holding the name, description and schema.
 	def := n
@@ -314,14 +312,17 @@ func (l *loader) tool(n *schema.Node, f Format) {
 	t.Description = l.optString(t.Name, def, "description")
 
 	key := schemaMember(f)
-	t.InputSchema, t.SchemaPointer = l.schema(t.Name, def, key, true)
-	if input := t.InputSchema; input != nil {
-		t.strict = sync.OnceValues(func() ([]byte, error) { return StrictVariant(input) })
+	if t.input = l.schema(t.Name, def, key, true); t.input != nil {
+		t.InputSchema, t.SchemaPointer = t.input.Raw, t.input.Pointer
+		input := t.input
+		t.strict = sync.OnceValues(func() ([]byte, error) { return strictVariant(input.Clone()) })
 	}
 
 	switch f {
 	case FormatMCP, FormatMCPArray:
-		t.OutputSchema, t.OutputSchemaPointer = l.schema(t.Name, def, "outputSchema", false)
+		if t.output = l.schema(t.Name, def, "outputSchema", false); t.output != nil {
+			t.OutputSchema, t.OutputSchemaPointer = t.output.Raw, t.output.Pointer
+		}
 	case FormatOpenAIChat, FormatOpenAIResponses:
 		t.Strict = l.optBool(t.Name, def, "strict")
 	}
@@ -353,25 +354,26 @@ func (l *loader) functionType(n *schema.Node) {
 	}
 }
 
-// schema reads the schema in member key of def: its exact bytes and its
-// pointer. A missing schema is an error when required.
-func (l *loader) schema(tool string, def *schema.Node, key string, required bool) ([]byte, string) {
+// schema returns the schema in member key of def, a tree of the file's
+// whose text is the schema's bytes as written. A missing schema is an
+// error when required.
+func (l *loader) schema(tool string, def *schema.Node, key string, required bool) *schema.Node {
 	n := def.Member(key)
 	if n == nil {
 		if required {
 			l.errorf(tool, def.Pointer, "the tool has no %q; every tool needs an input schema, and one without arguments has {\"type\":\"object\",\"properties\":{}}", key)
 		}
-		return nil, ""
+		return nil
 	}
 	switch n.Kind {
 	case jsontext.KindBeginObject:
-		return bytes.Clone(l.data[n.Offset:n.End()]), n.Pointer
+		return n
 	case jsontext.KindTrue, jsontext.KindFalse:
 		l.errorf(tool, n.Pointer, "%q is the boolean schema %s; a tool's schema must be an object schema such as {\"type\":\"object\",\"properties\":{}}", key, n.KindName())
 	default:
 		l.errorf(tool, n.Pointer, "%q must be a JSON Schema object, found %s", key, n.KindName())
 	}
-	return nil, ""
+	return nil
 }
 
 // optString reads an optional string member.

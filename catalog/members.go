@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"sort"
@@ -206,7 +205,7 @@ func (l *loader) meta(t *Tool, n *schema.Node) {
 		l.errorf(t.Name, n.Pointer, "\"_meta\" must be an object, found %s", n.KindName())
 		return
 	}
-	t.Meta = bytes.Clone(l.data[n.Offset:n.End()])
+	t.Meta = n.Raw
 }
 
 // hint sets MCP hint name from value v; a hint given twice must agree.

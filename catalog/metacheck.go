@@ -105,14 +105,9 @@ func (l *linter) identifiedCost(id string) identifiedCost {
 	}
 	var c identifiedCost
 	l.costs[id] = c // a cycle of references adds nothing more
-	tree, err := schema.Parse(l.identified[id].raw, schema.ParseOptions{OnDuplicate: func(schema.Duplicate) {}})
-	if err == nil {
-		reg := schema.NewRegistry(nil)
-		reg.Lenient = true
-		if _, err := reg.AddTree(id, tree); err == nil {
-			steps, n, deepest := metaCheckCost(tree)
-			c = identifiedCost{steps: steps - int64(n)*int64(n)/2, subschemas: n, deepest: deepest, refers: l.identifiedRefs(tree)}
-		}
+	if root := l.identified[id].root; root != nil {
+		steps, n, deepest := metaCheckCost(root)
+		c = identifiedCost{steps: steps - int64(n)*int64(n)/2, subschemas: n, deepest: deepest, refers: l.identifiedRefs(root)}
 	}
 	l.costs[id] = c
 	return c
@@ -130,7 +125,7 @@ func (l *linter) identifiedRefs(tree *schema.Node) []string {
 		for _, keyword := range []string{"$ref", "$dynamicRef", "$recursiveRef"} {
 			if ref := n.Member(keyword); ref != nil && ref.Kind == '"' {
 				if uri, err := schema.ResolveURI(n.Place.Base, ref.Str); err == nil {
-					if id := schema.WithoutFragment(uri); l.identified[id].raw != nil {
+					if id := schema.WithoutFragment(uri); l.identified[id].root != nil {
 						out = append(out, id)
 					}
 				}
@@ -148,14 +143,14 @@ func (s *schemaLint) reachedIdentified() []string {
 	seen := map[string]bool{}
 	var queue []string
 	visit := func(id string) {
-		if !seen[id] && !s.own(id) {
+		if !seen[id] && !s.own(id) && !s.declares[id] {
 			seen[id] = true
 			queue = append(queue, id)
 		}
 	}
 	for _, r := range s.refs {
-		if uri, err := schema.ResolveURI(r.base, r.ref); err == nil {
-			if id := schema.WithoutFragment(uri); s.identified[id].raw != nil {
+		if uri, err := schema.ResolveURI(r.node.Place.Base, r.ref); err == nil {
+			if id := schema.WithoutFragment(uri); s.identified[id].root != nil {
 				visit(id)
 			}
 		}

@@ -82,14 +82,15 @@ func LintProvider(c *Catalog, provider Provider) Diagnostics {
 		return Diagnostics{{Severity: Error, File: c.File, Message: (&UnknownProviderError{Name: string(provider)}).Error()}}
 	}
 	var ds Diagnostics
+	x := c.Index()
 	for i := range c.Tools {
-		pc := &providerCheck{c: c, provider: provider, tool: &c.Tools[i], diags: &ds}
+		pc := &providerCheck{c: c, provider: provider, tool: &c.Tools[i], input: x.Document(i, false), diags: &ds}
 		pc.name(spec.name)
 		for _, rule := range spec.tool {
 			rule(pc)
 		}
-		pc.schema(pc.tool.InputSchema, pc.tool.SchemaPointer, spec.input...)
-		pc.schema(pc.tool.OutputSchema, pc.tool.OutputSchemaPointer, spec.output...)
+		pc.schema(pc.input, pc.tool.SchemaPointer, spec.input...)
+		pc.schema(x.Document(i, true), pc.tool.OutputSchemaPointer, spec.output...)
 	}
 	ds.Sort()
 	return ds
@@ -191,6 +192,7 @@ type providerCheck struct {
 	c        *Catalog
 	provider Provider
 	tool     *Tool
+	input    *schema.Document // the tool's input schema, from the catalog's index; nil if unreadable
 	diags    *Diagnostics
 }
 
@@ -203,16 +205,13 @@ func (pc *providerCheck) report(sev Severity, ptr, format string, args ...any) {
 	*pc.diags = append(*pc.diags, d)
 }
 
-// schema runs rules on raw, the schema at base in the file. A schema that
-// is not JSON is left to Lint.
-func (pc *providerCheck) schema(raw []byte, base string, rules ...schemaRule) {
-	if raw == nil || len(rules) == 0 {
+// schema runs rules on doc, the schema at base in the file. A schema that
+// the index could not read (nil) is left to Lint.
+func (pc *providerCheck) schema(doc *schema.Document, base string, rules ...schemaRule) {
+	if doc == nil || len(rules) == 0 {
 		return
 	}
-	root, err := schema.Parse(raw, schema.ParseOptions{})
-	if err != nil {
-		return
-	}
+	root := doc.Root
 	var fs findings
 	for _, rule := range rules {
 		rule(root, &fs)
@@ -384,15 +383,11 @@ func checkOpenAIOneOf(root *schema.Node, f *findings) {
 // strictEnabled applies the strict-mode checks to a tool whose catalog
 // entry already says "strict": true.
 func strictEnabled(pc *providerCheck) {
-	if pc.tool.Strict == nil || !*pc.tool.Strict || pc.tool.InputSchema == nil {
-		return
-	}
-	root, err := schema.Parse(pc.tool.InputSchema, schema.ParseOptions{})
-	if err != nil {
+	if pc.tool.Strict == nil || !*pc.tool.Strict || pc.input == nil {
 		return
 	}
 	var fs findings
-	checkOpenAIStrict(root, &fs)
+	checkOpenAIStrict(pc.input.Root, &fs)
 	for _, f := range fs {
 		pc.report(f.sev, pc.tool.SchemaPointer+f.ptr, "the tool sets \"strict\": true, and %s", f.msg)
 	}

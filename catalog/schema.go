@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -32,10 +33,13 @@ type schemaLint struct {
 	tool  *Tool
 	input bool         // the input schema (defaults matter) rather than the output schema
 	base  string       // JSON Pointer of the schema in the file
-	doc   any          // the decoded schema, as the meta-schema check takes it
-	tree  *schema.Node // the schema, as toolgen reads it
-	loc   string       // the schema's made-up URI, the base of its references
+	tree  *schema.Node // the schema: its document in the catalog's index
+	loc   string       // the document's URI, the base of its references
 	reg   *schema.Registry
+	// declares are the URIs the schema's own "$id"s give, which the
+	// meta-schema check takes from it rather than from another tool that
+	// gives one too (a problem the generator refuses).
+	declares map[string]bool
 
 	wrongDraft bool        // a "$schema" names another draft
 	refs       []schemaRef // every $ref and $dynamicRef, for resolution
@@ -44,9 +48,9 @@ type schemaLint struct {
 
 // schemaRef is one reference to resolve.
 type schemaRef struct {
-	ptr  string // pointer of the $ref member, relative to the schema
-	ref  string // its value
-	base string // the base URI it resolves against
+	ptr  string       // pointer of the $ref member, relative to the schema
+	ref  string       // its value
+	node *schema.Node // the schema holding it
 }
 
 // defaultAt is one "default" keyword.
@@ -55,19 +59,23 @@ type defaultAt struct {
 	value *schema.Node // its value
 }
 
-// schema lints the input or output schema (which says so) of tool number i.
-func (l *linter) schema(t *Tool, i int, which string, raw []byte, base string) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
+// schema lints the input schema, or the output schema, of tool number i:
+// the document the catalog's index holds.
+func (l *linter) schema(t *Tool, i int, output bool) {
+	which, base := whichSchema(output), t.SchemaPointer
+	if output {
+		base = t.OutputSchemaPointer
+	}
+	d := l.index.Document(i, output)
+	if err := l.index.readError(i, output); err != nil {
 		l.errorf(t.Name, base, "the %s schema is not valid JSON: %v", which, err)
 		return
 	}
-	tree, err := schema.Parse(raw, schema.ParseOptions{OnDuplicate: func(schema.Duplicate) {}})
-	if err != nil || !tree.IsObject() {
+	if d == nil || !d.Root.IsObject() {
 		l.errorf(t.Name, base, "the %s schema must be an object schema such as {\"type\":\"object\",\"properties\":{}}", which)
 		return
 	}
-	s := &schemaLint{linter: l, tool: t, input: which == "input", base: base, doc: doc, tree: tree, loc: toolSchemaURI(i, which)}
+	s := &schemaLint{linter: l, tool: t, input: !output, base: base, tree: d.Root, loc: d.URI, reg: l.index.Registry(), declares: map[string]bool{}}
 	if !s.checkDepth(which) {
 		return // too deep to check further at a cost that grows with it
 	}
@@ -98,22 +106,22 @@ func (l *linter) schema(t *Tool, i int, which string, raw []byte, base string) {
 	// Nothing is read from files or the network: the loader serves the
 	// schemas of other tools by "$id", those the references reach first.
 	c.UseLoader(identifiedLoader(func(id string) (any, bool) {
-		if _, ok := l.identified[id]; !ok || s.own(id) {
+		other, ok := l.identified[id]
+		if !ok || s.own(id) || s.declares[id] {
 			return nil, false
 		}
-		return l.identifiedValue(id)
+		return other.value(), true
 	}))
 	c.AssertFormat()
 	registerFormats(c)
 	c.UseRegexpEngine(ecmaRegexp)
 	for _, id := range reached {
-		value, _ := l.identifiedValue(id)
-		if err := c.AddResource(id, value); err != nil {
+		if err := c.AddResource(id, l.identified[id].value()); err != nil {
 			l.errorf(t.Name, base, "the schema with $id %s cannot be added: %v", id, err)
 			return
 		}
 	}
-	if err := c.AddResource(loc, doc); err != nil {
+	if err := c.AddResource(loc, decoded(s.tree)); err != nil {
 		l.errorf(t.Name, base, "the %s schema cannot be compiled: %v", which, err)
 		return
 	}
@@ -124,6 +132,35 @@ func (l *linter) schema(t *Tool, i int, which string, raw []byte, base string) {
 	if s.input {
 		s.checkDefaults(c, loc)
 	}
+}
+
+// decoded is the value of the tree n as the meta-schema check takes it,
+// as santhosh v6's UnmarshalJSON would decode n's text: objects as maps,
+// numbers as json.Number, without reading the text again.
+func decoded(n *schema.Node) any {
+	switch n.Kind {
+	case '{':
+		m := make(map[string]any, len(n.Members))
+		for _, mm := range n.Members {
+			m[mm.Name] = decoded(mm.Value)
+		}
+		return m
+	case '[':
+		a := make([]any, len(n.Items))
+		for i, item := range n.Items {
+			a[i] = decoded(item)
+		}
+		return a
+	case '"':
+		return n.Str
+	case '0':
+		return json.Number(n.Raw)
+	case 't':
+		return true
+	case 'f':
+		return false
+	}
+	return nil
 }
 
 // rootType checks that a root schema describes an object, when it says.
@@ -154,35 +191,22 @@ func (s *schemaLint) rootType(which string) {
 }
 
 // describeNode is describeJSON of a value of the tree.
-func describeNode(n *schema.Node) string {
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(n.Raw))
-	if err != nil {
-		return string(n.Raw)
-	}
-	return describeJSON(v)
-}
+func describeNode(n *schema.Node) string { return describeJSON(decoded(n)) }
 
-// toolSchemaURI is a made-up absolute URI for schema which of tool number
-// i, so that relative references resolve; nothing is ever fetched from it.
-func toolSchemaURI(i int, which string) string {
-	return fmt.Sprintf("https://toolgen.invalid/tools/%d/%s.schema.json", i, which)
-}
-
-// walk indexes the schema's resources and anchors, then visits every schema
-// node: it reports unknown words and foreign "$schema"s and collects
-// references and defaults. It goes only where the keyword table puts
+// walk visits every schema node of the indexed schema: it reports unknown
+// words and foreign "$schema"s and collects references, defaults and the
+// URIs of its "$id"s. It goes only where the keyword table puts
 // subschemas, so property names and the data in enum, const, default and
-// examples are never taken for keywords.
+// examples are never taken for keywords. What the index could not use
+// (a malformed "$id" or anchor), the meta-schema check reports.
 func (s *schemaLint) walk() {
-	s.reg = schema.NewRegistryOf(s.supplied) // keyed by resource URIs, without fragments
-	s.reg.Lenient = true                     // what is malformed, the meta-schema check reports
-	if _, err := s.reg.AddTree(s.loc, s.tree); err != nil {
-		return // only a root that is not a schema, checked before
-	}
 	schema.WalkIndexed(s.tree, func(v schema.Visit) bool {
 		n := v.Node
 		if n.Kind != '{' {
 			return false // a boolean schema, or a wrong value the meta-schema reports
+		}
+		if id := n.Member("$id"); id != nil && id.Kind == '"' && n.Place != nil {
+			s.declares[n.Place.Base] = true
 		}
 		dialect := schema.DialectOf(n)
 		for _, m := range n.Members {
@@ -207,7 +231,7 @@ func (s *schemaLint) walk() {
 				}
 			case m.Name == "$ref", m.Name == "$dynamicRef", m.Name == "$recursiveRef":
 				if m.Value.Kind == '"' && n.Place != nil {
-					s.refs = append(s.refs, schemaRef{ptr: kptr, ref: m.Value.Str, base: n.Place.Base})
+					s.refs = append(s.refs, schemaRef{ptr: kptr, ref: m.Value.Str, node: n})
 				}
 			case m.Name == "default":
 				s.defaults = append(s.defaults, defaultAt{node: v.Pointer, value: m.Value})
@@ -316,15 +340,14 @@ func (s *schemaLint) resolveRefs() bool {
 
 // resolve returns why r does not resolve, or "".
 func (s *schemaLint) resolve(r schemaRef) string {
-	uri, err := schema.ResolveURI(r.base, r.ref)
-	if err != nil {
-		return fmt.Sprintf("it is not a URI reference (%v)", err)
-	}
-	_, err = s.reg.Lookup(uri)
+	_, err := s.reg.Resolve(r.node, r.ref)
 	var le *schema.LookupError
+	var ue *schema.URIError
 	switch {
 	case err == nil:
 		return ""
+	case errors.As(err, &ue):
+		return fmt.Sprintf("it is not a URI reference (%v)", ue.Err)
 	case !errors.As(err, &le):
 		return err.Error()
 	}
@@ -354,62 +377,43 @@ func (s *schemaLint) own(uri string) bool {
 	return res != nil && res.Root.Place != nil && res.Root.Place.Doc.URI == s.loc
 }
 
-// identifiedSchema is a schema of the catalog with an "$id".
+// identifiedSchema is a schema of the catalog with an "$id": a resource
+// of the catalog's index.
 type identifiedSchema struct {
-	tool  int    // the index of its tool
-	which string // "input" or "output"
-	raw   []byte
+	tool   int    // the index of its tool
+	which  string // "input" or "output"
+	root   *schema.Node
+	decode func() any // its decoded value, for the meta-schema check, made once
 	// unreadable is set when its tool's schema has a number past the
 	// bounds of numbers, refused there and never read (schema.NumberReadable).
 	unreadable bool
 }
 
+func (s identifiedSchema) value() any { return s.decode() }
+
 // identifiedSchemas returns the schemas of the catalog's tools that have an
 // "$id", by its absolute URI.
-func identifiedSchemas(c *Catalog) map[string]identifiedSchema {
+func identifiedSchemas(x *Index) map[string]identifiedSchema {
 	out := map[string]identifiedSchema{}
-	for i, t := range c.Tools {
-		for _, s := range []struct {
-			which string
-			raw   []byte
-		}{{"input", t.InputSchema}, {"output", t.OutputSchema}} {
-			tree, err := schema.Parse(s.raw, schema.ParseOptions{OnDuplicate: func(schema.Duplicate) {}})
-			if s.raw == nil || err != nil {
-				continue // reported when the schema is linted
-			}
-			reg := schema.NewRegistry(nil)
-			reg.Lenient = true
-			if _, err := reg.AddTree(toolSchemaURI(i, s.which), tree); err != nil {
-				continue
-			}
-			text, _ := schema.UnreadableNumber(s.raw)
-			for _, res := range reg.Resources {
-				if res.Root.Member("$id") == nil {
-					continue
-				}
-				out[res.URI] = identifiedSchema{tool: i, which: s.which, raw: res.Root.Raw, unreadable: text != ""}
-			}
+	unreadable := map[*schema.Document]bool{} // by the document, scanned once
+	for _, res := range x.Registry().Resources {
+		root := res.Root
+		if root.Member("$id") == nil || root.Place == nil {
+			continue
 		}
+		origin, ok := x.Origin(root.Place.Doc.URI)
+		if !ok {
+			continue
+		}
+		doc := root.Place.Doc
+		if _, ok := unreadable[doc]; !ok {
+			text, _ := schema.UnreadableNumber(doc.Root.Raw)
+			unreadable[doc] = text != ""
+		}
+		out[res.URI] = identifiedSchema{tool: origin.Tool, which: origin.Which(), root: root,
+			decode: sync.OnceValue(func() any { return decoded(root) }), unreadable: unreadable[doc]}
 	}
 	return out
-}
-
-// identifiedValue returns the schema with the given "$id" decoded, as the
-// meta-schema check takes it. It is decoded when a tool first reaches it,
-// within that tool's allowance, and kept: decoding every schema with an
-// "$id" up front decoded each resource nested in another again, so that
-// one tool of a thousand nested resources spent 300 MB before its
-// allowance refused it, and ten of them 5 GB.
-func (l *linter) identifiedValue(id string) (any, bool) {
-	if v, ok := l.decoded[id]; ok {
-		return v, v != nil
-	}
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(l.identified[id].raw))
-	if err != nil {
-		v = nil
-	}
-	l.decoded[id] = v
-	return v, v != nil
 }
 
 // ecmaRegexp has the meta-schema check patterns as ECMA-262 regular
@@ -589,10 +593,7 @@ func (s *schemaLint) checkDefaults(c *jsonschema.Compiler, loc string) {
 		if err != nil {
 			continue // the whole schema compiled, so this does not happen
 		}
-		value, err := jsonschema.UnmarshalJSON(bytes.NewReader(d.value.Raw))
-		if err != nil {
-			continue // the file was read strictly, so this does not happen
-		}
+		value := decoded(d.value)
 		err = sch.Validate(value)
 		var ve *jsonschema.ValidationError
 		if err == nil || !errors.As(err, &ve) {

@@ -43,11 +43,20 @@ import (
 // The output is compact JSON, deterministic, and keeps the key order of
 // the original; keys that are added come after the existing ones. Numbers
 // keep their original text.
+//
+// A tool read by Load or Parse makes its variant from the tree the loader
+// read (Tool.StrictVariant), without reading its text again.
 func StrictVariant(text []byte) ([]byte, error) {
 	obj, err := schema.Parse(text, schema.ParseOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("catalog: StrictVariant: the schema is not valid JSON: %w", err)
 	}
+	return strictVariant(obj)
+}
+
+// strictVariant is StrictVariant of the tree obj, which it edits in place:
+// the caller passes a copy of a tree that others read.
+func strictVariant(obj *schema.Node) ([]byte, error) {
 	if !obj.IsObject() {
 		return nil, &StrictError{Problems: []StrictProblem{{Pointer: "", Message: "the schema must be a JSON object such as {\"type\": \"object\", \"properties\": {...}}"}}}
 	}

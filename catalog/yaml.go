@@ -76,15 +76,16 @@ type yamlReader struct {
 	orig    *positionIndex
 }
 
-// readYAML reads a YAML catalog file. It returns the JSON text the file
-// converts to, the tree read from that text and an index of YAML positions.
-// On any error the tree is nil and the diagnostics say why.
-func readYAML(file string, data []byte) ([]byte, *schema.Node, *positionIndex, Diagnostics) {
+// readYAML reads a YAML catalog file. It returns the tree of the JSON text
+// the file converts to, whose values' texts are slices of that JSON, and
+// an index of YAML positions. On any error the tree is nil and the
+// diagnostics say why.
+func readYAML(file string, data []byte) (*schema.Node, *positionIndex, Diagnostics) {
 	y := &yamlReader{file: file, src: data, lines: newPositionIndex(data), index: newPositionIndex(nil)}
 	if !utf8.Valid(data) {
 		off := invalidUTF8Offset(data)
 		line, col := y.lines.lineCol(off)
-		return nil, nil, nil, Diagnostics{{Severity: Error, File: file, Line: line, Col: col,
+		return nil, nil, Diagnostics{{Severity: Error, File: file, Line: line, Col: col,
 			Message: "invalid YAML: the file is not valid UTF-8; a YAML catalog must be UTF-8 text"}}
 	}
 	root, diags := y.document()
@@ -104,7 +105,7 @@ func readYAML(file string, data []byte) ([]byte, *schema.Node, *positionIndex, D
 		}
 	}
 	if root == nil {
-		return nil, nil, nil, diags
+		return nil, nil, diags
 	}
 	y.record("", root)
 	y.value(root, "")
@@ -114,19 +115,19 @@ func readYAML(file string, data []byte) ([]byte, *schema.Node, *positionIndex, D
 		if y.spliced != nil {
 			diags = nil // located in the spliced text; the depth comes first
 		}
-		return nil, nil, nil, append(diags, deepDiagnostics(file, tree, y.deep)...)
+		return nil, nil, append(diags, deepDiagnostics(file, tree, y.deep)...)
 	}
 	if len(y.diags) > 0 {
-		return nil, nil, nil, y.diags
+		return nil, nil, y.diags
 	}
 	tree, _, diags := readTree(file, y.out)
 	if tree == nil || len(diags) > 0 {
 		// The converter writes JSON that readTree accepts; anything else
 		// is a bug here, not in the file.
-		return nil, nil, nil, Diagnostics{{Severity: Error, File: file,
+		return nil, nil, Diagnostics{{Severity: Error, File: file,
 			Message: fmt.Sprintf("internal error: the JSON converted from YAML does not read back: %v", diags)}}
 	}
-	return y.out, tree, y.index, nil
+	return tree, y.index, nil
 }
 
 // document parses y.src as one YAML document and returns its root node, or

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/atombender/go-jsonschema/pkg/schemas"
@@ -48,18 +46,21 @@ type builder struct {
 	shared   map[string]*Value     // $defs shared between tools, by name and bytes
 	enums    map[string]*NamedType // string enums, by canonical schema text
 
-	// The catalog's schemas as documents of one registry, so that $id
-	// references between tools resolve, and the compiler of schema functions.
+	// The catalog's index (its schemas as documents of one registry, so
+	// that $id references between tools resolve), what of the registry's
+	// problems has been reported, and the compiler of schema functions.
+	index    *catalog.Index
 	registry *schema.Registry
+	problems int
 	schemas  *schemafunc.Compiler
-	docs     map[string]*schema.Document // by tool name and "input"/"output"
-	docTools map[string]schemaOrigin     // document URI -> where it is in the catalog
 
-	// Per schema: the tool, the schema document ($refs resolve in it), where
-	// it stands in the file, and which of the tool's schemas it is.
+	// Per schema: the tool (and its index in the catalog), the schema
+	// document ($refs resolve in it), where it stands in the file, and which
+	// of the tool's schemas it is.
 	tool     *catalog.Tool
+	toolAt   int
 	doc      *schema.Document // the schema being built, as the schema compiler sees it
-	tree     *schema.Node     // its root: doc's, or parsed alone when doc could not be indexed
+	tree     *schema.Node     // its root; nil when the schema could not be read
 	root     jsontext.Value
 	base     string            // the schema's JSON Pointer in the catalog file
 	stem     string            // the Go name the schema's nested type names start from
@@ -68,6 +69,9 @@ type builder struct {
 	building map[string]bool
 	reported map[string]bool // nodes whose x-toolgen settings were checked
 	goNamed  map[string]bool // nodes whose x-toolgen goName was honoured
+	// docStates are the documents a $ref led into while building the
+	// schema, with the one being built (refs.go).
+	docStates map[*schema.Document]*docState
 
 	// Per schema, by node pointer: goJSONSchema extensions read, and those
 	// honoured, as a value's type or as a field's settings.
@@ -118,6 +122,7 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 	}
 	b.registerSchemas()
 	for i := range cat.Tools {
+		b.toolAt = i
 		b.buildTool(&cat.Tools[i], names[i])
 	}
 	// Shared values claim their names before the goJSONSchema types of
@@ -127,55 +132,42 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 	for _, err := range b.schemas.Finish() {
 		b.schemaError(err)
 	}
+	b.reportProblems() // of schemas indexed on the way
 	b.model.Schemas = b.schemas
-	return b.model, b.diags
+	return b.model, distinct(b.diags)
 }
 
-// schemaOrigin is where one of a tool's schemas stands in the catalog.
-type schemaOrigin struct {
-	tool  *catalog.Tool
-	which string // "input" or "output"
-	base  string // the schema's JSON Pointer in the catalog file
-}
-
-// registerSchemas makes every tool's schemas documents of one registry, for
-// the schema compiler: references by $id may cross from one tool to another.
+// registerSchemas takes the catalog's index, whose registry holds every
+// tool's schemas as documents, for the schema compiler: references by $id
+// may cross from one tool to another. What the registry could not index
+// is reported here, at its place.
 func (b *builder) registerSchemas() {
-	b.registry = schema.NewRegistry(nil)
-	b.docs, b.docTools = map[string]*schema.Document{}, map[string]schemaOrigin{}
+	b.index = b.cat.Index()
+	b.registry = b.index.Registry()
 	b.schemas = schemafunc.New(b.registry, schemafunc.Options{Prefix: "schema", Claim: b.names.claim, Describe: func(doc *schema.Document) string {
-		if origin, ok := b.docTools[doc.URI]; ok {
-			return fmt.Sprintf("the %s schema of tool %q", origin.which, origin.tool.Name)
+		if origin, ok := b.index.Origin(doc.URI); ok {
+			return fmt.Sprintf("the %s schema of tool %q", origin.Which(), b.cat.Tools[origin.Tool].Name)
 		}
 		return doc.URI
 	}})
-	for i := range b.cat.Tools {
-		t := &b.cat.Tools[i]
-		for _, s := range []struct {
-			which, base string
-			schema      []byte
-		}{{"input", t.SchemaPointer, t.InputSchema}, {"output", t.OutputSchemaPointer, t.OutputSchema}} {
-			if s.schema == nil {
-				continue
-			}
-			uri := toolSchemaURI(t.Name, s.which)
-			b.docTools[uri] = schemaOrigin{t, s.which, s.base}
-			doc, err := b.registry.AddDocument(uri, s.schema)
-			if err != nil {
-				b.schemaError(err)
-				continue
-			}
-			b.docs[t.Name+"\x00"+s.which] = doc
-		}
-	}
+	b.reportProblems()
 }
 
-// toolSchemaURI is the retrieval URI of a tool's schema, the base of its
-// references unless it has an $id. A tool's input and output schemas are two
-// documents, and each is a folder of its own, so that a relative $id or $ref
-// in one ("address.json") resolves within it, not to the other's.
-func toolSchemaURI(tool, which string) string {
-	return "https://toolgen.invalid/tools/" + url.PathEscape(tool) + "/" + which + "/schema.json"
+// reportProblems reports the problems the registry met since it was last
+// asked: what a schema says that its index could not use (a malformed or
+// repeated $id or anchor, an unknown meta-schema) is a schema the
+// generator refuses.
+func (b *builder) reportProblems() {
+	for _, p := range b.registry.Problems[b.problems:] {
+		b.schemaError(p)
+	}
+	b.problems = len(b.registry.Problems)
+}
+
+// document returns the current tool's input or output schema (which says),
+// from the catalog's index; nil when the tool has none or it cannot be read.
+func (b *builder) document(which string) *schema.Document {
+	return b.index.Document(b.toolAt, which == "output")
 }
 
 // schemaError reports an error of the schema compiler at its place in the catalog.
@@ -185,12 +177,17 @@ func (b *builder) schemaError(err error) {
 		b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, "", "", "%v", err))
 		return
 	}
-	origin, ok := b.docTools[re.Doc]
+	origin, ok := b.index.Origin(re.Doc)
 	if !ok {
 		b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, "", "", "%s#%s: %s", re.Doc, re.Ptr, re.Reason))
 		return
 	}
-	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, origin.tool.Name, origin.base+re.Ptr, "%s", re.Reason))
+	t := &b.cat.Tools[origin.Tool]
+	base := t.SchemaPointer
+	if origin.Output {
+		base = t.OutputSchemaPointer
+	}
+	b.diags = append(b.diags, b.cat.Diagnostic(catalog.Error, t.Name, base+re.Ptr, "%s", re.Reason))
 }
 
 // checked maps a schema the typed reader cannot express exactly to its JSON
@@ -295,7 +292,7 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 			tool.StrictSchemaConst = b.names.claim(stem + "StrictInputSchema")
 		}
 	}
-	args := b.schemaRoot(t.InputSchema, t.SchemaPointer, "input", goName+"Args", goName)
+	args := b.schemaRoot(t.SchemaPointer, "input", goName+"Args", goName)
 	if args == nil {
 		return
 	}
@@ -306,7 +303,7 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 	args.Sensitive = b.rootSensitive("input")
 	tool.Args = args
 	if t.OutputSchema != nil {
-		result := b.schemaRoot(t.OutputSchema, t.OutputSchemaPointer, "output", goName+"Result", goName+"Result")
+		result := b.schemaRoot(t.OutputSchemaPointer, "output", goName+"Result", goName+"Result")
 		if result == nil {
 			return
 		}
@@ -317,32 +314,49 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 	b.model.Tools = append(b.model.Tools, tool)
 }
 
-// ref resolves a local $ref and maps its target, sharing the target's type
-// with every other reference to it.
+// ref resolves a $ref through the catalog's index and maps its target,
+// sharing the target's type with every other reference to it.
 func (b *builder) ref(n *node) *Value {
 	ref, _ := n.str("$ref")
-	if !strings.HasPrefix(ref, "#") {
-		b.errorf(n.ptr+"/$ref", "$ref %q points outside this schema; only references within the same schema (#/$defs/...) are supported yet", ref)
+	j, err := b.refOf(n)
+	if j == nil {
+		if err == nil {
+			err = errors.New("it is not a string")
+		}
+		b.errorf(n.ptr+"/$ref", "$ref %q does not resolve to a schema: %v", ref, err)
 		return nil
 	}
-	target := unescapeURIFragment(ref[1:])
-	if v, ok := b.built[target]; ok {
-		return v
+	target, there := j.Place.Ptr, b.saveDoc()
+	if j.Place.Doc != b.doc {
+		there = b.docStates[j.Place.Doc] // nil when not entered yet
 	}
-	raw, tn, err := b.refTarget(target)
-	if raw == nil {
-		b.errorf(n.ptr+"/$ref", "$ref %q does not resolve to a schema in this tool's input schema", ref)
-		return nil
+	if there != nil {
+		if v, ok := there.built[target]; ok {
+			return v
+		}
+		if there.building[target] {
+			// Recursion that the typed reader cannot follow (not through a
+			// named struct): the schema function follows it instead.
+			return b.checked(n, b.refName(target))
+		}
 	}
-	if b.building[target] {
-		// Recursion that the typed reader cannot follow (not through a named
-		// struct): the schema function follows it instead.
-		return b.checked(n, b.refName(target))
-	}
+	tn, err := nodeOf(j, target)
 	if err != nil {
 		b.errorf(n.ptr+"/$ref", "$ref %q: %v", ref, err)
 		return nil
 	}
+	var v *Value
+	b.inDocument(j.Place.Doc, func() { v = b.refTarget(target, tn) })
+	return v
+}
+
+// refTarget maps tn, the target of a $ref at target in the document being
+// built.
+func (b *builder) refTarget(target string, tn *node) *Value {
+	if v, ok := b.built[target]; ok {
+		return v
+	}
+	raw := tn.tree.Raw
 	name := b.refTypeName(target, tn)
 	key := name + "\x00" + string(raw)
 	if v, ok := b.shared[key]; ok && !bytes.Contains(raw, []byte(`"$ref"`)) {
@@ -361,18 +375,6 @@ func (b *builder) ref(n *node) *Value {
 		}
 	}
 	return v
-}
-
-// refTarget finds the schema at the JSON Pointer target in the schema being
-// built: its text (nil if there is none) and its node. It walks the
-// document's tree when there is one, rather than reading the text again.
-func (b *builder) refTarget(target string) (jsontext.Value, *node, error) {
-	j := b.tree.At(target)
-	if j == nil {
-		return nil, nil, nil
-	}
-	n, err := nodeOf(j, target)
-	return j.Raw, n, err
 }
 
 // refTypeName is the name wanted for the type of the $ref target tn, at
@@ -403,21 +405,6 @@ func (b *builder) refName(target string) string {
 	if sb.Len() > maxNestedName {
 		// A deep target: its name would grow with its depth.
 		return goName(b.tool.Name) + last
-	}
-	return sb.String()
-}
-
-func unescapeURIFragment(s string) string {
-	var sb strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) {
-			if c, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
-				sb.WriteByte(byte(c))
-				i += 2
-				continue
-			}
-		}
-		sb.WriteByte(s[i])
 	}
 	return sb.String()
 }

@@ -345,20 +345,16 @@ func (b *builder) alternativeNames(keyword, name string, nodes []*node) []altNam
 // of the referenced schema's type, less the union's name if it starts with
 // it; "" if the reference leads nowhere here.
 func (b *builder) refLabel(c *node, union string) string {
-	ref, _ := c.str("$ref")
-	if !strings.HasPrefix(ref, "#") || b.tree == nil {
-		return ""
-	}
-	target := unescapeURIFragment(ref[1:])
-	j := b.tree.At(target)
+	j, _ := b.refOf(c)
 	if j == nil {
 		return ""
 	}
-	tn, err := nodeOf(j, target)
+	tn, err := nodeOf(j, j.Place.Ptr)
 	if err != nil {
 		return ""
 	}
-	full := b.refTypeName(target, tn)
+	var full string
+	b.inDocument(j.Place.Doc, func() { full = b.refTypeName(tn.ptr, tn) })
 	if rest := strings.TrimPrefix(full, union); rest != "" && isExportedIdent(rest) {
 		return rest
 	}
@@ -427,11 +423,7 @@ func (b *builder) discriminatorValues(nodes []*node) []string {
 // at; j itself if it is not a reference.
 func (b *builder) localTarget(j *schema.Node) *schema.Node {
 	for range 16 {
-		ref := j.Member("$ref")
-		if ref == nil || ref.Kind != '"' || !strings.HasPrefix(ref.Str, "#") || b.tree == nil {
-			return j
-		}
-		next := b.tree.At(unescapeURIFragment(ref.Str[1:]))
+		next, _ := b.followRef(j)
 		if next == nil {
 			return j
 		}

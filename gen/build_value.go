@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/toolgen/toolgen/catalog"
@@ -34,12 +33,9 @@ func (b *builder) typedReason(n *node) string {
 			return "keyword " + k
 		}
 	}
-	if n.has("$id") && n.ptr != "" {
-		return "$id below the root"
-	}
-	if ref, ok := n.str("$ref"); ok {
-		if ref != "#" && !strings.HasPrefix(ref, "#/") {
-			return "a $ref that is not a JSON Pointer into the same schema"
+	if n.has("$ref") {
+		if target, _ := b.refOf(n); target == nil {
+			return "a $ref that does not resolve"
 		}
 		for _, k := range n.keys() {
 			if k != "$ref" && supported(k) && k != "$defs" && k != "definitions" && k != "default" {

@@ -2,7 +2,6 @@ package gen
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -139,8 +138,7 @@ func (e *emitter) tryAlternative(v *Value, alt *Alternative, i int, val string) 
 // schema a value of j is read as.
 func (b *builder) plainTarget(j *schema.Node) *schema.Node {
 	for range 16 {
-		ref := j.Member("$ref")
-		if ref == nil || ref.Kind != '"' || !strings.HasPrefix(ref.Str, "#") || b.tree == nil {
+		if j.Member("$ref") == nil {
 			return j
 		}
 		for _, m := range j.Members {
@@ -151,7 +149,7 @@ func (b *builder) plainTarget(j *schema.Node) *schema.Node {
 				return j
 			}
 		}
-		next := b.tree.At(unescapeURIFragment(ref.Str[1:]))
+		next, _ := b.followRef(j)
 		if next == nil {
 			return j
 		}

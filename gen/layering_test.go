@@ -16,7 +16,7 @@ import (
 func TestNoStepBackIntoCatalog(t *testing.T) {
 	data := map[string]bool{
 		"Catalog": true, "Tool": true, "Diagnostics": true, "Diagnostic": true, "Annotations": true, "Icon": true,
-		"Severity": true, "Error": true, "Warning": true, "StrictError": true, "WarningClass": true,
+		"Index": true, "Severity": true, "Error": true, "Warning": true, "StrictError": true, "WarningClass": true,
 	}
 	files, err := filepath.Glob("*.go")
 	if err != nil {

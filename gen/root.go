@@ -3,10 +3,8 @@ package gen
 import (
 	"bytes"
 	"errors"
-	"strings"
 
 	"github.com/atombender/go-jsonschema/pkg/schemas"
-	"github.com/go-json-experiment/json/jsontext"
 	"github.com/toolgen/toolgen/internal/jsonpointer"
 	"github.com/toolgen/toolgen/internal/schema"
 )
@@ -20,22 +18,21 @@ import (
 // keyword keeps the meaning it has anywhere else.
 
 // schemaRoot maps one of a tool's schemas to a named struct.
-func (b *builder) schemaRoot(text jsontext.Value, base, which, name, prefix string) *NamedType {
-	b.root, b.base, b.schema, b.stem = text, base, which, prefix
-	b.doc = b.docs[b.tool.Name+"\x00"+which]
-	b.tree = nil
+func (b *builder) schemaRoot(base, which, name, prefix string) *NamedType {
+	b.base, b.schema, b.stem = base, which, prefix
+	b.doc = b.document(which)
+	b.root, b.tree = nil, nil
 	if b.doc != nil {
-		b.tree = b.doc.Root
-	} else if tree, err := schema.Parse(text, schema.ParseOptions{OnDuplicate: func(schema.Duplicate) {}}); err == nil {
-		// Why the registry refused it is reported; build what can be built.
-		b.tree = tree
+		b.root, b.tree = b.doc.Root.Raw, b.doc.Root
 	}
 	b.built, b.building, b.reported = map[string]*Value{}, map[string]bool{}, map[string]bool{}
 	b.goNamed = map[string]bool{}
+	b.docStates = map[*schema.Document]*docState{}
 	b.goExts, b.goApplied, b.goFieldApplied = map[string]*schemas.GoJSONSchemaExtension{}, map[string]bool{}, map[string]bool{}
-	_, n, err := b.refTarget("")
-	if n == nil && err == nil {
-		err = errors.New("the schema could not be read")
+	var n *node
+	err := errors.New("the schema could not be read")
+	if b.tree != nil {
+		n, err = nodeOf(b.tree, "")
 	}
 	if err != nil {
 		b.errorf("", "%v", err)
@@ -73,7 +70,7 @@ func (b *builder) schemaRoot(text jsontext.Value, base, which, name, prefix stri
 // exactStruct reports whether the struct of object schema n checks all that
 // n says.
 func (b *builder) exactStruct(n *node) bool {
-	if reason := b.typedReason(n); reason != "" && reason != "$id below the root" {
+	if reason := b.typedReason(n); reason != "" {
 		return false
 	}
 	// A union is a struct of none of its alternatives.
@@ -89,26 +86,27 @@ func (b *builder) rootShape(n *node, which string) *node {
 	seen := map[string]bool{"": true}
 	for onlyRef(n) {
 		ref, _ := n.str("$ref")
-		if !strings.HasPrefix(ref, "#/") && ref != "#" {
-			break // an anchor or another document: the schema function resolves it
+		j, err := b.refOf(n)
+		if j == nil {
+			if err == nil {
+				err = errors.New("it is not a string")
+			}
+			b.errorf(n.ptr+"/$ref", "$ref %q does not resolve to a schema: %v", ref, err)
+			return nil
 		}
-		target := unescapeURIFragment(ref[1:])
+		if j.Place.Doc != b.doc {
+			break // another tool's schema: the schema function checks it whole
+		}
+		target := j.Place.Ptr
 		if seen[target] {
 			b.errorf(n.ptr+"/$ref", "$ref %q leads back to %s without moving into the value, so the %s schema never says what the value is and checking it would never end; remove the cycle", ref, jsonpointer.Display(target), which)
 			return nil
 		}
 		seen[target] = true
-		raw, next, err := b.refTarget(target)
-		if raw == nil {
-			b.errorf(n.ptr+"/$ref", "$ref %q does not resolve to a schema in this tool's %s schema", ref, which)
-			return nil
-		}
+		next, err := nodeOf(j, target)
 		if err != nil {
 			b.errorf(n.ptr+"/$ref", "$ref %q: %v", ref, err)
 			return nil
-		}
-		if next.has("$id") {
-			break // references below it resolve against its own URI
 		}
 		n = next
 	}

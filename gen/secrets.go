@@ -99,8 +99,8 @@ func (b *builder) sensitive(n *node) bool {
 // rootSensitive reports whether the current tool's input or output schema
 // marks the whole object sensitive.
 func (b *builder) rootSensitive(which string) bool {
-	doc, ok := b.docs[b.tool.Name+"\x00"+which]
-	return ok && b.schemas.Sensitive(doc.Root)
+	doc := b.document(which)
+	return doc != nil && b.schemas.Sensitive(doc.Root)
 }
 
 // markSensitive returns v, marked sensitive when the schemas that apply at

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"fmt"
+	"net/url"
 	"slices"
 	"sort"
 	"strconv"
@@ -56,20 +57,23 @@ type Field struct {
 
 // NewReference derives the reference data of c. Fields come from each
 // schema's "properties", followed into nested objects, array items and
-// local "$ref"s ("#/..."); other constructs (unions, conditionals) are
-// summarised in the Type column rather than expanded.
+// "$ref"s of every form the generator resolves (pointers, anchors, "$id"s,
+// another tool's schema), through the catalog's index; other constructs
+// (unions, conditionals) are summarised in the Type column rather than
+// expanded.
 func NewReference(c *catalog.Catalog, source string) Reference {
 	ref := Reference{Source: source}
-	for _, t := range c.Tools {
+	x := c.Index()
+	for i, t := range c.Tools {
 		tool := Tool{
 			Name:        t.Name,
 			Title:       t.Title,
 			Description: strings.TrimSpace(t.Description),
 			Annotations: annotations(t.Annotations, t.Title),
-			Arguments:   table(t.InputSchema, "Argument", "arguments"),
+			Arguments:   table(x.Registry(), x.Document(i, false), "Argument", "arguments"),
 		}
 		if t.OutputSchema != nil {
-			result := table(t.OutputSchema, "Field", "fields")
+			result := table(x.Registry(), x.Document(i, true), "Field", "fields")
 			tool.Result = &result
 		}
 		ref.Tools = append(ref.Tools, tool)
@@ -103,16 +107,10 @@ func annotations(a catalog.Annotations, title string) []Annotation {
 // maxDepth bounds how deep nested objects are expanded.
 const maxDepth = 8
 
-// referenceURI is the made-up base URI of a schema being listed, so that its
-// references resolve as the generator resolves them; nothing is fetched.
-const referenceURI = "https://toolgen.invalid/reference/schema.json"
-
-// table lists the fields of a schema.
-func table(text []byte, column, plural string) Table {
+// table lists the fields of doc, a schema of the registry reg.
+func table(reg *schema.Registry, doc *schema.Document, column, plural string) Table {
 	t := Table{Column: column, Plural: plural}
-	reg := schema.NewRegistry(nil)
-	doc, err := reg.AddDocument(referenceURI, text)
-	if err != nil {
+	if doc == nil {
 		// The catalog was linted, so this is not expected; list nothing
 		// rather than guess at what references mean.
 		return t
@@ -191,11 +189,7 @@ func (w *walker) resolve(s *schema.Node) (*schema.Node, string) {
 		if ref == nil || ref.Kind != '"' || s.Place == nil {
 			return s, name
 		}
-		uri, err := schema.ResolveURI(s.Place.Base, ref.Str)
-		if err != nil {
-			return s, name
-		}
-		target, err := w.reg.Lookup(uri)
+		target, err := w.reg.Resolve(s, ref.Str)
 		if err != nil {
 			return s, name
 		}
@@ -217,11 +211,10 @@ func (w *walker) typeOf(s *schema.Node) string {
 	}
 	if ref := s.Member("$ref"); ref != nil && ref.Kind == '"' {
 		target, _ := w.resolve(s)
-		name := ref.Str[strings.LastIndexByte(ref.Str, '/')+1:]
 		if target == s {
 			return "see " + ref.Str
 		}
-		return w.typeOf(target) + " (" + jsonpointer.Unescape(name) + ")"
+		return w.typeOf(target) + " (" + refName(ref.Str) + ")"
 	}
 	types := s.Strings("type")
 	for i, t := range types {
@@ -253,6 +246,24 @@ func (w *walker) typeOf(s *schema.Node) string {
 		return "object"
 	}
 	return "any"
+}
+
+// refName names what a reference refers to, for the Type column: the last
+// token of a JSON Pointer fragment, an anchor, or else the last segment of
+// the URI's path ("Address" for "#/$defs/Address", "addr" for
+// "https://example.com/addr.json#addr", "Thread" for "Thread").
+func refName(ref string) string {
+	path, fragment, _ := strings.Cut(ref, "#")
+	if f, err := url.PathUnescape(fragment); err == nil {
+		fragment = f
+	}
+	switch {
+	case strings.HasPrefix(fragment, "/"):
+		return jsonpointer.Unescape(fragment[strings.LastIndexByte(fragment, '/')+1:])
+	case fragment != "":
+		return fragment
+	}
+	return path[strings.LastIndexByte(path, '/')+1:]
 }
 
 // valuesType names the JSON types of values, for an untyped enum or const.

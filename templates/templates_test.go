@@ -5,7 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"strings"
+	"slices"
 	"testing"
 
 	"github.com/toolgen/toolgen/catalog"
@@ -116,23 +116,31 @@ func TestCellAndAnchor(t *testing.T) {
 
 // TestReferenceResolvesAsGenerated checks that the reference follows every
 // form of "$ref" the generator resolves (a pointer, a percent-encoded
-// pointer, an anchor, a relative "$id"), to the same schema, rather than
-// only plain "#/..." pointers.
+// pointer, an anchor, a relative "$id", TypeBox's bare "$id", another
+// tool's schema by its "$id" and by an anchor in it), to the same schema,
+// rather than only plain "#/..." pointers.
 func TestReferenceResolvesAsGenerated(t *testing.T) {
 	addr := `"type":"object","properties":{"street":{"type":"string","minLength":1}}`
-	defs := `"$defs":{"addr":{"$anchor":"addr",` + addr + `},"other":{"$id":"addr.json",` + addr + `}}`
-	for _, ref := range []string{"#/$defs/addr", "#/%24defs/addr", "#addr", "addr.json", "#/$defs/none"} {
-		schema := `{"type":"object","properties":{"home":{"$ref":"` + ref + `"}},` + defs + `}`
-		got := table([]byte(schema), "Argument", "arguments")
+	defs := `"$defs":{"addr":{"$anchor":"addr",` + addr + `},"other":{"$id":"addr.json",` + addr + `},"Thread":{"$id":"Thread",` + addr + `}}`
+	other := `{"name":"other","inputSchema":{"type":"object","$defs":{"shared":{"$id":"https://example.com/addr.json","$anchor":"here",` + addr + `}}}}`
+	for ref, name := range map[string]string{
+		"#/$defs/addr": "addr", "#/%24defs/addr": "addr", "#addr": "addr", "addr.json": "addr.json", "Thread": "Thread",
+		"https://example.com/addr.json": "addr.json", "https://example.com/addr.json#here": "here", "#/$defs/none": "",
+	} {
+		text := `{"tools":[{"name":"one","inputSchema":{"type":"object","properties":{"home":{"$ref":"` + ref + `"}},` + defs + `}},` + other + `]}`
+		c, diags := catalog.Parse("c.json", []byte(text))
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
 		var rows []string
-		for _, f := range got.Fields {
+		for _, f := range NewReference(c, "c.json").Tools[0].Arguments.Fields {
 			rows = append(rows, f.Pointer+" "+f.Type)
 		}
-		want := []string{"/home object", "/home/street string"}
-		if ref == "#/$defs/none" { // resolves to nothing: named as it is
+		want := []string{"/home object (" + name + ")", "/home/street string"}
+		if name == "" { // resolves to nothing: named as it is
 			want = []string{"/home see #/$defs/none"}
 		}
-		if len(rows) != len(want) || !strings.HasPrefix(rows[0], want[0]) || len(want) > 1 && rows[1] != want[1] {
+		if !slices.Equal(rows, want) {
 			t.Errorf("$ref %q: fields %q, want %q", ref, rows, want)
 		}
 	}

@@ -168,7 +168,7 @@ var Draft202012 = newDialect("2020-12", "https://json-schema.org/draft/2020-12/s
 	{Name: "$schema", Vocabulary: VocabCore, Role: Identifier, Typed: TypedInert},
 	{Name: "$id", Vocabulary: VocabCore, Role: Identifier, Typed: TypedInert},
 	{Name: "$ref", Vocabulary: VocabCore, Role: Applicator, Applies: AppliesInPlace, Typed: TypedCheck},
-	{Name: "$anchor", Vocabulary: VocabCore, Role: Identifier},
+	{Name: "$anchor", Vocabulary: VocabCore, Role: Identifier, Typed: TypedInert},
 	{Name: "$dynamicRef", Vocabulary: VocabCore, Role: Applicator, Applies: AppliesInPlace},
 	{Name: "$dynamicAnchor", Vocabulary: VocabCore, Role: Identifier},
 	{Name: "$vocabulary", Vocabulary: VocabCore, Role: Identifier},

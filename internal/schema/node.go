@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -171,6 +172,40 @@ type ParseOptions struct {
 	OnValue func(ptr string, offset int)
 }
 
+// parseTrace, when set, is told the text of every Parse: tests hold each
+// schema of a catalog to one parse, whatever stages read it.
+var parseTrace atomic.Pointer[func(data []byte)]
+
+// TraceParses has f told the text of every Parse, from any goroutine, until
+// stop is called; for tests, one at a time.
+func TraceParses(f func(data []byte)) (stop func()) {
+	parseTrace.Store(&f)
+	return func() { parseTrace.Store(nil) }
+}
+
+// Clone returns a deep copy of the tree below n, for an edit that must
+// leave n as it is (a strict variant). The copy shares the texts, which
+// are never written, and is not indexed: Place is nil throughout.
+func (n *Node) Clone() *Node {
+	// Field by field: Place is not read, so a tree may be copied while
+	// its index is being built.
+	c := Node{Kind: n.Kind, Raw: n.Raw, Str: n.Str, Offset: n.Offset, Pointer: n.Pointer}
+	if n.Members != nil {
+		c.Members = make([]Member, len(n.Members))
+		for i, m := range n.Members {
+			m.Value = m.Value.Clone()
+			c.Members[i] = m
+		}
+	}
+	if n.Items != nil {
+		c.Items = make([]*Node, len(n.Items))
+		for i, item := range n.Items {
+			c.Items[i] = item.Clone()
+		}
+	}
+	return &c
+}
+
 // SyntaxError is a document that is not one valid JSON value.
 type SyntaxError struct {
 	Offset  int    // byte offset of the error
@@ -196,6 +231,9 @@ var (
 // UTF-8), into a tree. The tree's texts are slices of data, which must not
 // change afterwards. Each byte is read once, however deep the nesting.
 func Parse(data []byte, opts ParseOptions) (*Node, error) {
+	if f := parseTrace.Load(); f != nil {
+		(*f)(data)
+	}
 	p := &parser{data: data, opts: opts,
 		// Given a bytes.Buffer, jsontext reads its bytes in place.
 		dec: jsontext.NewDecoder(bytes.NewBuffer(data[:len(data):len(data)]), jsontext.AllowDuplicateNames(true))}

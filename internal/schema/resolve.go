@@ -18,9 +18,15 @@ import (
 type Registry struct {
 	// Lenient makes indexing skip what it cannot use (a malformed $id or
 	// anchor, a second schema or anchor of a name, an unknown meta-schema)
-	// instead of failing: for a linter, which reports those problems in its
-	// own words and still wants the rest resolved.
+	// instead of failing, recording each such problem in Problems: one
+	// index then serves a linter, which reports those problems in its own
+	// words and still wants the rest resolved, and a compiler, which
+	// refuses the documents they are in.
 	Lenient bool
+	// Problems are what a lenient registry skipped, each naming its
+	// document, in the order met: exactly the errors a strict registry
+	// would have stopped at, and those past them.
+	Problems []*RefError
 	// DefaultDialect is the dialect of documents without "$schema"; nil
 	// means the package's DefaultDialect.
 	DefaultDialect *Dialect
@@ -33,6 +39,10 @@ type Registry struct {
 	// why: a second lookup must fail the same way, not find the part of
 	// the document indexed before the failure.
 	failed map[string]error
+	// reserved are URIs that belong to the documents to be added under
+	// them, with what each document is (Reserve).
+	reserved map[string]string
+	indexing *Document // the document being indexed, which problems name
 }
 
 // Document is one schema document.
@@ -148,6 +158,7 @@ func (r *Registry) AddTree(uri string, root *Node) (*Document, error) {
 	}
 	doc := &Document{URI: uri, Root: root}
 	r.docs[uri] = doc
+	r.indexing = doc
 	if err := r.index(doc, root, "", uri, nil); err != nil {
 		var re *RefError
 		if errors.As(err, &re) && re.Doc == "" {
@@ -174,6 +185,12 @@ func (r *Registry) index(doc *Document, n *Node, ptr, base string, res *Resource
 	uri, anchor, err := r.idOf(n, ptr, base, d)
 	if err != nil {
 		return err
+	}
+	if what, ok := r.reserved[uri]; ok && uri != doc.URI {
+		if err := r.fail(ptr, "$id", fmt.Sprintf("$id %q gives the schema the URI %s, which is %s's; choose another $id", n.Member("$id").Str, uri, what)); err != nil {
+			return err
+		}
+		uri = "" // lenient: the schema stays in the resource around it
 	}
 	switch {
 	case uri != "":
@@ -229,6 +246,7 @@ func (r *Registry) dialectOf(n *Node, ptr string, res *Resource) (*Dialect, erro
 	named, err := r.metaDialect(n.Member("$schema"), ptr, 0)
 	switch {
 	case err != nil && r.Lenient:
+		r.record(err)
 		return d, nil
 	case err != nil:
 		return nil, err
@@ -266,12 +284,41 @@ func (r *Registry) idOf(n *Node, ptr, base string, d *Dialect) (uri, anchor stri
 	return WithoutFragment(uri), anchor, nil
 }
 
-// fail returns the indexing error, or nil when the registry is lenient.
+// fail returns the indexing error, or records it and returns nil when the
+// registry is lenient.
 func (r *Registry) fail(ptr, keyword, reason string) error {
+	err := schemaErr(ptr, keyword, reason)
 	if r.Lenient {
+		r.record(err)
 		return nil
 	}
-	return schemaErr(ptr, keyword, reason)
+	return err
+}
+
+// record notes a problem a lenient registry skips, in the document being
+// indexed.
+func (r *Registry) record(err error) {
+	re, ok := err.(*RefError)
+	if !ok {
+		re = &RefError{Reason: err.Error()}
+	}
+	if re.Doc == "" && r.indexing != nil {
+		re.Doc = r.indexing.URI
+	}
+	r.Problems = append(r.Problems, re)
+}
+
+// Reserve keeps uri for the document to be added under it, what naming
+// it in messages ("the input schema of tool \"a\""): an "$id" of another
+// document that resolves to uri is then a problem (an error, if the
+// registry is not lenient), rather than a second schema with the URI, so
+// that no "$id" a catalog writes can take the place of one of its
+// documents.
+func (r *Registry) Reserve(uri, what string) {
+	if r.reserved == nil {
+		r.reserved = map[string]string{}
+	}
+	r.reserved[uri] = what
 }
 
 // newResource registers the resource of dialect d whose root is n, at ptr,
@@ -291,6 +338,7 @@ func (r *Registry) newResource(n *Node, ptr, base string, d *Dialect) (*Resource
 	case err != nil && !r.Lenient:
 		return nil, err
 	case err != nil:
+		r.record(err)
 		vocab = AllVocabularies
 	}
 	res.Vocab = vocab
@@ -348,6 +396,35 @@ func IsAnchorName(s string) bool {
 	}
 	return s != ""
 }
+
+// Resolve finds the schema that ref, the value of a "$ref" (or
+// "$dynamicRef", "$recursiveRef") in the indexed schema n, names: the
+// reference resolved against n's base URI, then looked up. It is the one
+// way every reader of an index follows a reference, whatever its form (a
+// JSON Pointer, an anchor, a relative or absolute URI, another document's
+// "$id").
+func (r *Registry) Resolve(n *Node, ref string) (*Node, error) {
+	if n.Place == nil {
+		return nil, fmt.Errorf("the schema holding the reference %q is not indexed", ref)
+	}
+	uri, err := ResolveURI(n.Place.Base, ref)
+	if err != nil {
+		return nil, &URIError{Ref: ref, Err: err}
+	}
+	return r.Lookup(uri)
+}
+
+// URIError is a reference that is not a URI reference.
+type URIError struct {
+	Ref string
+	Err error
+}
+
+func (e *URIError) Error() string {
+	return fmt.Sprintf("%q is not a URI reference: %v", e.Ref, e.Err)
+}
+
+func (e *URIError) Unwrap() error { return e.Err }
 
 // Resource returns the resource with the absolute URI uri, or nil.
 func (r *Registry) Resource(uri string) *Resource { return r.byURI[WithoutFragment(uri)] }
@@ -421,6 +498,7 @@ func (r *Registry) Pointer(res *Resource, ptr string) (*Node, error) {
 	if n.Place == nil {
 		// A schema where no keyword puts one: index it with the base it sits under.
 		place := last.Place
+		r.indexing = place.Doc
 		if err := r.index(place.Doc, n, res.Root.Place.Ptr+ptr, place.Base, place.Resource); err != nil {
 			return nil, err
 		}
