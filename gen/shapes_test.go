@@ -210,4 +210,32 @@ var shapeCases = []shapeCase{
 		valid:   []string{`"ab"`, `3`},
 		invalid: []string{`"a"`, `true`, `2.5`},
 	},
+	{
+		name:    "anyOf of string consts (TypeBox Union of Literals)",
+		schema:  `{"anyOf":[{"const":"red","type":"string"},{"const":"green","type":"string"},{"const":"blue","type":"string"}],"default":"red"}`,
+		goType:  `T`,
+		valid:   []string{`"red"`, `"blue"`},
+		invalid: []string{`"pink"`, `"Red"`, `1`},
+	},
+	{
+		name:    "oneOf of string consts and null",
+		schema:  `{"oneOf":[{"const":"s"},{"type":"null"},{"enum":["m","l"]}]}`,
+		goType:  `T`,
+		valid:   []string{`"s"`, `"l"`},
+		invalid: []string{`"xl"`, `0`},
+	},
+	{
+		name:    "anyOf of number consts",
+		schema:  `{"anyOf":[{"const":0,"type":"number"},{"const":1.5,"type":"number"}]}`,
+		goType:  `float64`,
+		valid:   []string{`0`, `1.5`, `0.0`, `15e-1`},
+		invalid: []string{`1`, `-0.5`, `"0"`},
+	},
+	{
+		name:    "oneOf of integer consts",
+		schema:  `{"oneOf":[{"const":1},{"const":2,"type":"integer"},{"const":3.0,"type":"number"}]}`,
+		goType:  `int64`,
+		valid:   []string{`1`, `2.0`, `3`},
+		invalid: []string{`4`, `2.5`, `"1"`},
+	},
 }
