@@ -139,3 +139,38 @@ func alternativeLiterals(c *node) []jsontext.Value {
 	}
 	return lits
 }
+
+// numberUnion maps anyOf of {"type": "integer"} and {"type": "number"}
+// (pydantic's int | float), beside annotations only, as type number maps:
+// every integer is a number, so the union allows numbers. oneOf is left to
+// the union: an integer matches both and fails it.
+func (b *builder) numberUnion(n *node) *Value {
+	if unionKeyword(n) != "anyOf" {
+		return nil
+	}
+	number := false
+	for _, alt := range n.tree.Member("anyOf").Items {
+		c := &node{tree: alt}
+		if alt.Kind != '{' {
+			return nil
+		}
+		for _, k := range c.keys() {
+			if k != "type" && !understood(k) && isKeyword(k) {
+				return nil
+			}
+		}
+		switch types := c.strings("type"); {
+		case len(types) == 1 && types[0] == "number":
+			number = true
+		case len(types) == 1 && types[0] == "integer":
+		default:
+			return nil
+		}
+	}
+	if !number {
+		return nil
+	}
+	v := &Value{Ptr: n.ptr, Kind: kindNumber}
+	v.Doc, _ = n.str("description")
+	return v
+}

@@ -182,6 +182,9 @@ func (b *builder) typedValue(n *node, name string) *Value {
 	if v := b.nullableUnion(n, name); v != nil {
 		return v
 	}
+	if v := b.numberUnion(n); v != nil {
+		return v
+	}
 	if v := b.constUnion(n, name); v != nil {
 		return v
 	}

@@ -238,4 +238,11 @@ var shapeCases = []shapeCase{
 		valid:   []string{`1`, `2.0`, `3`},
 		invalid: []string{`4`, `2.5`, `"1"`},
 	},
+	{
+		name:    "anyOf [integer, number] (pydantic int | float)",
+		schema:  `{"anyOf":[{"type":"integer"},{"type":"number","title":"float"}]}`,
+		goType:  `float64`,
+		valid:   []string{`1`, `1.5`, `-2e3`},
+		invalid: []string{`"1"`, `true`},
+	},
 }
