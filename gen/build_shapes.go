@@ -174,3 +174,24 @@ func (b *builder) numberUnion(n *node) *Value {
 	v.Doc, _ = n.str("description")
 	return v
 }
+
+// allOfRef returns the one subschema of an allOf of a single $ref with only
+// annotations beside it (pydantic before 2.10, zod 4 through the MCP SDK,
+// which wrap a reference to carry a description), or nil: the value is
+// that reference's.
+func allOfRef(n *node) *node {
+	all := n.tree.Member("allOf")
+	if all == nil || len(all.Items) != 1 || all.Items[0].Kind != '{' || all.Items[0].Member("$ref") == nil {
+		return nil
+	}
+	for _, k := range n.keys() {
+		if k != "allOf" && !besideUnion(k) {
+			return nil
+		}
+	}
+	c, err := n.child("allOf", "0")
+	if err != nil {
+		return nil
+	}
+	return c
+}

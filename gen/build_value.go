@@ -29,6 +29,9 @@ func (b *builder) typedReason(n *node) string {
 	if reason := b.dialectReason(n); reason != "" {
 		return reason
 	}
+	if c := allOfRef(n); c != nil {
+		return b.typedReason(c)
+	}
 	for _, k := range n.keys() {
 		if !supported(k) && !understood(k) && isKeyword(k) {
 			return "keyword " + k
@@ -178,6 +181,14 @@ func (b *builder) typedValue(n *node, name string) *Value {
 	}
 	if n.has("$ref") {
 		return b.ref(n)
+	}
+	if c := allOfRef(n); c != nil {
+		v := b.value(c, name)
+		if d, ok := n.str("description"); ok && v != nil {
+			v = v.copyFor()
+			v.Doc = d
+		}
+		return v
 	}
 	if v := b.nullableUnion(n, name); v != nil {
 		return v

@@ -245,4 +245,11 @@ var shapeCases = []shapeCase{
 		valid:   []string{`1`, `1.5`, `-2e3`},
 		invalid: []string{`"1"`, `true`},
 	},
+	{
+		name:    "allOf [$ref] with a description beside",
+		schema:  `{"allOf":[{"$ref":"#/$defs/Address"}],"description":"Where to ship."}`,
+		goType:  `T`,
+		valid:   []string{`{"street":"a"}`},
+		invalid: []string{`{"street":""}`, `{}`},
+	},
 }
