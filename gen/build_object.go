@@ -324,7 +324,7 @@ func holderFor(f *Field) holder {
 	v := f.Value
 	nilMeansSomething := hasNil(v)
 	switch {
-	case v.Kind == kindRaw, v.Kind == kindSealed:
+	case v.Kind == kindRaw, v.Kind == kindSealed && !v.Nullable:
 		return holdValue // json.RawMessage: nil is absent, null is the text null
 	case !v.Nullable && (f.Required || f.Default != nil):
 		return holdValue

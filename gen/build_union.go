@@ -123,17 +123,37 @@ func (b *builder) union(n *node, name string) *Value {
 		}
 		nodes[i] = c
 	}
-	for i, an := range b.alternativeNames(keyword, name, nodes) {
-		c := nodes[i]
-		alt := b.value(c, an.want)
-		if alt == nil || b.goTypeAlternative(alt, c.ptr) {
+	names := b.alternativeNames(keyword, name, nodes)
+	nullAt := -1
+	if v.Kinds == nil {
+		nullAt = nullAlternative(nodes)
+	}
+	if nullAt >= 0 && count == 2 && !names[1-nullAt].chosen {
+		if other := nodes[1-nullAt]; other.has("anyOf") || other.has("oneOf") {
+			names[1-nullAt].want = name // the nullable union's own type
+		}
+	}
+	for i, an := range names {
+		if i == nullAt {
+			continue // built below, if the value cannot be a nullable one
+		}
+		if !b.alternative(v, nodes[i], an) {
 			return nil
 		}
-		b.checkAlternativeName(c, alt, an)
-		fn := b.names.claim("read" + an.want)
-		v.Union.Alternatives = append(v.Union.Alternatives, &Alternative{Func: fn, Value: alt, Label: an.label, Chosen: an.chosen, Schema: b.plainTarget(c.tree)})
 	}
 	v.Doc, _ = n.str("description")
+	if nullAt >= 0 {
+		if nv := b.nullable(v, name); nv != nil {
+			return nv
+		}
+		if !b.alternative(v, nodes[nullAt], names[nullAt]) {
+			return nil
+		}
+		alts := v.Union.Alternatives
+		last := alts[len(alts)-1]
+		copy(alts[nullAt+1:], alts[nullAt:len(alts)-1])
+		alts[nullAt] = last
+	}
 	if sealed := b.seal(v, name); sealed != nil {
 		v.Kind, v.Sealed, v.Union = kindSealed, sealed, nil
 		b.model.Sealed = append(b.model.Sealed, sealed)
@@ -142,6 +162,70 @@ func (b *builder) union(n *node, name string) *Value {
 	v.Union.Type, v.Union.Ptr = b.typeName(name), n.ptr
 	b.model.Unions = append(b.model.Unions, v.Union)
 	return v
+}
+
+// alternative builds the alternative c of the union v and appends it.
+func (b *builder) alternative(v *Value, c *node, an altName) bool {
+	alt := b.value(c, an.want)
+	if alt == nil || b.goTypeAlternative(alt, c.ptr) {
+		return false
+	}
+	b.checkAlternativeName(c, alt, an)
+	fn := b.names.claim("read" + an.want)
+	v.Union.Alternatives = append(v.Union.Alternatives, &Alternative{Func: fn, Value: alt, Label: an.label, Chosen: an.chosen, Schema: b.plainTarget(c.tree)})
+	return true
+}
+
+// nullAlternative returns the index of the one alternative that is
+// {"type": "null"}, or -1 when there is none, or several, or nothing else.
+func nullAlternative(nodes []*node) int {
+	at := -1
+	for i, c := range nodes {
+		if isNullSchema(c.tree) {
+			if at >= 0 {
+				return -1
+			}
+			at = i
+		}
+	}
+	if len(nodes) < 2 {
+		return -1
+	}
+	return at
+}
+
+// nullable maps a union whose alternatives, but for {"type": "null"}, are
+// those of v to a nullable value: the one other alternative's value where
+// it cannot be null itself (a $ref to a model, a union sealed already), or
+// a sealed interface of the others. Either way null matches the null
+// alternative alone, so anyOf and oneOf agree. It returns nil when neither
+// holds, and the union stays checked whole.
+func (b *builder) nullable(v *Value, name string) *Value {
+	alts := v.Union.Alternatives
+	if len(alts) == 1 {
+		if !neverNull(alts[0].Value) {
+			return nil
+		}
+		nv := alts[0].Value.copyFor()
+		nv.Nullable = true
+		if v.Doc != "" {
+			nv.Doc = v.Doc
+		}
+		return nv
+	}
+	sealed := b.seal(v, name)
+	if sealed == nil {
+		return nil
+	}
+	v.Kind, v.Sealed, v.Union, v.Nullable = kindSealed, sealed, nil, true
+	b.model.Sealed = append(b.model.Sealed, sealed)
+	return v
+}
+
+// neverNull reports whether v's reading refuses null: a typed value, not
+// nullable, whose Go type is toolgen's own.
+func neverNull(v *Value) bool {
+	return v.Kind != kindRaw && !v.Nullable && v.Custom == nil
 }
 
 // seal makes a sealed interface of a union whose alternatives can be told

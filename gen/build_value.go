@@ -28,6 +28,9 @@ func (b *builder) typedReason(n *node) string {
 	if reason := b.dialectReason(n); reason != "" {
 		return reason
 	}
+	if c := allOfRef(n); c != nil {
+		return b.typedReason(c)
+	}
 	for _, k := range n.keys() {
 		if !supported(k) && !understood(k) && isKeyword(k) {
 			return "keyword " + k
@@ -190,7 +193,21 @@ func (b *builder) typedValue(n *node, name string) *Value {
 	if n.has("$ref") {
 		return b.ref(n)
 	}
+	if c := allOfRef(n); c != nil {
+		v := b.value(c, name)
+		if d, ok := n.str("description"); ok && v != nil {
+			v = v.copyFor()
+			v.Doc = d
+		}
+		return v
+	}
 	if v := b.nullableUnion(n, name); v != nil {
+		return v
+	}
+	if v := b.numberUnion(n); v != nil {
+		return v
+	}
+	if v := b.constUnion(n, name); v != nil {
 		return v
 	}
 	if n.has("anyOf") || n.has("oneOf") {
@@ -411,19 +428,6 @@ func (b *builder) array(n *node, name string) *Value {
 // An enum whose schema is the same as one already mapped, wherever in the
 // catalog, shares its type.
 func (b *builder) enum(n *node, name string) *Value {
-	key := canonicalSchema(n.tree.Raw)
-	if t, ok := b.enums[key]; ok {
-		b.checks(n, &Value{Ptr: n.ptr, Kind: kindString}) // its warnings, here too
-		// Tools are built one after the other: this one, if it is there,
-		// is the last.
-		if t.Tool != b.tool.Name && (len(t.AlsoUsedBy) == 0 || t.AlsoUsedBy[len(t.AlsoUsedBy)-1] != b.tool.Name) {
-			t.AlsoUsedBy = append(t.AlsoUsedBy, b.tool.Name)
-		}
-		v := &Value{Ptr: n.ptr, Kind: kindEnum, Named: t}
-		b.built[n.ptr] = v
-		return v
-	}
-	t := &NamedType{Name: b.typeName(name), Ptr: n.ptr, Tool: b.tool.Name, Schema: b.schema}
 	base := &Value{Ptr: n.ptr, Kind: kindString}
 	b.checks(n, base)
 	var values []string
@@ -434,18 +438,36 @@ func (b *builder) enum(n *node, name string) *Value {
 		}
 	}
 	base.Enum = nil
+	return b.enumType(n, name, canonicalSchema(n.tree.Raw), values, base, "/enum")
+}
+
+// enumType is the enum type of values, whose schema in canonical form is
+// key, for the node n, whose keyword at n.ptr+at lists them; base holds the
+// checks a value gets besides membership.
+func (b *builder) enumType(n *node, name, key string, values []string, base *Value, at string) *Value {
+	if t, ok := b.enums[key]; ok {
+		// Tools are built one after the other: this one, if it is there,
+		// is the last.
+		if t.Tool != b.tool.Name && (len(t.AlsoUsedBy) == 0 || t.AlsoUsedBy[len(t.AlsoUsedBy)-1] != b.tool.Name) {
+			t.AlsoUsedBy = append(t.AlsoUsedBy, b.tool.Name)
+		}
+		v := &Value{Ptr: n.ptr, Kind: kindEnum, Named: t}
+		b.built[n.ptr] = v
+		return v
+	}
+	t := &NamedType{Name: b.typeName(name), Ptr: n.ptr, Tool: b.tool.Name, Schema: b.schema}
 	t.Base = base
 	suffixes, _ := assignNames(values, goName, nil)
 	for i, s := range values {
 		want := t.Name + suffixes[i]
 		got := b.names.claim(want)
 		if got != want {
-			b.warn(catalog.WarnGoName, b.base+n.ptr+"/enum", b.tool.Name, "the constant %s for enum value %q is taken by another generated name; using %s", want, s, got)
+			b.warn(catalog.WarnGoName, b.base+n.ptr+at, b.tool.Name, "the constant %s for enum value %q is taken by another generated name; using %s", want, s, got)
 		}
 		t.Values = append(t.Values, EnumValue{GoName: got, Value: s})
 	}
 	if len(t.Values) == 0 {
-		b.errorf(n.ptr+"/enum", "no value of this string enum is a string, so no value can ever be valid")
+		b.errorf(n.ptr+at, "no value of this string enum is a string, so no value can ever be valid")
 		return nil
 	}
 	if d, ok := n.str("description"); ok {

@@ -215,15 +215,15 @@ func (e *emitter) field(f *Field) []jen.Code {
 	return read
 }
 
-// readsInPlace reports whether read, given an lvalue, decodes v into it with
-// one call rather than an if statement: a struct, or an enum with checks
-// besides membership.
+// readsInPlace reports whether read, given an lvalue, writes v's reading as
+// something other than one if statement: a call decoding a struct, or an
+// enum with checks besides membership, in place, or a sealed union's switch.
 func (e *emitter) readsInPlace(v *Value) bool {
 	if v.Kind == kindEnum {
 		_, _, plain := e.enumLists(v.Named)
 		return !plain
 	}
-	return v.Kind == kindStruct
+	return v.Kind == kindStruct || v.Kind == kindSealed
 }
 
 // element emits the statements that read an array item or map value into
