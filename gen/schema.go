@@ -102,11 +102,11 @@ func (n *node) count(keyword string) (int, bool) {
 	}
 	f, err := strconv.ParseFloat(string(v.Raw), 64)
 	switch {
-	case f >= math.MaxInt64:
+	case f >= math.MaxInt:
 		// Past any length or count (1e300, or 1e400 beyond float64): a
 		// minimum no value meets, a maximum every value does. Dropped, a
 		// minimum would let every value through.
-		return math.MaxInt64, true
+		return math.MaxInt, true
 	case err != nil || f < 0 || f != math.Trunc(f):
 		return 0, false
 	}

@@ -2,6 +2,7 @@ package toolgenimpl
 
 import (
 	"errors"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -14,7 +15,7 @@ const maxExponent = 1000
 
 // saturatedExponent stands for an exponent beyond int; what splitNumber
 // adds to it (the digits of the text) cannot overflow.
-const saturatedExponent = 1 << 60
+const saturatedExponent = math.MaxInt / 4
 
 // splitNumber splits a JSON number into its sign, its significant digits with
 // leading and trailing zeros removed, and the decimal exponent of the last of

@@ -287,8 +287,8 @@ func (b *body) count(keyword string) (int, error) {
 	}
 	n, err := strconv.ParseFloat(string(v.Raw), 64)
 	switch {
-	case v.Kind == '0' && n >= math.MaxInt64:
-		return math.MaxInt64, nil // past any length or count, as node.count reads it
+	case v.Kind == '0' && n >= math.MaxInt:
+		return math.MaxInt, nil // past any length or count, as node.count reads it
 	case v.Kind != '0' || err != nil || n < 0 || n != math.Trunc(n):
 		return 0, b.fail(keyword, "%s must be a non-negative integer", keyword)
 	}
