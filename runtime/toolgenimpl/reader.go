@@ -1148,27 +1148,49 @@ func (r *Reader) record(keyword string, t []byte) {
 
 // validationError returns the violations as a *runtime.ValidationError for tool.
 // When they are few and all pending, the error and its slice of violations
-// are one allocation, made to measure: an invalid call is mostly the words
-// that go back to the model and the memory they take.
+// are one allocation, made to measure (or a little larger, from five on): an
+// invalid call is mostly the words that go back to the model and the memory
+// they take, and a call that breaks a schema tends to break it in several
+// places.
 func (r *Reader) validationError(tool string) *runtime.ValidationError {
 	if r.violations == nil {
-		switch len(r.pending) {
-		case 1:
+		switch n := len(r.pending); {
+		case n == 0:
+			// Only problems counted, not listed: below.
+		case n == 1:
 			e := new(struct {
 				runtime.ValidationError
 				room [1]runtime.Violation
 			})
 			return r.fill(&e.ValidationError, tool, e.room[:0])
-		case 2:
+		case n == 2:
 			e := new(struct {
 				runtime.ValidationError
 				room [2]runtime.Violation
 			})
 			return r.fill(&e.ValidationError, tool, e.room[:0])
-		case 3:
+		case n == 3:
 			e := new(struct {
 				runtime.ValidationError
 				room [3]runtime.Violation
+			})
+			return r.fill(&e.ValidationError, tool, e.room[:0])
+		case n == 4:
+			e := new(struct {
+				runtime.ValidationError
+				room [4]runtime.Violation
+			})
+			return r.fill(&e.ValidationError, tool, e.room[:0])
+		case n <= 6:
+			e := new(struct {
+				runtime.ValidationError
+				room [6]runtime.Violation
+			})
+			return r.fill(&e.ValidationError, tool, e.room[:0])
+		case n <= 8:
+			e := new(struct {
+				runtime.ValidationError
+				room [8]runtime.Violation
 			})
 			return r.fill(&e.ValidationError, tool, e.room[:0])
 		}

@@ -160,6 +160,36 @@ func TestAllViolationsInOnePass(t *testing.T) {
 	}
 }
 
+// TestInvalidCallAllocations checks that the error of an invalid call costs
+// no allocation per violation: as many as for one violation up to eight
+// (the error and its violations are made to measure), one more beyond.
+func TestInvalidCallAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the count relies on the reader pool, which the race detector empties at random")
+	}
+	var first float64 // what one violation adds to a valid call of the same shape
+	for n := 1; n <= 10; n++ {
+		invalid := `{"items":[` + strings.TrimSuffix(strings.Repeat(`{"qty":0},`, n), ",") + `]}`
+		valid := strings.ReplaceAll(invalid, "0", "1") // the same shape, no violation
+		var got int
+		allocs := testing.AllocsPerRun(20, func() { got = len(validate(invalid).Violations) })
+		if got != n {
+			t.Fatalf("%d violations, want %d", got, n)
+		}
+		added := allocs - testing.AllocsPerRun(20, func() { validate(valid) })
+		if n == 1 {
+			first = added
+		}
+		want := first
+		if n > 8 {
+			want++
+		}
+		if added != want {
+			t.Errorf("%d violations add %v allocations to a valid call, want %v (as one does, plus one beyond eight)", n, added, want)
+		}
+	}
+}
+
 func TestViolationsAreCapped(t *testing.T) {
 	items := strings.Repeat(`{"qty":0},`, runtime.MaxViolations+7)
 	ve := validate(`{"items":[` + strings.TrimSuffix(items, ",") + `]}`)
