@@ -1,17 +1,16 @@
 package scale
 
 import (
-	"encoding/json"
+	"bytes"
 	"errors"
 	"fmt"
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
+	"runtime"
+	"runtime/metrics"
 	"strings"
 	"testing"
 	"time"
@@ -21,81 +20,26 @@ import (
 )
 
 const (
-	// catalogsDir holds the shared catalogs, relative to this package's
-	// directory (bench/scale in the repository, which sits beside shared).
-	catalogsDir = "../../../shared/testdata/catalogs"
-	// minTools is the least number of tools in the synthetic catalog.
-	minTools = 3000
-	// catalogName is the synthetic catalog's file name, as diagnostics and
-	// the generated header name it; nothing is read from or written to it.
+	// minTools is the least number of tools in the corpus: about as many as
+	// the largest real catalogs toolgen has been run on.
+	minTools = 3400
+	// catalogName is the corpus's file name, as diagnostics and the
+	// generated header name it; nothing is read from or written to it.
 	catalogName = "scale.tools.json"
 )
 
-// sourceCatalogs are the shared catalogs whose tools are repeated, each
-// with the tag that marks its tools' copies (both catalogs have a tool
-// named projects_list).
-var sourceCatalogs = []struct{ file, tag string }{
-	{"github-mcp-server.tools.json", "gh"},
-	{"kubernetes-mcp-server.tools.json", "k8s"},
-}
-
-// sourceTool is a tool of a shared catalog, as a JSON object.
-type sourceTool struct {
-	name   string
-	tag    string // the catalog's tag
-	object map[string]json.RawMessage
-}
-
-// sourceTools reads the tools of the shared catalogs, in file order. It
-// skips tb when a catalog is not there.
-func sourceTools(tb testing.TB) []sourceTool {
+// sources reads the corpus's source tools, or skips tb when the shared
+// catalogs are not there.
+func sources(tb testing.TB) []sourceTool {
 	tb.Helper()
-	var tools []sourceTool
-	for _, src := range sourceCatalogs {
-		path := filepath.Join(catalogsDir, src.file)
-		data, err := os.ReadFile(path)
-		if errors.Is(err, fs.ErrNotExist) {
-			tb.Skipf("the synthetic catalog is built from %s, which is not there: it needs the shared test data beside the repository", path)
-		}
-		if err != nil {
-			tb.Fatal(err)
-		}
-		var c struct {
-			Tools []map[string]json.RawMessage `json:"tools"`
-		}
-		if err := json.Unmarshal(data, &c); err != nil {
-			tb.Fatalf("%s: %v", path, err)
-		}
-		for _, obj := range c.Tools {
-			t := sourceTool{tag: src.tag, object: obj}
-			if err := json.Unmarshal(obj["name"], &t.name); err != nil {
-				tb.Fatalf("%s: a tool without a string name: %v", path, err)
-			}
-			tools = append(tools, t)
-		}
+	tools, err := loadSources(sharedCatalogsDir, repoRoot)
+	if errors.Is(err, errNoSharedCatalogs) {
+		tb.Skip(err)
 	}
-	if len(tools) == 0 {
-		tb.Fatal("the shared catalogs hold no tools")
+	if err != nil {
+		tb.Fatal(err)
 	}
 	return tools
-}
-
-// syntheticCatalog returns an MCP tools/list catalog of at least min tools
-// made of copies of tools: copy k of tool x of the catalog tagged gh is
-// named x_gh_KK, with everything else unchanged. It also returns the number
-// of tools.
-func syntheticCatalog(tools []sourceTool, min int) ([]byte, int, error) {
-	copies := max(1, (min+len(tools)-1)/len(tools))
-	out := make([]map[string]json.RawMessage, 0, copies*len(tools))
-	for k := 1; k <= copies; k++ {
-		for _, t := range tools {
-			renamed := maps.Clone(t.object)
-			renamed["name"] = strconv.AppendQuote(nil, fmt.Sprintf("%s_%s_%02d", t.name, t.tag, k))
-			out = append(out, renamed)
-		}
-	}
-	data, err := json.Marshal(map[string]any{"tools": out})
-	return data, len(out), err
 }
 
 // generate runs what toolgen runs on a catalog file (catalog.Parse,
@@ -117,83 +61,157 @@ func generate(data []byte) ([]byte, error) {
 	return src, nil
 }
 
-// TestSyntheticCatalog checks the catalog builder on two copies of the
-// shared tools: every name is new and distinct, and toolgen generates the
-// catalog without an error. BenchmarkGenerateScale uses the same code on
-// enough copies for 3,000 tools.
-func TestSyntheticCatalog(t *testing.T) {
-	tools := sourceTools(t)
-	data, n, err := syntheticCatalog(tools, len(tools)+1)
+// TestCorpus checks the corpus builder: the same corpus every time, every
+// name new and distinct, each round of copies the variant it should be,
+// and, on the sources and one round of each variant, no error from
+// toolgen. BenchmarkGenerateScale generates the whole corpus.
+func TestCorpus(t *testing.T) {
+	tools := sources(t)
+	min := 3*len(tools) + 1 // the sources, then a reshaped, a renamed and a reworded round
+	data, n, err := corpus(tools, min)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n != 2*len(tools) {
-		t.Fatalf("%d tools, want two copies of %d", n, len(tools))
+	again, _, err := corpus(sources(t), min)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(data, again) {
+		t.Fatal("two builds of the corpus differ")
+	}
+	if n != 4*len(tools) {
+		t.Fatalf("%d tools, want four rounds of %d", n, len(tools))
 	}
 	cat, diags := catalog.Parse(catalogName, data)
 	if cat == nil || diags.HasErrors() {
-		t.Fatalf("the synthetic catalog does not parse:\n%v", diags)
+		t.Fatalf("the corpus does not parse:\n%v", diags)
 	}
 	seen := map[string]bool{}
-	for _, tool := range cat.Tools {
+	for i, tool := range cat.Tools {
 		if seen[tool.Name] {
 			t.Errorf("tool %q twice", tool.Name)
 		}
 		seen[tool.Name] = true
-		if !strings.HasSuffix(tool.Name, "_01") && !strings.HasSuffix(tool.Name, "_02") {
-			t.Errorf("tool %q: want a name ending in _01 or _02", tool.Name)
+		src := tools[i%len(tools)]
+		round := i/len(tools) + 1
+		if want := fmt.Sprintf("%s_%s_%02d", src.name, src.tag, round); tool.Name != want {
+			t.Errorf("tool %d is %q, want %q", i, tool.Name, want)
 		}
-	}
-	if len(seen) != n {
-		t.Errorf("%d distinct tools parsed, want %d", len(seen), n)
+		schema := string(tool.InputSchema)
+		gotReworded := strings.Contains(schema, fmt.Sprintf(" (copy %d)", round)) || strings.HasSuffix(tool.Description, fmt.Sprintf(" (copy %d)", round))
+		gotReshaped := strings.Contains(schema, fmt.Sprintf(`"trace_%d"`, round))
+		switch {
+		case round == 1 || round%3 == renamed:
+			if gotReworded || gotReshaped {
+				t.Errorf("tool %q: round %d should be the source renamed, and is reworded or reshaped", tool.Name, round)
+			}
+		case round%3 == reworded:
+			if !gotReworded || gotReshaped {
+				t.Errorf("tool %q: round %d should be reworded only (reworded %v, reshaped %v)", tool.Name, round, gotReworded, gotReshaped)
+			}
+		case round%3 == reshaped:
+			if !gotReworded || !gotReshaped {
+				t.Errorf("tool %q: round %d should be reworded and reshaped (reworded %v, reshaped %v)", tool.Name, round, gotReworded, gotReshaped)
+			}
+		}
 	}
 	if testing.Short() {
 		return
 	}
 	if _, err := generate(data); err != nil {
-		t.Fatalf("toolgen rejects the synthetic catalog:\n%v", err)
+		t.Fatalf("toolgen rejects the corpus:\n%v", err)
 	}
 }
 
-// BenchmarkGenerateScale generates code for a synthetic catalog of at least
-// 3,000 tools and builds it. Each iteration times Parse+Lint+Generate
-// (reported as generate-s/op) and go build of the generated package in a
-// temporary module (build-s/op); ns/op is both plus writing the file.
+// BenchmarkGenerateScale generates code for the corpus (at least minTools
+// tools; see corpus.go) and builds it. Each iteration times
+// Parse+Lint+Generate and go build of the generated package in a temporary
+// module; ns/op is both plus writing the file. It reports:
+//
+//   - generate-s/op, build-s/op: the two steps' times;
+//   - generate-MB/op: the memory generation allocates, and
+//     generate-peak-MB: the most its heap held at once (sampled every
+//     millisecond, the heap before generation subtracted);
+//   - build-peak-MB: the largest resident set among go build and the
+//     compiler and linker it runs (the wait status's maximum RSS, which
+//     covers a process's waited-for descendants);
+//   - B-per-tool and MB-generated: the size of the generated Go.
 //
 // Dependencies of the generated package (toolgen's runtime, the standard
 // library) are built once before timing, so build-s/op is the compilation
 // of the generated package alone. Each iteration adds a file with a new
 // constant to the package so that go build cannot take it from its cache.
 func BenchmarkGenerateScale(b *testing.B) {
-	data, n, err := syntheticCatalog(sourceTools(b), minTools)
+	data, n, err := corpus(sources(b), minTools)
 	if err != nil {
 		b.Fatal(err)
 	}
 	src, err := generate(data) // once untimed: fail early, and learn the imports
 	if err != nil {
-		b.Fatalf("toolgen rejects the synthetic catalog:\n%v", err)
+		b.Fatalf("toolgen rejects the corpus:\n%v", err)
 	}
 	mod := newModule(b, src)
 
 	var generating, building time.Duration
+	var allocated, peak, buildPeak uint64
 	for i := 0; b.Loop(); i++ {
+		runtime.GC()
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
+		stop := sampleHeap()
 		start := time.Now()
 		out, err := generate(data)
 		if err != nil {
 			b.Fatal(err)
 		}
 		generating += time.Since(start)
+		high := stop()
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		allocated += after.TotalAlloc - before.TotalAlloc
+		peak = max(peak, high-min(high, before.HeapAlloc))
 
 		mod.write("tools/tools_gen.go", out)
 		mod.write("tools/stamp.go", fmt.Appendf(nil, "package tools\n\nconst buildStamp = \"%d-%d\"\n", i, time.Now().UnixNano()))
 		start = time.Now()
-		mod.goCmd("build", "./tools")
+		buildPeak = max(buildPeak, mod.goCmd("build", "./tools"))
 		building += time.Since(start)
 	}
 	b.ReportMetric(generating.Seconds()/float64(b.N), "generate-s/op")
+	b.ReportMetric(float64(allocated)/1e6/float64(b.N), "generate-MB/op")
+	b.ReportMetric(float64(peak)/1e6, "generate-peak-MB")
 	b.ReportMetric(building.Seconds()/float64(b.N), "build-s/op")
+	b.ReportMetric(float64(buildPeak)/1e6, "build-peak-MB")
 	b.ReportMetric(float64(n), "tools")
+	b.ReportMetric(float64(len(src))/float64(n), "B-per-tool")
 	b.ReportMetric(float64(len(src))/1e6, "MB-generated")
+}
+
+// sampleHeap samples the bytes of live and not yet swept heap objects every
+// millisecond until the function it returns is called, which returns the
+// most it saw.
+func sampleHeap() (stop func() uint64) {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	done, result := make(chan struct{}), make(chan uint64)
+	go func() {
+		var high uint64
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(sample)
+			high = max(high, sample[0].Value.Uint64())
+			select {
+			case <-done:
+				result <- high
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() uint64 {
+		close(done)
+		return <-result
+	}
 }
 
 // module is a temporary Go module that depends on this checkout of toolgen.
@@ -246,8 +264,10 @@ func (m *module) write(name string, data []byte) {
 	}
 }
 
-// goCmd runs the go command in the module and fails tb when it fails.
-func (m *module) goCmd(args ...string) {
+// goCmd runs the go command in the module and fails tb when it fails. It
+// returns the largest resident set, in bytes, of the command and the
+// processes it ran.
+func (m *module) goCmd(args ...string) uint64 {
 	m.tb.Helper()
 	cmd := exec.Command("go", args...)
 	cmd.Dir = m.dir
@@ -255,4 +275,5 @@ func (m *module) goCmd(args ...string) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		m.tb.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
+	return maxRSS(cmd.ProcessState)
 }
