@@ -50,19 +50,26 @@ func BenchmarkGenerateDeep(b *testing.B) {
 	for _, depth := range []int{500, 1000, 2000} {
 		b.Run(fmt.Sprint(depth), func(b *testing.B) {
 			cat := deepCatalog(depth)
-			b.ReportAllocs()
-			var out int
-			for b.Loop() {
-				src, diags := gen.Generate(cat, gen.Options{Package: "tools"})
-				if diags.HasErrors() {
-					b.Fatal(diags)
-				}
-				out = len(src)
-			}
-			b.ReportMetric(float64(out), "out-B")
+			out := benchGenerate(b, cat)
 			b.ReportMetric(float64(out)/float64(depth), "out-B/level")
 		})
 	}
+}
+
+// benchGenerate generates cat once per iteration, reporting the output's
+// size as out-B, and returns it.
+func benchGenerate(b *testing.B, cat *catalog.Catalog) int {
+	b.ReportAllocs()
+	var out int
+	for b.Loop() {
+		src, diags := gen.Generate(cat, gen.Options{Package: "tools"})
+		if diags.HasErrors() {
+			b.Fatal(diags)
+		}
+		out = len(src)
+	}
+	b.ReportMetric(float64(out), "out-B")
+	return out
 }
 
 // TestGenerateDeepIsLinear checks that the generated file grows linearly with
@@ -406,16 +413,7 @@ func BenchmarkGenerateShape(b *testing.B) {
 				if diags.HasErrors() {
 					b.Fatal(diags)
 				}
-				b.ReportAllocs()
-				var out int
-				for b.Loop() {
-					src, diags := gen.Generate(cat, gen.Options{Package: "tools"})
-					if diags.HasErrors() {
-						b.Fatal(diags)
-					}
-					out = len(src)
-				}
-				b.ReportMetric(float64(out), "out-B")
+				benchGenerate(b, cat)
 			})
 		}
 	}
