@@ -32,6 +32,7 @@ rounds=${ROUNDS:-10}
 for round in $(seq "$rounds"); do
   echo "== round $round of $rounds: go benchmarks, then AJV (about 3 minutes)" >&2
   go test ./... -run '^$' -bench . -benchmem -benchtime 0.5s -count 1 | tee -a "$out/bench.txt"
+  (cd .. && go test ./runtime -run '^$' -bench '^BenchmarkDispatch$' -benchmem -benchtime 0.5s -count 1) | tee -a "$out/bench.txt"
   (cd ajv && node bench.mjs -count 1 -benchtime 0.5) | tee -a "$out/bench.txt"
 done
 

@@ -259,16 +259,8 @@ func write(w io.Writer, r results) error {
 	}
 	b.WriteString("\n")
 
-	// Generator scale.
-	if gen, ok := r.median("BenchmarkGenerateScale", "generate-s/op"); ok {
-		build, _ := r.median("BenchmarkGenerateScale", "build-s/op")
-		n, _ := r.median("BenchmarkGenerateScale", "tools")
-		mb, _ := r.median("BenchmarkGenerateScale", "MB-generated")
-		runs := len(r["BenchmarkGenerateScale"]["generate-s/op"])
-		fmt.Fprintf(&b, "### Target: generator scale (%.0f tools, %.1f MB of Go; median of %d runs)\n\n| step | seconds | target |\n|---|---:|---:|\n", n, mb, runs)
-		fmt.Fprintf(&b, "| catalog.Parse + catalog.Lint + gen.Generate | %s | < 5 |\n", t.verdict(strconv.FormatFloat(gen, 'f', 1, 64), gen < 5))
-		fmt.Fprintf(&b, "| go build of the generated package | %s | < 30 |\n\n", t.verdict(strconv.FormatFloat(build, 'f', 1, 64), build < 30))
-	}
+	writeScale(&b, r, &t)
+	writeDispatch(&b, r, &t)
 
 	// The floors: what the tokenizers toolgen may build on cost merely to
 	// check the bytes, against the time each speed target allows; toolgen's
