@@ -31,8 +31,9 @@ func (b *builder) typedReason(n *node) string {
 	if c := allOfRef(n); c != nil {
 		return b.typedReason(c)
 	}
+	isMap := b.mapShape(n) != nil
 	for _, k := range n.keys() {
-		if !supported(k) && !understood(k) && isKeyword(k) {
+		if !supported(k) && !understood(k) && isKeyword(k) && !(isMap && (k == "propertyNames" || k == "patternProperties")) {
 			return "keyword " + k
 		}
 	}

@@ -38,7 +38,7 @@ func (e *emitter) writtenType(v *Value) *jen.Statement {
 	case kindSlice:
 		return jen.Index().Add(e.elemType(v.Elem))
 	case kindMap:
-		return jen.Map(jen.String()).Add(e.elemType(v.Elem))
+		return jen.Map(e.keyType(v)).Add(e.elemType(v.Elem))
 	case kindSealed:
 		return jen.Id(v.Sealed.Interface)
 	}
