@@ -159,7 +159,7 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 
 	switch {
 	case keepOthers:
-		t.Additional = &Value{Ptr: n.ptr, Kind: kindRaw}
+		t.Additional = &Value{Ptr: n.ptr, Kind: kindRaw, Why: "members whose schema patternProperties or a schema checked whole decides"}
 	case !hasAP:
 	case string(ap) == "false":
 		t.Closed = true
