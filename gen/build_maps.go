@@ -75,9 +75,7 @@ func (b *builder) mapShape(n *node) *mapShape {
 	default:
 		return nil
 	}
-	if !admitsAny(values) {
-		s.values = values
-	}
+	s.values = values // even of any JSON: it may mark the values sensitive
 	return s
 }
 
@@ -160,9 +158,6 @@ func (b *builder) mapValue(n *node, s *mapShape, name string) *Value {
 	v.RequiredKeys = n.strings("required")
 	if s.values == nil {
 		v.Elem = &Value{Ptr: n.ptr + "/additionalProperties", Kind: kindRaw}
-		if n.has("patternProperties") {
-			v.Elem.Ptr = n.ptr + "/patternProperties/" + jsonpointer.Escape(n.tree.Member("patternProperties").Members[0].Name)
-		}
 	} else if v.Elem = b.value(s.values, b.nestedName(name, "Value")); v.Elem == nil {
 		return nil
 	}

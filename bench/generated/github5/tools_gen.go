@@ -1124,7 +1124,8 @@ type IssueWriteIssueFieldsItem struct {
 	// before the API call. Cannot be combined with 'field_option_name' or 'delete:
 	// true'.
 	//
-	// Nil when absent.
+	// Nil when absent. Held as raw JSON: no Go type expresses a value of several JSON
+	// types (string, number, boolean); the value is still validated.
 	Value json.RawMessage `json:"value,omitzero"`
 }
 

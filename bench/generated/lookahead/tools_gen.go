@@ -764,7 +764,8 @@ type PayUntaggedArgs struct {
 	// Required.
 	Amount int64 `json:"amount"`
 
-	// Required.
+	// Required. Held as raw JSON: no Go type expresses an anyOf whose alternatives
+	// are told apart only by trying each; the value is still validated.
 	Method PayUntaggedMethod `json:"method"`
 }
 
@@ -1012,7 +1013,8 @@ type PayCheckedArgs struct {
 	// Required.
 	Amount int64 `json:"amount"`
 
-	// Required.
+	// Required. Held as raw JSON: no Go type expresses keyword allOf; the value is
+	// still validated.
 	Method json.RawMessage `json:"method"`
 }
 
