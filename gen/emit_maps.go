@@ -17,8 +17,7 @@ func (e *emitter) keyType(v *Value) *jen.Statement {
 }
 
 // keyChecks emits the checks of the name key, of v's key type, that the
-// map's loop reads: a name that fails is reported, and the loop goes on
-// to the next member.
+// map's loop reads: a name that fails is reported.
 func (e *emitter) keyChecks(v *Value, key string) []jen.Code {
 	k := v.Key
 	if k == nil {
@@ -28,9 +27,12 @@ func (e *emitter) keyChecks(v *Value, key string) []jen.Code {
 	if k.Kind == kindEnum {
 		name = jen.String().Call(jen.Id(key))
 	}
-	fail := []jen.Code{jen.Id("r").Dot("PropertyName").Call(name), jen.Continue()}
+	// A name propertyNames refuses is reported and its value read on, as
+	// the schema judges both; one additionalProperties false refuses has
+	// no schema for its value, which is skipped.
+	fail := []jen.Code{jen.Id("r").Dot("PropertyName").Call(name)}
 	if v.KeyKeyword == "additionalProperties" {
-		fail[0] = jen.Id("r").Dot("NotAllowed").Call(name, jen.Nil())
+		fail = []jen.Code{jen.Id("r").Dot("NotAllowed").Call(name, jen.Nil()), jen.Continue()}
 	}
 	checks := k
 	var out []jen.Code

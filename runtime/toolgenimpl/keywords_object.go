@@ -125,12 +125,12 @@ func (r *Reader) NotAllowed(name string, allowed []string) {
 }
 
 // PropertyName records that the name of the member just read fails
-// propertyNames, at the member, and skips its value. Inside a sensitive
-// object the name is part of the secret: the violation is at the object
-// and leaves the name out.
+// propertyNames, at the member; its value is read on, and judged by its
+// own schema. Inside a sensitive object the name is part of the secret:
+// the violation is at the object and leaves the name out.
 func (r *Reader) PropertyName(name string) {
 	if r.sensitive > 0 {
-		r.hiddenMember("propertyNames", message.HiddenPropertyNameMessage, message.HiddenPropertyNameHint)
+		r.hiddenName("propertyNames", message.HiddenPropertyNameMessage, message.HiddenPropertyNameHint)
 		return
 	}
 	if t, ok := r.beginViolation(); ok {
@@ -138,7 +138,6 @@ func (r *Reader) PropertyName(name string) {
 		t = r.appendSubject(r.beginHint(t))
 		r.record("propertyNames", append(t, message.PropertyNameHint...))
 	}
-	r.Skip()
 }
 
 // Duplicate records that the member whose name was just read appeared before
@@ -161,13 +160,18 @@ func (r *Reader) Duplicate(name string) {
 // object, with a message and a hint that leave the name out. It skips the
 // member's value.
 func (r *Reader) hiddenMember(keyword, message, hint string) {
+	r.hiddenName(keyword, message, hint)
+	r.Skip()
+}
+
+// hiddenName is hiddenMember without skipping the member's value.
+func (r *Reader) hiddenName(keyword, message, hint string) {
 	if t, hidden, ok := r.beginObjectViolation(); ok {
 		t = append(t, message...)
 		t = r.appendSubject(r.beginHint(t))
 		r.record(keyword, append(t, hint...))
 		r.endObjectViolation(hidden)
 	}
-	r.Skip()
 }
 
 // beginObjectViolation is beginViolation at the object whose member name was
