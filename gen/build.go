@@ -200,6 +200,9 @@ func (b *builder) checked(n *node, name string) *Value {
 	}
 	v := &Value{Ptr: n.ptr, Name: name, Kind: kindRaw, Check: b.schemas.Function(jn), HoldsSecrets: b.schemas.HoldsSecrets(jn)}
 	v.Doc, _ = n.str("description")
+	if v.Why = b.typedReason(n); v.Why == "" {
+		v.Why = "a schema that contains itself other than through an object"
+	}
 	b.built[n.ptr] = v
 	return v
 }

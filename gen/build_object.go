@@ -16,6 +16,9 @@ import (
 // objectOrMap maps an object schema: a struct when it declares properties or
 // is closed, a map otherwise.
 func (b *builder) objectOrMap(n *node, name string) *Value {
+	if s := b.mapShape(n); s != nil {
+		return b.mapValue(n, s, name)
+	}
 	ap, hasAP := n.val("additionalProperties")
 	if !n.has("properties") && !n.has("required") && !n.has("dependentRequired") && string(ap) != "false" {
 		v := &Value{Ptr: n.ptr, Kind: kindMap}
@@ -156,7 +159,7 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 
 	switch {
 	case keepOthers:
-		t.Additional = &Value{Ptr: n.ptr, Kind: kindRaw}
+		t.Additional = &Value{Ptr: n.ptr, Kind: kindRaw, Why: "members whose schema patternProperties or a schema checked whole decides"}
 	case !hasAP:
 	case string(ap) == "false":
 		t.Closed = true

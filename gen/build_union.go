@@ -109,6 +109,7 @@ func (b *builder) union(n *node, name string) *Value {
 		}
 	}
 	v := &Value{Ptr: n.ptr, Kind: kindRaw, Union: &Union{Keyword: keyword}}
+	v.Why = map[string]string{"anyOf": "an anyOf", "oneOf": "a oneOf"}[keyword] + " whose alternatives are told apart only by trying each"
 	if n.has("type") {
 		kinds, _ := b.kinds(n)
 		v.Kinds = kinds

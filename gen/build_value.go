@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/toolgen/toolgen/catalog"
@@ -31,8 +32,9 @@ func (b *builder) typedReason(n *node) string {
 	if c := allOfRef(n); c != nil {
 		return b.typedReason(c)
 	}
+	isMap := b.mapShape(n) != nil
 	for _, k := range n.keys() {
-		if !supported(k) && !understood(k) && isKeyword(k) {
+		if !supported(k) && !understood(k) && isKeyword(k) && !(isMap && (k == "propertyNames" || k == "patternProperties")) {
 			return "keyword " + k
 		}
 	}
@@ -493,8 +495,21 @@ func (b *builder) raw(n *node, kinds []string) *Value {
 	}
 	if kinds == nil && (v.hasStringChecks() || v.hasNumberChecks()) {
 		v.Kinds = []string{"array", "boolean", "null", "number", "object", "string"}
+		v.Why = "checks of strings or numbers on a schema without a type"
+	} else if !admitsAnyKind(v) {
+		v.Why = "a value of several JSON types (" + strings.Join(v.Kinds, ", ") + ")"
+		if v.Enum != nil || v.Const != nil {
+			v.Why = "an enum or const of values of several JSON types"
+		}
 	}
 	return v
+}
+
+// admitsAnyKind reports whether a value of v, held as JSON text and checked
+// in place, may be any JSON: every kind, no check.
+func admitsAnyKind(v *Value) bool {
+	kinds := slices.DeleteFunc(slices.Clone(v.Kinds), func(k string) bool { return k == "integer" })
+	return (v.Kinds == nil || len(kinds) == 6) && v.Enum == nil && v.Const == nil && !v.hasStringChecks() && !v.hasNumberChecks()
 }
 
 // canonicalSchema is the text of a schema in canonical form (RFC 8785:

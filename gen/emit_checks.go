@@ -44,11 +44,7 @@ func (e *emitter) stringChecks(v *Value, val jen.Code) []jen.Code {
 		))
 	}
 	if p := v.Pattern; p != nil {
-		match := jen.Id(p.Var).Dot("MatchString").Call(val)
-		if p.Loop != nil || p.Cond != nil {
-			match = jen.Id(p.Var).Call(val)
-		}
-		out = append(out, jen.If(jen.Op("!").Add(match)).Block(
+		out = append(out, jen.If(jen.Op("!").Add(patternMatch(p, val))).Block(
 			jen.Id("r").Dot("Pattern").Call(jen.Lit(p.Expr)),
 		))
 	}

@@ -367,22 +367,28 @@ func (e *emitter) readHere(v *Value, depth int, store func(jen.Code) jen.Code, d
 		return []jen.Code{jen.If(jen.Id("r").Dot("BeginArray").Call()).Block(body...)}
 	case kindMap:
 		key, item := varName("key", depth), varName("item", depth)
+		name := jen.Id(key)
+		if v.Key != nil && v.Key.Kind == kindEnum {
+			name = jen.String().Call(jen.Id(key))
+		}
 		loop := []jen.Code{
-			jen.Id(key).Op(":=").String().Call(jen.Id("r").Dot("Name").Call()),
+			jen.Id(key).Op(":=").Add(e.keyType(v)).Call(jen.Id("r").Dot("Name").Call()),
 			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id(val).Index(jen.Id(key)), jen.Id("dup")).Block(
-				jen.Id("r").Dot("Duplicate").Call(jen.Id(key)),
+				jen.Id("r").Dot("Duplicate").Call(name),
 				jen.Continue(),
 			),
-			jen.Var().Id(item).Add(e.elemType(v.Elem)),
 		}
+		loop = append(loop, e.keyChecks(v, key)...)
+		loop = append(loop, jen.Var().Id(item).Add(e.elemType(v.Elem)))
 		loop = append(loop, e.element(v.Elem, depth+1, jen.Id(item))...)
 		loop = append(loop, jen.Id(val).Index(jen.Id(key)).Op("=").Id(item))
-		return []jen.Code{jen.If(jen.Id("r").Dot("BeginObject").Call()).Block(
+		body := []jen.Code{
 			jen.Id(val).Op(":=").Add(e.typ(v)).Values(),
 			jen.For(jen.Id("r").Dot("More").Call()).Block(loop...),
 			jen.Id("r").Dot("EndObject").Call(),
-			store(jen.Id(val)),
-		)}
+		}
+		body = append(body, e.requiredKeys(v, val)...)
+		return []jen.Code{jen.If(jen.Id("r").Dot("BeginObject").Call()).Block(append(body, store(jen.Id(val)))...)}
 	case kindSealed:
 		return e.readSealed(v, depth, store)
 	}

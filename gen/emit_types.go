@@ -38,7 +38,7 @@ func (e *emitter) writtenType(v *Value) *jen.Statement {
 	case kindSlice:
 		return jen.Index().Add(e.elemType(v.Elem))
 	case kindMap:
-		return jen.Map(jen.String()).Add(e.elemType(v.Elem))
+		return jen.Map(e.keyType(v)).Add(e.elemType(v.Elem))
 	case kindSealed:
 		return jen.Id(v.Sealed.Interface)
 	}
@@ -101,7 +101,11 @@ func (e *emitter) structType(t *NamedType) {
 		if len(fields) > 0 {
 			fields = append(fields, jen.Line())
 		}
-		fields = append(fields, comment(t.AdditionalField+" holds the members not declared under properties; MarshalJSON writes them after the declared ones."),
+		doc := t.AdditionalField + " holds the members not declared under properties; MarshalJSON writes them after the declared ones."
+		if note := rawNote(t.Additional); note != "" {
+			doc += " " + note
+		}
+		fields = append(fields, comment(doc),
 			jen.Id(t.AdditionalField).Map(jen.String()).Add(e.elemType(t.Additional)).Tag(map[string]string{"json": "-"}))
 	}
 	e.f.Add(comment(typeDoc(t, "%s is the object at %s in the %s schema of tool %q.")))
@@ -137,6 +141,23 @@ func typeDoc(t *NamedType, format string) string {
 	return doc
 }
 
+// rawNote is the sentence a doc comment gets when v, or the items or
+// values v holds, are json.RawMessage although the schema does not admit
+// any JSON there: what no Go type expresses. It is the one wording of it.
+const rawNoteText = "%s as raw JSON: no Go type expresses %s; the value is still validated."
+
+func rawNote(v *Value) string {
+	held := "Held"
+	for v.Kind == kindSlice || v.Kind == kindMap {
+		held = map[typeKind]string{kindSlice: "Its items are held", kindMap: "Its values are held"}[v.Kind]
+		v = v.Elem
+	}
+	if v.Kind != kindRaw || v.Why == "" {
+		return ""
+	}
+	return fmt.Sprintf(rawNoteText, held, v.Why)
+}
+
 func fieldDoc(f *Field) string {
 	doc := f.Doc
 	var notes []string
@@ -163,6 +184,9 @@ func fieldDoc(f *Field) string {
 	}
 	if !tagCarries(f.JSONName) {
 		notes = append(notes, fmt.Sprintf("The member is %q, a name no struct tag can spell: MarshalJSON writes it.", f.JSONName))
+	}
+	if note := rawNote(f.Value); note != "" {
+		notes = append(notes, note)
 	}
 	if len(notes) == 0 {
 		return doc

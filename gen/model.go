@@ -96,13 +96,19 @@ const (
 
 // Value is a schema node's Go type and the checks its values get.
 type Value struct {
-	Ptr      string // the node's JSON Pointer in the tool's input schema
-	Name     string // the Go name of the value's type, or the name it would have
-	Kind     typeKind
-	Named    *NamedType // kindStruct, kindEnum
-	Elem     *Value     // kindSlice items, kindMap values
-	Nullable bool       // null is allowed besides the values of Kind
-	Doc      string
+	Ptr   string // the node's JSON Pointer in the tool's input schema
+	Name  string // the Go name of the value's type, or the name it would have
+	Kind  typeKind
+	Named *NamedType // kindStruct, kindEnum
+	Elem  *Value     // kindSlice items, kindMap values
+	// Key is the type and checks of a map's names (propertyNames, or the
+	// one pattern of patternProperties): a string or a string enum; nil
+	// takes any name. A name failing it violates KeyKeyword.
+	Key          *Value
+	KeyKeyword   string
+	RequiredKeys []string // the names a map must have
+	Nullable     bool     // null is allowed besides the values of Kind
+	Doc          string
 
 	// Kinds lists the JSON kinds a kindRaw value may have, in the reader's
 	// terms ("string", "integer", "number", "boolean", "null", "object",
@@ -117,6 +123,9 @@ type Value struct {
 	// keywords the typed reader does not express (allOf, not, if/then/else,
 	// unevaluatedProperties, ...).
 	Check string
+	// Why says what no Go type holds, for a kindRaw value whose schema
+	// does not admit any JSON (see rawNote); "" otherwise.
+	Why string
 	// HoldsSecrets is set when the schema behind Check marks the value, or
 	// something inside it, sensitive: the value is read with
 	// CheckedHoldingSecrets.

@@ -3,6 +3,7 @@ package gen
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
 )
@@ -53,5 +54,45 @@ func RawHeldValues(cat *catalog.Catalog, opts Options) ([]RawHeld, catalog.Diagn
 	slices.SortFunc(out, func(a, b RawHeld) int {
 		return cmp.Or(cmp.Compare(a.Tool, b.Tool), cmp.Compare(a.Schema, b.Schema), cmp.Compare(a.Ptr, b.Ptr))
 	})
+	return out, diags
+}
+
+// RawNoteMark is the part of the note on a value held as raw JSON that
+// every note has.
+var RawNoteMark = rawNoteText[len("%s "):strings.Index(rawNoteText, "%s;")]
+
+// RawField is a struct field whose value, or the items or values it
+// holds, generated code keeps as JSON text.
+type RawField struct {
+	Tool, Schema string
+	Type, Field  string // the Go struct and field
+	Ptr, Role    string // the raw value's JSON Pointer and RawHeld role
+}
+
+// RawFields builds the model of a linted catalog and returns every field
+// (and member map of undeclared members) that holds JSON text.
+func RawFields(cat *catalog.Catalog, opts Options) ([]RawField, catalog.Diagnostics) {
+	m, diags := Build(cat, opts)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	var out []RawField
+	add := func(t *NamedType, field string, v *Value, role string) {
+		for v != nil && (v.Kind == kindSlice || v.Kind == kindMap) {
+			role = map[typeKind]string{kindSlice: "item", kindMap: "value"}[v.Kind]
+			v = v.Elem
+		}
+		if v != nil && v.Kind == kindRaw {
+			out = append(out, RawField{Tool: t.Tool, Schema: t.Schema, Type: t.Name, Field: field, Ptr: v.Ptr, Role: role})
+		}
+	}
+	for _, t := range m.Types {
+		for _, f := range t.Fields {
+			add(t, f.GoName, f.Value, "field")
+		}
+		if t.Additional != nil {
+			add(t, t.AdditionalField, t.Additional, "others")
+		}
+	}
 	return out, diags
 }

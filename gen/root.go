@@ -70,8 +70,8 @@ func (b *builder) schemaRoot(base, which, name, prefix string) *NamedType {
 // exactStruct reports whether the struct of object schema n checks all that
 // n says.
 func (b *builder) exactStruct(n *node) bool {
-	if reason := b.typedReason(n); reason != "" {
-		return false
+	if reason := b.typedReason(n); reason != "" || b.mapShape(n) != nil {
+		return false // a map's names are checked by a map's reader, not a struct's
 	}
 	// A union is a struct of none of its alternatives.
 	return !n.has("anyOf") && !n.has("oneOf") && !n.has("$ref")

@@ -109,7 +109,8 @@ func (r *Reader) DependentRequired(present, missing string) {
 }
 
 // NotAllowed records that the member whose name was just read is not allowed,
-// and skips its value. allowed lists the members that are.
+// and skips its value. allowed lists the members that are; nil when the
+// names cannot be listed (a map's pattern decides them).
 func (r *Reader) NotAllowed(name string, allowed []string) {
 	if r.sensitive > 0 {
 		r.hiddenMember("additionalProperties", message.HiddenNotAllowedMessage, message.HiddenNotAllowedHint)
@@ -118,9 +119,25 @@ func (r *Reader) NotAllowed(name string, allowed []string) {
 	if t, ok := r.beginViolation(); ok {
 		t = message.NotAllowedMessage(t, []byte(name))
 		t = r.appendSubject(r.beginHint(t))
-		r.record("additionalProperties", message.NotAllowedHint(t, allowed, true))
+		r.record("additionalProperties", message.NotAllowedHint(t, allowed, allowed != nil))
 	}
 	r.Skip()
+}
+
+// PropertyName records that the name of the member just read fails
+// propertyNames, at the member; its value is read on, and judged by its
+// own schema. Inside a sensitive object the name is part of the secret:
+// the violation is at the object and leaves the name out.
+func (r *Reader) PropertyName(name string) {
+	if r.sensitive > 0 {
+		r.hiddenName("propertyNames", message.HiddenPropertyNameMessage, message.HiddenPropertyNameHint)
+		return
+	}
+	if t, ok := r.beginViolation(); ok {
+		t = append(t, message.PropertyNameMessage(name)...)
+		t = r.appendSubject(r.beginHint(t))
+		r.record("propertyNames", append(t, message.PropertyNameHint...))
+	}
 }
 
 // Duplicate records that the member whose name was just read appeared before
@@ -143,13 +160,18 @@ func (r *Reader) Duplicate(name string) {
 // object, with a message and a hint that leave the name out. It skips the
 // member's value.
 func (r *Reader) hiddenMember(keyword, message, hint string) {
+	r.hiddenName(keyword, message, hint)
+	r.Skip()
+}
+
+// hiddenName is hiddenMember without skipping the member's value.
+func (r *Reader) hiddenName(keyword, message, hint string) {
 	if t, hidden, ok := r.beginObjectViolation(); ok {
 		t = append(t, message...)
 		t = r.appendSubject(r.beginHint(t))
 		r.record(keyword, append(t, hint...))
 		r.endObjectViolation(hidden)
 	}
-	r.Skip()
 }
 
 // beginObjectViolation is beginViolation at the object whose member name was

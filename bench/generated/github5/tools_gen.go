@@ -12,8 +12,8 @@ import (
 )
 
 const (
-	_ = toolgenimpl.EnforceVersion(4 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
-	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 4) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
+	_ = toolgenimpl.EnforceVersion(5 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
+	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 5) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
 )
 
 // ToolName names a tool of the catalog.
@@ -1124,7 +1124,8 @@ type IssueWriteIssueFieldsItem struct {
 	// before the API call. Cannot be combined with 'field_option_name' or 'delete:
 	// true'.
 	//
-	// Nil when absent.
+	// Nil when absent. Held as raw JSON: no Go type expresses a value of several JSON
+	// types (string, number, boolean); the value is still validated.
 	Value json.RawMessage `json:"value,omitzero"`
 }
 

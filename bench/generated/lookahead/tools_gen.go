@@ -13,8 +13,8 @@ import (
 )
 
 const (
-	_ = toolgenimpl.EnforceVersion(4 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
-	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 4) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
+	_ = toolgenimpl.EnforceVersion(5 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
+	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 5) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
 )
 
 // ToolName names a tool of the catalog.
@@ -764,7 +764,8 @@ type PayUntaggedArgs struct {
 	// Required.
 	Amount int64 `json:"amount"`
 
-	// Required.
+	// Required. Held as raw JSON: no Go type expresses an anyOf whose alternatives
+	// are told apart only by trying each; the value is still validated.
 	Method PayUntaggedMethod `json:"method"`
 }
 
@@ -1012,7 +1013,8 @@ type PayCheckedArgs struct {
 	// Required.
 	Amount int64 `json:"amount"`
 
-	// Required.
+	// Required. Held as raw JSON: no Go type expresses keyword allOf; the value is
+	// still validated.
 	Method json.RawMessage `json:"method"`
 }
 

@@ -13,8 +13,8 @@ import (
 )
 
 const (
-	_ = toolgenimpl.EnforceVersion(4 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
-	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 4) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
+	_ = toolgenimpl.EnforceVersion(5 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
+	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 5) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
 )
 
 // ToolName names a tool of the catalog.
@@ -290,7 +290,7 @@ func (v ValidOpenSessionArgs) Args() OpenSessionArgs {
 func ParseOpenSessionArgs(raw []byte, opts ...runtime.Options) (ValidOpenSessionArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args OpenSessionArgs
-	if text, ok := r.CheckedHoldingSecrets(schema4); ok {
+	if text, ok := r.CheckedHoldingSecrets(schema3); ok {
 		sub := r.Sub(text)
 		args.readJSON(sub)
 		r.Adopt(sub)
@@ -312,7 +312,8 @@ type StoreCredentialsArgs struct {
 
 	// Tokens used as member names.
 	//
-	// Nil when absent.
+	// Nil when absent. Held as raw JSON: no Go type expresses keyword
+	// patternProperties; the value is still validated.
 	Tokens json.RawMessage `json:"tokens,omitzero"`
 
 	// Accounts, each keyed by its number.
@@ -322,7 +323,8 @@ type StoreCredentialsArgs struct {
 
 	// Secrets beside one declared member.
 	//
-	// Nil when absent.
+	// Nil when absent. Held as raw JSON: no Go type expresses keyword
+	// unevaluatedProperties; the value is still validated.
 	Vault json.RawMessage `json:"vault,omitzero"`
 
 	// Nil when absent.
@@ -331,7 +333,7 @@ type StoreCredentialsArgs struct {
 	// Objects whose names must be short.
 	//
 	// Nil when absent.
-	Named map[string]json.RawMessage `json:"named,omitzero"`
+	Named map[string]map[string]json.RawMessage `json:"named,omitzero"`
 
 	// Secrets in one form of a union.
 	//
@@ -340,7 +342,8 @@ type StoreCredentialsArgs struct {
 
 	// A login that holds a secret: only the demo login is taken.
 	//
-	// Nil when absent.
+	// Nil when absent. Held as raw JSON: no Go type expresses enum or const on an
+	// object or array; the value is still validated.
 	Login json.RawMessage `json:"login,omitzero"`
 
 	// Nil when absent.
@@ -478,15 +481,32 @@ members:
 			r.Optional()
 			r.BeginSensitive()
 			if r.BeginObject() {
-				v := map[string]json.RawMessage{}
+				v := map[string]map[string]json.RawMessage{}
 				for r.More() {
 					key := string(r.Name())
 					if _, dup := v[key]; dup {
 						r.Duplicate(key)
 						continue
 					}
-					var item json.RawMessage
-					if v1, ok := r.Checked(schema2); ok {
+					var item map[string]json.RawMessage
+					if r.BeginObject() {
+						v1 := map[string]json.RawMessage{}
+						for r.More() {
+							key1 := string(r.Name())
+							if _, dup := v1[key1]; dup {
+								r.Duplicate(key1)
+								continue
+							}
+							if toolgenimpl.RuneCount(key1) > 3 {
+								r.PropertyName(key1)
+							}
+							var item1 json.RawMessage
+							if v2, ok := r.Raw(); ok {
+								item1 = v2
+							}
+							v1[key1] = item1
+						}
+						r.EndObject()
 						item = v1
 					}
 					v[key] = item
@@ -526,7 +546,7 @@ members:
 			}
 			r.EndSensitive()
 		case 7: // "login"
-			if v, ok := r.CheckedHoldingSecrets(schema3); ok {
+			if v, ok := r.CheckedHoldingSecrets(schema2); ok {
 				x.Login = v
 			}
 		case 8: // "note"
@@ -719,7 +739,7 @@ func schema0(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 			m := &x.Members[i]
 			c.Enter(m.Name)
 			if schemaPattern1.MatchString(m.Name) {
-				ok = schema5(c, &m.Value, nil) && ok
+				ok = schema4(c, &m.Value, nil) && ok
 				ev.Mark(i)
 			}
 			c.Leave()
@@ -741,7 +761,7 @@ func schema1(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 			c.Enter(m.Name)
 			switch m.Name {
 			case "label":
-				ok = schema6(c, &m.Value, nil) && ok
+				ok = schema5(c, &m.Value, nil) && ok
 				seen.Mark(i)
 			}
 			c.Leave()
@@ -753,7 +773,7 @@ func schema1(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 				continue
 			}
 			c.Enter(x.Members[i].Name)
-			ok = schema7(c, &x.Members[i].Value, nil) && ok
+			ok = schema6(c, &x.Members[i].Value, nil) && ok
 			c.Leave()
 			seen.Mark(i)
 		}
@@ -762,28 +782,8 @@ func schema1(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 	return ok
 }
 
-// schema2 checks a value against the input schema of tool "store_credentials" at /properties/named/additionalProperties.
+// schema2 checks a value against the input schema of tool "store_credentials" at /properties/login.
 func schema2(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
-	ok := true
-	ok = c.Type(x, toolgenimpl.TypeObject) && ok
-	if x.Kind == toolgenimpl.KindObject {
-		for i := range x.Members {
-			m := &x.Members[i]
-			c.Enter(m.Name)
-			c.Leave()
-			if name := (toolgenimpl.Value{
-				Kind: toolgenimpl.KindString,
-				Text: m.Name,
-			}); !c.Try(schema8, &name, nil) {
-				ok = c.PropertyName(m.Name) && ok
-			}
-		}
-	}
-	return ok
-}
-
-// schema3 checks a value against the input schema of tool "store_credentials" at /properties/login.
-func schema3(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	defer c.EndHoldingSecrets(c.BeginHoldingSecrets())
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeObject) && ok
@@ -794,7 +794,7 @@ func schema3(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 			c.Enter(m.Name)
 			switch m.Name {
 			case "password":
-				ok = schema9(c, &m.Value, nil) && ok
+				ok = schema7(c, &m.Value, nil) && ok
 				ev.Mark(i)
 			}
 			c.Leave()
@@ -803,8 +803,8 @@ func schema3(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 	return ok
 }
 
-// schema4 checks a value against the input schema of tool "open_session" at /.
-func schema4(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema3 checks a value against the input schema of tool "open_session" at /.
+func schema3(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeObject) && ok
 	if x.Kind == toolgenimpl.KindObject {
@@ -813,24 +813,24 @@ func schema4(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 			c.Enter(m.Name)
 			switch m.Name {
 			case "session":
-				ok = schema10(c, &m.Value, nil) && ok
+				ok = schema8(c, &m.Value, nil) && ok
 				ev.Mark(i)
 			case "note":
-				ok = schema11(c, &m.Value, nil) && ok
+				ok = schema9(c, &m.Value, nil) && ok
 				ev.Mark(i)
 			case "counts":
-				ok = schema12(c, &m.Value, nil) && ok
+				ok = schema10(c, &m.Value, nil) && ok
 				ev.Mark(i)
 			}
 			c.Leave()
 		}
 	}
-	ok = schema13(c, x, ev) && ok
+	ok = schema11(c, x, ev) && ok
 	return ok
 }
 
-// schema5 checks a value against the input schema of tool "store_credentials" at /properties/tokens/patternProperties/^tok.
-func schema5(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema4 checks a value against the input schema of tool "store_credentials" at /properties/tokens/patternProperties/^tok.
+func schema4(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeInteger) && ok
 	if x.Kind == toolgenimpl.KindNumber {
@@ -839,33 +839,52 @@ func schema5(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 	return ok
 }
 
-// schema6 checks a value against the input schema of tool "store_credentials" at /properties/vault/properties/label.
-func schema6(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema5 checks a value against the input schema of tool "store_credentials" at /properties/vault/properties/label.
+func schema5(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeString) && ok
 	return ok
 }
 
-// schema7 checks a value against the input schema of tool "store_credentials" at /properties/vault/unevaluatedProperties.
-func schema7(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema6 checks a value against the input schema of tool "store_credentials" at /properties/vault/unevaluatedProperties.
+func schema6(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeInteger) && ok
 	return ok
 }
 
-// schema8 checks a value against the input schema of tool "store_credentials" at /properties/named/additionalProperties/propertyNames.
+// schema7 checks a value against the input schema of tool "store_credentials" at /properties/login/properties/password.
+func schema7(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+	c.BeginSensitive()
+	defer c.EndSensitive()
+	ok := true
+	ok = c.Type(x, toolgenimpl.TypeString) && ok
+	if x.Kind == toolgenimpl.KindString {
+		ok = c.Pattern(x, schemaPattern3, "^[a-z]+$") && ok
+	}
+	return ok
+}
+
+// schema8 checks a value against the input schema of tool "open_session" at /properties/session.
 func schema8(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+	c.BeginSensitive()
+	defer c.EndSensitive()
 	ok := true
-	if x.Kind == toolgenimpl.KindString {
-		ok = c.Length(x, -1, 3) && ok
+	ok = c.Type(x, toolgenimpl.TypeObject) && ok
+	if x.Kind == toolgenimpl.KindObject {
+		for i := range x.Members {
+			m := &x.Members[i]
+			c.Enter(m.Name)
+			ok = schema12(c, &m.Value, nil) && ok
+			ev.Mark(i)
+			c.Leave()
+		}
 	}
 	return ok
 }
 
-// schema9 checks a value against the input schema of tool "store_credentials" at /properties/login/properties/password.
+// schema9 checks a value against the input schema of tool "open_session" at /properties/note.
 func schema9(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
-	c.BeginSensitive()
-	defer c.EndSensitive()
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeString) && ok
 	if x.Kind == toolgenimpl.KindString {
@@ -874,17 +893,15 @@ func schema9(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 	return ok
 }
 
-// schema10 checks a value against the input schema of tool "open_session" at /properties/session.
+// schema10 checks a value against the input schema of tool "open_session" at /properties/counts.
 func schema10(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
-	c.BeginSensitive()
-	defer c.EndSensitive()
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeObject) && ok
 	if x.Kind == toolgenimpl.KindObject {
 		for i := range x.Members {
 			m := &x.Members[i]
 			c.Enter(m.Name)
-			ok = schema14(c, &m.Value, nil) && ok
+			ok = schema13(c, &m.Value, nil) && ok
 			ev.Mark(i)
 			c.Leave()
 		}
@@ -892,34 +909,8 @@ func schema10(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evalua
 	return ok
 }
 
-// schema11 checks a value against the input schema of tool "open_session" at /properties/note.
+// schema11 checks a value against the input schema of tool "open_session" at /allOf/0.
 func schema11(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
-	ok := true
-	ok = c.Type(x, toolgenimpl.TypeString) && ok
-	if x.Kind == toolgenimpl.KindString {
-		ok = c.Pattern(x, schemaPattern3, "^[a-z]+$") && ok
-	}
-	return ok
-}
-
-// schema12 checks a value against the input schema of tool "open_session" at /properties/counts.
-func schema12(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
-	ok := true
-	ok = c.Type(x, toolgenimpl.TypeObject) && ok
-	if x.Kind == toolgenimpl.KindObject {
-		for i := range x.Members {
-			m := &x.Members[i]
-			c.Enter(m.Name)
-			ok = schema15(c, &m.Value, nil) && ok
-			ev.Mark(i)
-			c.Leave()
-		}
-	}
-	return ok
-}
-
-// schema13 checks a value against the input schema of tool "open_session" at /allOf/0.
-func schema13(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	if x.Kind == toolgenimpl.KindObject {
 		ok = c.Required(x, "session") && ok
@@ -927,15 +918,15 @@ func schema13(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evalua
 	return ok
 }
 
-// schema14 checks a value against the input schema of tool "open_session" at /properties/session/additionalProperties.
-func schema14(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema12 checks a value against the input schema of tool "open_session" at /properties/session/additionalProperties.
+func schema12(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeInteger) && ok
 	return ok
 }
 
-// schema15 checks a value against the input schema of tool "open_session" at /properties/counts/additionalProperties.
-func schema15(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema13 checks a value against the input schema of tool "open_session" at /properties/counts/additionalProperties.
+func schema13(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeInteger) && ok
 	return ok

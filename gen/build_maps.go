@@ -1,0 +1,179 @@
+package gen
+
+import (
+	"slices"
+
+	"github.com/toolgen/toolgen/internal/ecma"
+	"github.com/toolgen/toolgen/internal/jsonpointer"
+	"github.com/toolgen/toolgen/internal/schema"
+)
+
+// Maps as producers write them: zod's z.record and pydantic's dict with
+// propertyNames beside additionalProperties, TypeBox's Type.Record and
+// invopop's map[int]string with one patternProperties pattern. Their
+// values have one schema whatever the name, so a Go map holds them; the
+// names are checked as strings, and a name of a string enum makes the
+// map's keys that enum's type.
+
+// mapShape is how an object schema that is such a map is read: nil keys
+// take any name; keyword names what a name failing keys violates.
+type mapShape struct {
+	keys    *node  // the names' schema: propertyNames, or nil
+	pattern string // the one patternProperties pattern names must match, or ""
+	values  *node  // the values' schema; nil allows any JSON
+	keyword string // "propertyNames", or "additionalProperties" for a name the pattern leaves out
+}
+
+// mapShape returns the map an object schema n is, or nil when n is no map
+// of propertyNames or patternProperties that one Go map type holds: one
+// that declares properties, a propertyNames that does not judge names as
+// plain strings, several patterns, or a pattern beside additionalProperties
+// that admits other values for the names it leaves out.
+func (b *builder) mapShape(n *node) *mapShape {
+	names, patterns := n.tree.Member("propertyNames"), n.tree.Member("patternProperties")
+	if names == nil && patterns == nil || names != nil && patterns != nil {
+		return nil
+	}
+	if types := n.strings("type"); len(types) != 1 || types[0] != "object" || n.has("properties") || n.has("dependentRequired") {
+		return nil
+	}
+	s := &mapShape{}
+	ap := n.tree.Member("additionalProperties")
+	if names != nil {
+		keys, err := n.child("propertyNames")
+		if err != nil || !b.stringNames(keys) {
+			return nil
+		}
+		if v, ok := keys.boolean(); !ok || !v {
+			s.keys, s.keyword = keys, "propertyNames"
+		}
+		if ap != nil && ap.Kind == 'f' {
+			return nil // only the empty object
+		}
+		if ap != nil && ap.Kind == '{' {
+			s.values, _ = n.child("additionalProperties")
+		}
+		return s
+	}
+	if len(patterns.Members) != 1 {
+		return nil
+	}
+	p := patterns.Members[0]
+	if _, err := ecma.Compile(p.Name); err != nil {
+		return nil // the schema function reports it
+	}
+	values, err := n.child("patternProperties", p.Name)
+	if err != nil {
+		return nil
+	}
+	switch {
+	case ap != nil && ap.Kind == 'f':
+		s.pattern, s.keyword = p.Name, "additionalProperties"
+	case ap != nil && ap.Kind == '{' && canonicalSchema(ap.Raw) == canonicalSchema(values.tree.Raw):
+		// Every name gets the same schema: the pattern decides nothing.
+	case (ap == nil || ap.Kind == 't') && admitsAny(values):
+	default:
+		return nil
+	}
+	s.values = values // even of any JSON: it may mark the values sensitive
+	return s
+}
+
+// admitsAny reports whether schema n allows every JSON value: true, or an
+// object of annotations only.
+func admitsAny(n *node) bool {
+	if v, ok := n.boolean(); ok {
+		return v
+	}
+	return !slices.ContainsFunc(n.keys(), func(k string) bool { return isKeyword(k) && !understood(k) })
+}
+
+// stringKeywords are the keywords a propertyNames schema may use for the
+// names to be checked as Go strings, besides annotations.
+var stringKeywords = []string{"type", "minLength", "maxLength", "pattern", "format", "enum", "const"}
+
+// stringNames reports whether propertyNames schema keys judges names as
+// the typed reader judges strings: true, string keywords alone (type
+// "string" if any, string literals), or a $ref alone to such a schema with
+// type string or a list of literals. A schema that marks names sensitive
+// is left to the schema function, which hides them.
+func (b *builder) stringNames(keys *node) bool {
+	if v, ok := keys.boolean(); ok {
+		return v
+	}
+	if b.sensitive(keys) {
+		return false
+	}
+	if jn, err := b.indexed(keys); err != nil || b.schemas.HoldsSecrets(jn) {
+		return false
+	}
+	target := keys
+	if keys.has("$ref") {
+		j, _ := b.refOf(keys)
+		if j == nil || slices.ContainsFunc(keys.keys(), func(k string) bool { return k != "$ref" && isKeyword(k) && !understood(k) }) {
+			return false
+		}
+		t, err := nodeOf(j, j.Place.Ptr)
+		if err != nil || t.has("$ref") || !t.has("type") && !t.has("enum") && !t.has("const") {
+			return false
+		}
+		target = t
+	}
+	for _, k := range target.keys() {
+		switch {
+		case schema.IsExtension(k):
+			return false // a Go type or a goName for a name: not honoured
+		case slices.Contains(stringKeywords, k), !isKeyword(k), understood(k):
+		default:
+			return false
+		}
+	}
+	if t := target.tree.Member("type"); t != nil && !slices.Equal(target.strings("type"), []string{"string"}) {
+		return false
+	}
+	var literals []*schema.Node
+	if e := target.tree.Member("enum"); e != nil {
+		literals = e.Items
+	}
+	if c := target.tree.Member("const"); c != nil {
+		literals = append(literals, c)
+	}
+	return !slices.ContainsFunc(literals, func(l *schema.Node) bool { return l.Kind != '"' })
+}
+
+// mapValue maps the object schema n, a map of shape s, to a Go map.
+func (b *builder) mapValue(n *node, s *mapShape, name string) *Value {
+	v := &Value{Ptr: n.ptr, Kind: kindMap, KeyKeyword: s.keyword}
+	b.built[n.ptr] = v
+	switch {
+	case s.keys != nil:
+		v.Key = b.keyValue(s.keys, b.nestedName(name, "Key"))
+		if v.Key == nil {
+			return nil
+		}
+	case s.pattern != "":
+		v.Key = &Value{Ptr: n.ptr + "/patternProperties", Kind: kindString}
+		v.Key.Pattern = b.pattern(&node{ptr: n.ptr + "/patternProperties/" + jsonpointer.Escape(s.pattern)}, s.pattern)
+	}
+	v.RequiredKeys = n.strings("required")
+	if s.values == nil {
+		v.Elem = &Value{Ptr: n.ptr + "/additionalProperties", Kind: kindRaw}
+	} else if v.Elem = b.value(s.values, b.nestedName(name, "Value")); v.Elem == nil {
+		return nil
+	}
+	return v
+}
+
+// keyValue is the Go type and checks of the names propertyNames keys
+// allows: a string enum's type, or a string with its checks.
+func (b *builder) keyValue(keys *node, name string) *Value {
+	if keys.has("$ref") || keys.has("enum") && !keys.has("const") {
+		if keys.has("$ref") {
+			return b.value(keys, name)
+		}
+		return b.enum(keys, name)
+	}
+	v := &Value{Ptr: keys.ptr, Kind: kindString}
+	b.checks(keys, v)
+	return v
+}
