@@ -291,26 +291,17 @@ func (e *emitter) validType(t *Tool) {
 		}
 		return jen.Id(t.Valid).Values(v)
 	}
-	var body []jen.Code
-	if t.Args.Check == "" && !t.Args.Sensitive {
-		// The common case: the struct reader is all there is to run.
-		body = []jen.Code{
-			jen.List(jen.Id("args"), jen.Err()).Op(":=").Add(rt("Decode")).Call(jen.Id("raw"), jen.Id("opts"), jen.String().Call(jen.Id(t.Const)), jen.Parens(jen.Op("*").Id(t.Args.Name)).Dot("readJSON")),
-			jen.Return(valid(jen.Id("args")), jen.Err()),
-		}
-	} else {
-		body = []jen.Code{
-			jen.Id("r").Op(":=").Add(rt("NewReader")).Call(jen.Id("raw"), jen.Id("opts").Op("...")),
-			jen.Var().Id("args").Id(t.Args.Name),
-		}
-		body = append(body, readChecked(t.Args, jen.Id("args"))...)
-		body = append(body,
-			jen.If(jen.Err().Op(":=").Id("r").Dot("Finish").Call(jen.String().Call(jen.Id(t.Const))), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Id(t.Valid).Values(), jen.Err()),
-			),
-			jen.Return(valid(jen.Id("args")), jen.Nil()),
-		)
+	body := []jen.Code{
+		jen.Id("r").Op(":=").Add(rt("NewReader")).Call(jen.Id("raw"), jen.Id("opts").Op("...")),
+		jen.Var().Id("args").Id(t.Args.Name),
 	}
+	body = append(body, readChecked(t.Args, jen.Id("args"))...)
+	body = append(body,
+		jen.If(jen.Err().Op(":=").Id("r").Dot("Finish").Call(jen.String().Call(jen.Id(t.Const))), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Id(t.Valid).Values(), jen.Err()),
+		),
+		jen.Return(valid(jen.Id("args")), jen.Nil()),
+	)
 	e.f.Func().Id(t.Parse).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Op("...").Add(rt("Options"))).Params(jen.Id(t.Valid), jen.Error()).Block(body...)
 }
 

@@ -453,8 +453,13 @@ func (v ValidRefundPaymentArgs) Args() RefundPaymentArgs {
 // ParseRefundPaymentArgs decodes and validates the arguments of tool
 // "refund_payment"; an error is a *runtime.ValidationError.
 func ParseRefundPaymentArgs(raw []byte, opts ...runtime.Options) (ValidRefundPaymentArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolRefundPayment), (*RefundPaymentArgs).readJSON)
-	return ValidRefundPaymentArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args RefundPaymentArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolRefundPayment)); err != nil {
+		return ValidRefundPaymentArgs{}, err
+	}
+	return ValidRefundPaymentArgs{args}, nil
 }
 
 // ValidSearchIssuesArgs holds arguments of tool "search_issues" that passed
@@ -473,8 +478,13 @@ func (v ValidSearchIssuesArgs) Args() SearchIssuesArgs {
 // ParseSearchIssuesArgs decodes and validates the arguments of tool
 // "search_issues"; an error is a *runtime.ValidationError.
 func ParseSearchIssuesArgs(raw []byte, opts ...runtime.Options) (ValidSearchIssuesArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolSearchIssues), (*SearchIssuesArgs).readJSON)
-	return ValidSearchIssuesArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args SearchIssuesArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolSearchIssues)); err != nil {
+		return ValidSearchIssuesArgs{}, err
+	}
+	return ValidSearchIssuesArgs{args}, nil
 }
 
 // ValidCreateOrderArgs holds arguments of tool "create_order" that passed
@@ -493,8 +503,13 @@ func (v ValidCreateOrderArgs) Args() CreateOrderArgs {
 // ParseCreateOrderArgs decodes and validates the arguments of tool
 // "create_order"; an error is a *runtime.ValidationError.
 func ParseCreateOrderArgs(raw []byte, opts ...runtime.Options) (ValidCreateOrderArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolCreateOrder), (*CreateOrderArgs).readJSON)
-	return ValidCreateOrderArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args CreateOrderArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolCreateOrder)); err != nil {
+		return ValidCreateOrderArgs{}, err
+	}
+	return ValidCreateOrderArgs{args}, nil
 }
 
 // RefundPaymentArgs are the arguments of tool "refund_payment".

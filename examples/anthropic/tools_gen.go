@@ -218,8 +218,13 @@ func (v ValidTrackOrderArgs) Args() TrackOrderArgs {
 // ParseTrackOrderArgs decodes and validates the arguments of tool "track_order";
 // an error is a *runtime.ValidationError.
 func ParseTrackOrderArgs(raw []byte, opts ...runtime.Options) (ValidTrackOrderArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolTrackOrder), (*TrackOrderArgs).readJSON)
-	return ValidTrackOrderArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args TrackOrderArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolTrackOrder)); err != nil {
+		return ValidTrackOrderArgs{}, err
+	}
+	return ValidTrackOrderArgs{args}, nil
 }
 
 // ValidRescheduleDeliveryArgs holds arguments of tool "reschedule_delivery" that
@@ -238,8 +243,13 @@ func (v ValidRescheduleDeliveryArgs) Args() RescheduleDeliveryArgs {
 // ParseRescheduleDeliveryArgs decodes and validates the arguments of tool
 // "reschedule_delivery"; an error is a *runtime.ValidationError.
 func ParseRescheduleDeliveryArgs(raw []byte, opts ...runtime.Options) (ValidRescheduleDeliveryArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolRescheduleDelivery), (*RescheduleDeliveryArgs).readJSON)
-	return ValidRescheduleDeliveryArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args RescheduleDeliveryArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolRescheduleDelivery)); err != nil {
+		return ValidRescheduleDeliveryArgs{}, err
+	}
+	return ValidRescheduleDeliveryArgs{args}, nil
 }
 
 // TrackOrderArgs are the arguments of tool "track_order".

@@ -218,8 +218,13 @@ func (v ValidFindBooksArgs) Args() FindBooksArgs {
 // ParseFindBooksArgs decodes and validates the arguments of tool "find_books"; an
 // error is a *runtime.ValidationError.
 func ParseFindBooksArgs(raw []byte, opts ...runtime.Options) (ValidFindBooksArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolFindBooks), (*FindBooksArgs).readJSON)
-	return ValidFindBooksArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args FindBooksArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolFindBooks)); err != nil {
+		return ValidFindBooksArgs{}, err
+	}
+	return ValidFindBooksArgs{args}, nil
 }
 
 // ValidReserveBookArgs holds arguments of tool "reserve_book" that passed
@@ -238,8 +243,13 @@ func (v ValidReserveBookArgs) Args() ReserveBookArgs {
 // ParseReserveBookArgs decodes and validates the arguments of tool
 // "reserve_book"; an error is a *runtime.ValidationError.
 func ParseReserveBookArgs(raw []byte, opts ...runtime.Options) (ValidReserveBookArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolReserveBook), (*ReserveBookArgs).readJSON)
-	return ValidReserveBookArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args ReserveBookArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolReserveBook)); err != nil {
+		return ValidReserveBookArgs{}, err
+	}
+	return ValidReserveBookArgs{args}, nil
 }
 
 // FindBooksArgs are the arguments of tool "find_books".

@@ -320,8 +320,13 @@ func (v ValidGetOrderArgs) Args() GetOrderArgs {
 // ParseGetOrderArgs decodes and validates the arguments of tool "get_order"; an
 // error is a *runtime.ValidationError.
 func ParseGetOrderArgs(raw []byte, opts ...runtime.Options) (ValidGetOrderArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolGetOrder), (*GetOrderArgs).readJSON)
-	return ValidGetOrderArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args GetOrderArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolGetOrder)); err != nil {
+		return ValidGetOrderArgs{}, err
+	}
+	return ValidGetOrderArgs{args}, nil
 }
 
 // ValidCancelOrderArgs holds arguments of tool "cancel_order" that passed
@@ -340,8 +345,13 @@ func (v ValidCancelOrderArgs) Args() CancelOrderArgs {
 // ParseCancelOrderArgs decodes and validates the arguments of tool
 // "cancel_order"; an error is a *runtime.ValidationError.
 func ParseCancelOrderArgs(raw []byte, opts ...runtime.Options) (ValidCancelOrderArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolCancelOrder), (*CancelOrderArgs).readJSON)
-	return ValidCancelOrderArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args CancelOrderArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolCancelOrder)); err != nil {
+		return ValidCancelOrderArgs{}, err
+	}
+	return ValidCancelOrderArgs{args}, nil
 }
 
 // ValidSearchOrdersArgs holds arguments of tool "search_orders" that passed
@@ -360,8 +370,13 @@ func (v ValidSearchOrdersArgs) Args() SearchOrdersArgs {
 // ParseSearchOrdersArgs decodes and validates the arguments of tool
 // "search_orders"; an error is a *runtime.ValidationError.
 func ParseSearchOrdersArgs(raw []byte, opts ...runtime.Options) (ValidSearchOrdersArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolSearchOrders), (*SearchOrdersArgs).readJSON)
-	return ValidSearchOrdersArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args SearchOrdersArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolSearchOrders)); err != nil {
+		return ValidSearchOrdersArgs{}, err
+	}
+	return ValidSearchOrdersArgs{args}, nil
 }
 
 // GetOrderArgs are the arguments of tool "get_order".

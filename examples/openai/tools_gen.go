@@ -217,8 +217,13 @@ func (v ValidGetOrderArgs) Args() GetOrderArgs {
 // ParseGetOrderArgs decodes and validates the arguments of tool "get_order"; an
 // error is a *runtime.ValidationError.
 func ParseGetOrderArgs(raw []byte, opts ...runtime.Options) (ValidGetOrderArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolGetOrder), (*GetOrderArgs).readJSON)
-	return ValidGetOrderArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args GetOrderArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolGetOrder)); err != nil {
+		return ValidGetOrderArgs{}, err
+	}
+	return ValidGetOrderArgs{args}, nil
 }
 
 // ValidRefundOrderArgs holds arguments of tool "refund_order" that passed
@@ -237,8 +242,13 @@ func (v ValidRefundOrderArgs) Args() RefundOrderArgs {
 // ParseRefundOrderArgs decodes and validates the arguments of tool
 // "refund_order"; an error is a *runtime.ValidationError.
 func ParseRefundOrderArgs(raw []byte, opts ...runtime.Options) (ValidRefundOrderArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolRefundOrder), (*RefundOrderArgs).readJSON)
-	return ValidRefundOrderArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args RefundOrderArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolRefundOrder)); err != nil {
+		return ValidRefundOrderArgs{}, err
+	}
+	return ValidRefundOrderArgs{args}, nil
 }
 
 // GetOrderArgs are the arguments of tool "get_order".

@@ -192,8 +192,13 @@ func (v ValidSearchTicketsArgs) Args() SearchTicketsArgs {
 // ParseSearchTicketsArgs decodes and validates the arguments of tool
 // "search_tickets"; an error is a *runtime.ValidationError.
 func ParseSearchTicketsArgs(raw []byte, opts ...runtime.Options) (ValidSearchTicketsArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolSearchTickets), (*SearchTicketsArgs).readJSON)
-	return ValidSearchTicketsArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args SearchTicketsArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolSearchTickets)); err != nil {
+		return ValidSearchTicketsArgs{}, err
+	}
+	return ValidSearchTicketsArgs{args}, nil
 }
 
 // ValidCloseTicketArgs holds arguments of tool "close_ticket" that passed
@@ -212,8 +217,13 @@ func (v ValidCloseTicketArgs) Args() CloseTicketArgs {
 // ParseCloseTicketArgs decodes and validates the arguments of tool
 // "close_ticket"; an error is a *runtime.ValidationError.
 func ParseCloseTicketArgs(raw []byte, opts ...runtime.Options) (ValidCloseTicketArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolCloseTicket), (*CloseTicketArgs).readJSON)
-	return ValidCloseTicketArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args CloseTicketArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolCloseTicket)); err != nil {
+		return ValidCloseTicketArgs{}, err
+	}
+	return ValidCloseTicketArgs{args}, nil
 }
 
 // SearchTicketsArgs are the arguments of tool "search_tickets".

@@ -308,8 +308,13 @@ func (v ValidRefundPaymentArgs) Args() RefundPaymentArgs {
 // ParseRefundPaymentArgs decodes and validates the arguments of tool
 // "refund_payment"; an error is a *runtime.ValidationError.
 func ParseRefundPaymentArgs(raw []byte, opts ...runtime.Options) (ValidRefundPaymentArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolRefundPayment), (*RefundPaymentArgs).readJSON)
-	return ValidRefundPaymentArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args RefundPaymentArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolRefundPayment)); err != nil {
+		return ValidRefundPaymentArgs{}, err
+	}
+	return ValidRefundPaymentArgs{args}, nil
 }
 
 // ValidGetPaymentArgs holds arguments of tool "get_payment" that passed
@@ -328,8 +333,13 @@ func (v ValidGetPaymentArgs) Args() GetPaymentArgs {
 // ParseGetPaymentArgs decodes and validates the arguments of tool "get_payment";
 // an error is a *runtime.ValidationError.
 func ParseGetPaymentArgs(raw []byte, opts ...runtime.Options) (ValidGetPaymentArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolGetPayment), (*GetPaymentArgs).readJSON)
-	return ValidGetPaymentArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args GetPaymentArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolGetPayment)); err != nil {
+		return ValidGetPaymentArgs{}, err
+	}
+	return ValidGetPaymentArgs{args}, nil
 }
 
 // ValidSendReceiptArgs holds arguments of tool "send_receipt" that passed
@@ -348,8 +358,13 @@ func (v ValidSendReceiptArgs) Args() SendReceiptArgs {
 // ParseSendReceiptArgs decodes and validates the arguments of tool
 // "send_receipt"; an error is a *runtime.ValidationError.
 func ParseSendReceiptArgs(raw []byte, opts ...runtime.Options) (ValidSendReceiptArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolSendReceipt), (*SendReceiptArgs).readJSON)
-	return ValidSendReceiptArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args SendReceiptArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolSendReceipt)); err != nil {
+		return ValidSendReceiptArgs{}, err
+	}
+	return ValidSendReceiptArgs{args}, nil
 }
 
 // RefundPaymentArgs are the arguments of tool "refund_payment".

@@ -609,8 +609,13 @@ func (v ValidCreatePullRequestArgs) Args() CreatePullRequestArgs {
 // ParseCreatePullRequestArgs decodes and validates the arguments of tool
 // "create_pull_request"; an error is a *runtime.ValidationError.
 func ParseCreatePullRequestArgs(raw []byte, opts ...runtime.Options) (ValidCreatePullRequestArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolCreatePullRequest), (*CreatePullRequestArgs).readJSON)
-	return ValidCreatePullRequestArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args CreatePullRequestArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolCreatePullRequest)); err != nil {
+		return ValidCreatePullRequestArgs{}, err
+	}
+	return ValidCreatePullRequestArgs{args}, nil
 }
 
 // ValidIssueWriteArgs holds arguments of tool "issue_write" that passed
@@ -629,8 +634,13 @@ func (v ValidIssueWriteArgs) Args() IssueWriteArgs {
 // ParseIssueWriteArgs decodes and validates the arguments of tool "issue_write";
 // an error is a *runtime.ValidationError.
 func ParseIssueWriteArgs(raw []byte, opts ...runtime.Options) (ValidIssueWriteArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolIssueWrite), (*IssueWriteArgs).readJSON)
-	return ValidIssueWriteArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args IssueWriteArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolIssueWrite)); err != nil {
+		return ValidIssueWriteArgs{}, err
+	}
+	return ValidIssueWriteArgs{args}, nil
 }
 
 // ValidListIssuesArgs holds arguments of tool "list_issues" that passed
@@ -649,8 +659,13 @@ func (v ValidListIssuesArgs) Args() ListIssuesArgs {
 // ParseListIssuesArgs decodes and validates the arguments of tool "list_issues";
 // an error is a *runtime.ValidationError.
 func ParseListIssuesArgs(raw []byte, opts ...runtime.Options) (ValidListIssuesArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolListIssues), (*ListIssuesArgs).readJSON)
-	return ValidListIssuesArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args ListIssuesArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolListIssues)); err != nil {
+		return ValidListIssuesArgs{}, err
+	}
+	return ValidListIssuesArgs{args}, nil
 }
 
 // ValidPushFilesArgs holds arguments of tool "push_files" that passed validation:
@@ -669,8 +684,13 @@ func (v ValidPushFilesArgs) Args() PushFilesArgs {
 // ParsePushFilesArgs decodes and validates the arguments of tool "push_files"; an
 // error is a *runtime.ValidationError.
 func ParsePushFilesArgs(raw []byte, opts ...runtime.Options) (ValidPushFilesArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolPushFiles), (*PushFilesArgs).readJSON)
-	return ValidPushFilesArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args PushFilesArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolPushFiles)); err != nil {
+		return ValidPushFilesArgs{}, err
+	}
+	return ValidPushFilesArgs{args}, nil
 }
 
 // ValidSearchCodeArgs holds arguments of tool "search_code" that passed
@@ -689,8 +709,13 @@ func (v ValidSearchCodeArgs) Args() SearchCodeArgs {
 // ParseSearchCodeArgs decodes and validates the arguments of tool "search_code";
 // an error is a *runtime.ValidationError.
 func ParseSearchCodeArgs(raw []byte, opts ...runtime.Options) (ValidSearchCodeArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolSearchCode), (*SearchCodeArgs).readJSON)
-	return ValidSearchCodeArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args SearchCodeArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolSearchCode)); err != nil {
+		return ValidSearchCodeArgs{}, err
+	}
+	return ValidSearchCodeArgs{args}, nil
 }
 
 // CreatePullRequestArgs are the arguments of tool "create_pull_request".

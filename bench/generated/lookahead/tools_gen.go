@@ -357,8 +357,13 @@ func (v ValidPayPlainArgs) Args() PayPlainArgs {
 // ParsePayPlainArgs decodes and validates the arguments of tool "pay_plain"; an
 // error is a *runtime.ValidationError.
 func ParsePayPlainArgs(raw []byte, opts ...runtime.Options) (ValidPayPlainArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolPayPlain), (*PayPlainArgs).readJSON)
-	return ValidPayPlainArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args PayPlainArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolPayPlain)); err != nil {
+		return ValidPayPlainArgs{}, err
+	}
+	return ValidPayPlainArgs{args}, nil
 }
 
 // ValidPayTaggedArgs holds arguments of tool "pay_tagged" that passed validation:
@@ -377,8 +382,13 @@ func (v ValidPayTaggedArgs) Args() PayTaggedArgs {
 // ParsePayTaggedArgs decodes and validates the arguments of tool "pay_tagged"; an
 // error is a *runtime.ValidationError.
 func ParsePayTaggedArgs(raw []byte, opts ...runtime.Options) (ValidPayTaggedArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolPayTagged), (*PayTaggedArgs).readJSON)
-	return ValidPayTaggedArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args PayTaggedArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolPayTagged)); err != nil {
+		return ValidPayTaggedArgs{}, err
+	}
+	return ValidPayTaggedArgs{args}, nil
 }
 
 // ValidPayUntaggedArgs holds arguments of tool "pay_untagged" that passed
@@ -397,8 +407,13 @@ func (v ValidPayUntaggedArgs) Args() PayUntaggedArgs {
 // ParsePayUntaggedArgs decodes and validates the arguments of tool
 // "pay_untagged"; an error is a *runtime.ValidationError.
 func ParsePayUntaggedArgs(raw []byte, opts ...runtime.Options) (ValidPayUntaggedArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolPayUntagged), (*PayUntaggedArgs).readJSON)
-	return ValidPayUntaggedArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args PayUntaggedArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolPayUntagged)); err != nil {
+		return ValidPayUntaggedArgs{}, err
+	}
+	return ValidPayUntaggedArgs{args}, nil
 }
 
 // ValidPayKindArgs holds arguments of tool "pay_kind" that passed validation:
@@ -417,8 +432,13 @@ func (v ValidPayKindArgs) Args() PayKindArgs {
 // ParsePayKindArgs decodes and validates the arguments of tool "pay_kind"; an
 // error is a *runtime.ValidationError.
 func ParsePayKindArgs(raw []byte, opts ...runtime.Options) (ValidPayKindArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolPayKind), (*PayKindArgs).readJSON)
-	return ValidPayKindArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args PayKindArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolPayKind)); err != nil {
+		return ValidPayKindArgs{}, err
+	}
+	return ValidPayKindArgs{args}, nil
 }
 
 // ValidPayCheckedArgs holds arguments of tool "pay_checked" that passed
@@ -437,8 +457,13 @@ func (v ValidPayCheckedArgs) Args() PayCheckedArgs {
 // ParsePayCheckedArgs decodes and validates the arguments of tool "pay_checked";
 // an error is a *runtime.ValidationError.
 func ParsePayCheckedArgs(raw []byte, opts ...runtime.Options) (ValidPayCheckedArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolPayChecked), (*PayCheckedArgs).readJSON)
-	return ValidPayCheckedArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args PayCheckedArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolPayChecked)); err != nil {
+		return ValidPayCheckedArgs{}, err
+	}
+	return ValidPayCheckedArgs{args}, nil
 }
 
 // PayPlainArgs are the arguments of tool "pay_plain".

@@ -901,8 +901,13 @@ func (v ValidCreateEntitiesArgs) Args() CreateEntitiesArgs {
 // ParseCreateEntitiesArgs decodes and validates the arguments of tool
 // "create_entities"; an error is a *runtime.ValidationError.
 func ParseCreateEntitiesArgs(raw []byte, opts ...runtime.Options) (ValidCreateEntitiesArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolCreateEntities), (*CreateEntitiesArgs).readJSON)
-	return ValidCreateEntitiesArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args CreateEntitiesArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolCreateEntities)); err != nil {
+		return ValidCreateEntitiesArgs{}, err
+	}
+	return ValidCreateEntitiesArgs{args}, nil
 }
 
 // ValidCreateRelationsArgs holds arguments of tool "create_relations" that passed
@@ -921,8 +926,13 @@ func (v ValidCreateRelationsArgs) Args() CreateRelationsArgs {
 // ParseCreateRelationsArgs decodes and validates the arguments of tool
 // "create_relations"; an error is a *runtime.ValidationError.
 func ParseCreateRelationsArgs(raw []byte, opts ...runtime.Options) (ValidCreateRelationsArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolCreateRelations), (*CreateRelationsArgs).readJSON)
-	return ValidCreateRelationsArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args CreateRelationsArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolCreateRelations)); err != nil {
+		return ValidCreateRelationsArgs{}, err
+	}
+	return ValidCreateRelationsArgs{args}, nil
 }
 
 // ValidAddObservationsArgs holds arguments of tool "add_observations" that passed
@@ -941,8 +951,13 @@ func (v ValidAddObservationsArgs) Args() AddObservationsArgs {
 // ParseAddObservationsArgs decodes and validates the arguments of tool
 // "add_observations"; an error is a *runtime.ValidationError.
 func ParseAddObservationsArgs(raw []byte, opts ...runtime.Options) (ValidAddObservationsArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolAddObservations), (*AddObservationsArgs).readJSON)
-	return ValidAddObservationsArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args AddObservationsArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolAddObservations)); err != nil {
+		return ValidAddObservationsArgs{}, err
+	}
+	return ValidAddObservationsArgs{args}, nil
 }
 
 // ValidDeleteEntitiesArgs holds arguments of tool "delete_entities" that passed
@@ -961,8 +976,13 @@ func (v ValidDeleteEntitiesArgs) Args() DeleteEntitiesArgs {
 // ParseDeleteEntitiesArgs decodes and validates the arguments of tool
 // "delete_entities"; an error is a *runtime.ValidationError.
 func ParseDeleteEntitiesArgs(raw []byte, opts ...runtime.Options) (ValidDeleteEntitiesArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolDeleteEntities), (*DeleteEntitiesArgs).readJSON)
-	return ValidDeleteEntitiesArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args DeleteEntitiesArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolDeleteEntities)); err != nil {
+		return ValidDeleteEntitiesArgs{}, err
+	}
+	return ValidDeleteEntitiesArgs{args}, nil
 }
 
 // ValidDeleteObservationsArgs holds arguments of tool "delete_observations" that
@@ -981,8 +1001,13 @@ func (v ValidDeleteObservationsArgs) Args() DeleteObservationsArgs {
 // ParseDeleteObservationsArgs decodes and validates the arguments of tool
 // "delete_observations"; an error is a *runtime.ValidationError.
 func ParseDeleteObservationsArgs(raw []byte, opts ...runtime.Options) (ValidDeleteObservationsArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolDeleteObservations), (*DeleteObservationsArgs).readJSON)
-	return ValidDeleteObservationsArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args DeleteObservationsArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolDeleteObservations)); err != nil {
+		return ValidDeleteObservationsArgs{}, err
+	}
+	return ValidDeleteObservationsArgs{args}, nil
 }
 
 // DeleteRelationsArgs are the arguments of tool "delete_relations", whose input
@@ -1005,8 +1030,13 @@ func (v ValidDeleteRelationsArgs) Args() DeleteRelationsArgs {
 // ParseDeleteRelationsArgs decodes and validates the arguments of tool
 // "delete_relations"; an error is a *runtime.ValidationError.
 func ParseDeleteRelationsArgs(raw []byte, opts ...runtime.Options) (ValidDeleteRelationsArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolDeleteRelations), (*CreateRelationsArgs).readJSON)
-	return ValidDeleteRelationsArgs{DeleteRelationsArgs(args)}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args CreateRelationsArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolDeleteRelations)); err != nil {
+		return ValidDeleteRelationsArgs{}, err
+	}
+	return ValidDeleteRelationsArgs{DeleteRelationsArgs(args)}, nil
 }
 
 // ValidReadGraphArgs holds arguments of tool "read_graph" that passed validation:
@@ -1025,8 +1055,13 @@ func (v ValidReadGraphArgs) Args() ReadGraphArgs {
 // ParseReadGraphArgs decodes and validates the arguments of tool "read_graph"; an
 // error is a *runtime.ValidationError.
 func ParseReadGraphArgs(raw []byte, opts ...runtime.Options) (ValidReadGraphArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolReadGraph), (*ReadGraphArgs).readJSON)
-	return ValidReadGraphArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args ReadGraphArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolReadGraph)); err != nil {
+		return ValidReadGraphArgs{}, err
+	}
+	return ValidReadGraphArgs{args}, nil
 }
 
 // ValidSearchNodesArgs holds arguments of tool "search_nodes" that passed
@@ -1045,8 +1080,13 @@ func (v ValidSearchNodesArgs) Args() SearchNodesArgs {
 // ParseSearchNodesArgs decodes and validates the arguments of tool
 // "search_nodes"; an error is a *runtime.ValidationError.
 func ParseSearchNodesArgs(raw []byte, opts ...runtime.Options) (ValidSearchNodesArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolSearchNodes), (*SearchNodesArgs).readJSON)
-	return ValidSearchNodesArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args SearchNodesArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolSearchNodes)); err != nil {
+		return ValidSearchNodesArgs{}, err
+	}
+	return ValidSearchNodesArgs{args}, nil
 }
 
 // ValidOpenNodesArgs holds arguments of tool "open_nodes" that passed validation:
@@ -1065,8 +1105,13 @@ func (v ValidOpenNodesArgs) Args() OpenNodesArgs {
 // ParseOpenNodesArgs decodes and validates the arguments of tool "open_nodes"; an
 // error is a *runtime.ValidationError.
 func ParseOpenNodesArgs(raw []byte, opts ...runtime.Options) (ValidOpenNodesArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolOpenNodes), (*OpenNodesArgs).readJSON)
-	return ValidOpenNodesArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args OpenNodesArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolOpenNodes)); err != nil {
+		return ValidOpenNodesArgs{}, err
+	}
+	return ValidOpenNodesArgs{args}, nil
 }
 
 // CreateEntitiesArgs are the arguments of tool "create_entities".

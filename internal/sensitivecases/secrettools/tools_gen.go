@@ -252,8 +252,13 @@ func (v ValidStoreCredentialsArgs) Args() StoreCredentialsArgs {
 // ParseStoreCredentialsArgs decodes and validates the arguments of tool
 // "store_credentials"; an error is a *runtime.ValidationError.
 func ParseStoreCredentialsArgs(raw []byte, opts ...runtime.Options) (ValidStoreCredentialsArgs, error) {
-	args, err := toolgenimpl.Decode(raw, opts, string(ToolStoreCredentials), (*StoreCredentialsArgs).readJSON)
-	return ValidStoreCredentialsArgs{args}, err
+	r := toolgenimpl.NewReader(raw, opts...)
+	var args StoreCredentialsArgs
+	args.readJSON(r)
+	if err := r.Finish(string(ToolStoreCredentials)); err != nil {
+		return ValidStoreCredentialsArgs{}, err
+	}
+	return ValidStoreCredentialsArgs{args}, nil
 }
 
 // ValidOpenSessionArgs holds arguments of tool "open_session" that passed
