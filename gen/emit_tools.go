@@ -175,7 +175,9 @@ func (e *emitter) dispatch() {
 			e.f.Add(comment(fmt.Sprintf("%s and %s connect tool %q to runtime.Dispatcher, as the parse and call functions after them do for each tool.", t.ParseFunc, t.CallFunc, t.Name)))
 		}
 		e.f.Func().Id(t.ParseFunc).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Add(rt("Options"))).Params(jen.Any(), jen.Error()).Block(
-			jen.Return(rt("Parsed").Call(jen.Id(t.Parse).Call(jen.Id("raw"), jen.Id("opts")))),
+			jen.List(jen.Id("args"), jen.Err()).Op(":=").Id(t.Parse).Call(jen.Id("raw"), jen.Id("opts")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+			jen.Return(jen.Id("args"), jen.Nil()),
 		)
 		e.end()
 		e.f.Func().Id(t.CallFunc).Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("h").Any(), jen.Id("args").Any()).Params(jen.Any(), jen.Error()).Block(

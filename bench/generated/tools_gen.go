@@ -363,7 +363,11 @@ type Handler interface {
 // parseRefundPayment and callRefundPayment connect tool "refund_payment" to
 // runtime.Dispatcher, as the parse and call functions after them do for each tool.
 func parseRefundPayment(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseRefundPaymentArgs(raw, opts))
+	args, err := ParseRefundPaymentArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callRefundPayment(ctx context.Context, h any, args any) (any, error) {
@@ -371,7 +375,11 @@ func callRefundPayment(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parseSearchIssues(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseSearchIssuesArgs(raw, opts))
+	args, err := ParseSearchIssuesArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callSearchIssues(ctx context.Context, h any, args any) (any, error) {
@@ -379,7 +387,11 @@ func callSearchIssues(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parseCreateOrder(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseCreateOrderArgs(raw, opts))
+	args, err := ParseCreateOrderArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callCreateOrder(ctx context.Context, h any, args any) (any, error) {

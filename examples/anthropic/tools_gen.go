@@ -136,7 +136,11 @@ type Handler interface {
 // parseTrackOrder and callTrackOrder connect tool "track_order" to
 // runtime.Dispatcher, as the parse and call functions after them do for each tool.
 func parseTrackOrder(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseTrackOrderArgs(raw, opts))
+	args, err := ParseTrackOrderArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callTrackOrder(ctx context.Context, h any, args any) (any, error) {
@@ -144,7 +148,11 @@ func callTrackOrder(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parseRescheduleDelivery(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseRescheduleDeliveryArgs(raw, opts))
+	args, err := ParseRescheduleDeliveryArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callRescheduleDelivery(ctx context.Context, h any, args any) (any, error) {

@@ -136,7 +136,11 @@ type Handler interface {
 // parseFindBooks and callFindBooks connect tool "find_books" to
 // runtime.Dispatcher, as the parse and call functions after them do for each tool.
 func parseFindBooks(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseFindBooksArgs(raw, opts))
+	args, err := ParseFindBooksArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callFindBooks(ctx context.Context, h any, args any) (any, error) {
@@ -144,7 +148,11 @@ func callFindBooks(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parseReserveBook(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseReserveBookArgs(raw, opts))
+	args, err := ParseReserveBookArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callReserveBook(ctx context.Context, h any, args any) (any, error) {

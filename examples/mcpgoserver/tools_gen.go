@@ -185,7 +185,11 @@ type Handler interface {
 // parseGetOrder and callGetOrder connect tool "get_order" to runtime.Dispatcher,
 // as the parse and call functions after them do for each tool.
 func parseGetOrder(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseGetOrderArgs(raw, opts))
+	args, err := ParseGetOrderArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callGetOrder(ctx context.Context, h any, args any) (any, error) {
@@ -202,7 +206,11 @@ func checkGetOrderResult(result any) []runtime.Violation {
 }
 
 func parseCancelOrder(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseCancelOrderArgs(raw, opts))
+	args, err := ParseCancelOrderArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callCancelOrder(ctx context.Context, h any, args any) (any, error) {
@@ -210,7 +218,11 @@ func callCancelOrder(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parseSearchOrders(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseSearchOrdersArgs(raw, opts))
+	args, err := ParseSearchOrdersArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callSearchOrders(ctx context.Context, h any, args any) (any, error) {

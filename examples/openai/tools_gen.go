@@ -135,7 +135,11 @@ type Handler interface {
 // parseGetOrder and callGetOrder connect tool "get_order" to runtime.Dispatcher,
 // as the parse and call functions after them do for each tool.
 func parseGetOrder(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseGetOrderArgs(raw, opts))
+	args, err := ParseGetOrderArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callGetOrder(ctx context.Context, h any, args any) (any, error) {
@@ -143,7 +147,11 @@ func callGetOrder(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parseRefundOrder(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseRefundOrderArgs(raw, opts))
+	args, err := ParseRefundOrderArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callRefundOrder(ctx context.Context, h any, args any) (any, error) {

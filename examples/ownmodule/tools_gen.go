@@ -110,7 +110,11 @@ type Handler interface {
 // parseSearchTickets and callSearchTickets connect tool "search_tickets" to
 // runtime.Dispatcher, as the parse and call functions after them do for each tool.
 func parseSearchTickets(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseSearchTicketsArgs(raw, opts))
+	args, err := ParseSearchTicketsArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callSearchTickets(ctx context.Context, h any, args any) (any, error) {
@@ -118,7 +122,11 @@ func callSearchTickets(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parseCloseTicket(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseCloseTicketArgs(raw, opts))
+	args, err := ParseCloseTicketArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callCloseTicket(ctx context.Context, h any, args any) (any, error) {

@@ -209,7 +209,11 @@ type Handler interface {
 // parseRefundPayment and callRefundPayment connect tool "refund_payment" to
 // runtime.Dispatcher, as the parse and call functions after them do for each tool.
 func parseRefundPayment(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseRefundPaymentArgs(raw, opts))
+	args, err := ParseRefundPaymentArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callRefundPayment(ctx context.Context, h any, args any) (any, error) {
@@ -226,7 +230,11 @@ func checkRefundPaymentResult(result any) []runtime.Violation {
 }
 
 func parseGetPayment(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseGetPaymentArgs(raw, opts))
+	args, err := ParseGetPaymentArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callGetPayment(ctx context.Context, h any, args any) (any, error) {
@@ -234,7 +242,11 @@ func callGetPayment(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parseSendReceipt(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseSendReceiptArgs(raw, opts))
+	args, err := ParseSendReceiptArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callSendReceipt(ctx context.Context, h any, args any) (any, error) {

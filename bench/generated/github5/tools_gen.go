@@ -503,7 +503,11 @@ type Handler interface {
 // "create_pull_request" to runtime.Dispatcher, as the parse and call functions
 // after them do for each tool.
 func parseCreatePullRequest(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseCreatePullRequestArgs(raw, opts))
+	args, err := ParseCreatePullRequestArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callCreatePullRequest(ctx context.Context, h any, args any) (any, error) {
@@ -511,7 +515,11 @@ func callCreatePullRequest(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parseIssueWrite(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseIssueWriteArgs(raw, opts))
+	args, err := ParseIssueWriteArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callIssueWrite(ctx context.Context, h any, args any) (any, error) {
@@ -519,7 +527,11 @@ func callIssueWrite(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parseListIssues(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseListIssuesArgs(raw, opts))
+	args, err := ParseListIssuesArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callListIssues(ctx context.Context, h any, args any) (any, error) {
@@ -527,7 +539,11 @@ func callListIssues(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parsePushFiles(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParsePushFilesArgs(raw, opts))
+	args, err := ParsePushFilesArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callPushFiles(ctx context.Context, h any, args any) (any, error) {
@@ -535,7 +551,11 @@ func callPushFiles(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parseSearchCode(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseSearchCodeArgs(raw, opts))
+	args, err := ParseSearchCodeArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callSearchCode(ctx context.Context, h any, args any) (any, error) {

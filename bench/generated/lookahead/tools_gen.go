@@ -251,7 +251,11 @@ type Handler interface {
 // parsePayPlain and callPayPlain connect tool "pay_plain" to runtime.Dispatcher,
 // as the parse and call functions after them do for each tool.
 func parsePayPlain(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParsePayPlainArgs(raw, opts))
+	args, err := ParsePayPlainArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callPayPlain(ctx context.Context, h any, args any) (any, error) {
@@ -259,7 +263,11 @@ func callPayPlain(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parsePayTagged(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParsePayTaggedArgs(raw, opts))
+	args, err := ParsePayTaggedArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callPayTagged(ctx context.Context, h any, args any) (any, error) {
@@ -267,7 +275,11 @@ func callPayTagged(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parsePayUntagged(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParsePayUntaggedArgs(raw, opts))
+	args, err := ParsePayUntaggedArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callPayUntagged(ctx context.Context, h any, args any) (any, error) {
@@ -275,7 +287,11 @@ func callPayUntagged(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parsePayKind(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParsePayKindArgs(raw, opts))
+	args, err := ParsePayKindArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callPayKind(ctx context.Context, h any, args any) (any, error) {
@@ -283,7 +299,11 @@ func callPayKind(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parsePayChecked(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParsePayCheckedArgs(raw, opts))
+	args, err := ParsePayCheckedArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callPayChecked(ctx context.Context, h any, args any) (any, error) {

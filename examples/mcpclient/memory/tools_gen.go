@@ -600,7 +600,11 @@ type Handler interface {
 // parseCreateEntities and callCreateEntities connect tool "create_entities" to
 // runtime.Dispatcher, as the parse and call functions after them do for each tool.
 func parseCreateEntities(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseCreateEntitiesArgs(raw, opts))
+	args, err := ParseCreateEntitiesArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callCreateEntities(ctx context.Context, h any, args any) (any, error) {
@@ -617,7 +621,11 @@ func checkCreateEntitiesResult(result any) []runtime.Violation {
 }
 
 func parseCreateRelations(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseCreateRelationsArgs(raw, opts))
+	args, err := ParseCreateRelationsArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callCreateRelations(ctx context.Context, h any, args any) (any, error) {
@@ -634,7 +642,11 @@ func checkCreateRelationsResult(result any) []runtime.Violation {
 }
 
 func parseAddObservations(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseAddObservationsArgs(raw, opts))
+	args, err := ParseAddObservationsArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callAddObservations(ctx context.Context, h any, args any) (any, error) {
@@ -651,7 +663,11 @@ func checkAddObservationsResult(result any) []runtime.Violation {
 }
 
 func parseDeleteEntities(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseDeleteEntitiesArgs(raw, opts))
+	args, err := ParseDeleteEntitiesArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callDeleteEntities(ctx context.Context, h any, args any) (any, error) {
@@ -668,7 +684,11 @@ func checkDeleteEntitiesResult(result any) []runtime.Violation {
 }
 
 func parseDeleteObservations(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseDeleteObservationsArgs(raw, opts))
+	args, err := ParseDeleteObservationsArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callDeleteObservations(ctx context.Context, h any, args any) (any, error) {
@@ -685,7 +705,11 @@ func checkDeleteObservationsResult(result any) []runtime.Violation {
 }
 
 func parseDeleteRelations(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseDeleteRelationsArgs(raw, opts))
+	args, err := ParseDeleteRelationsArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callDeleteRelations(ctx context.Context, h any, args any) (any, error) {
@@ -702,7 +726,11 @@ func checkDeleteRelationsResult(result any) []runtime.Violation {
 }
 
 func parseReadGraph(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseReadGraphArgs(raw, opts))
+	args, err := ParseReadGraphArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callReadGraph(ctx context.Context, h any, args any) (any, error) {
@@ -719,7 +747,11 @@ func checkReadGraphResult(result any) []runtime.Violation {
 }
 
 func parseSearchNodes(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseSearchNodesArgs(raw, opts))
+	args, err := ParseSearchNodesArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callSearchNodes(ctx context.Context, h any, args any) (any, error) {
@@ -736,7 +768,11 @@ func checkSearchNodesResult(result any) []runtime.Violation {
 }
 
 func parseOpenNodes(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseOpenNodesArgs(raw, opts))
+	args, err := ParseOpenNodesArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callOpenNodes(ctx context.Context, h any, args any) (any, error) {

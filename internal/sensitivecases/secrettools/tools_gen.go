@@ -170,7 +170,11 @@ type Handler interface {
 // to runtime.Dispatcher, as the parse and call functions after them do for each
 // tool.
 func parseStoreCredentials(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseStoreCredentialsArgs(raw, opts))
+	args, err := ParseStoreCredentialsArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callStoreCredentials(ctx context.Context, h any, args any) (any, error) {
@@ -178,7 +182,11 @@ func callStoreCredentials(ctx context.Context, h any, args any) (any, error) {
 }
 
 func parseOpenSession(raw []byte, opts runtime.Options) (any, error) {
-	return toolgenimpl.Parsed(ParseOpenSessionArgs(raw, opts))
+	args, err := ParseOpenSessionArgs(raw, opts)
+	if err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 func callOpenSession(ctx context.Context, h any, args any) (any, error) {
