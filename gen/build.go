@@ -43,8 +43,9 @@ type builder struct {
 	names    *namespace
 	patterns map[string]*Pattern
 	divisors map[string]*Divisor
-	shared   map[string]*Value     // $defs shared between tools, by name and bytes
-	enums    map[string]*NamedType // string enums, by canonical schema text
+	shared   map[string]*Value       // $defs shared between tools, by name and bytes
+	enums    map[string]*NamedType   // string enums, by canonical schema text
+	inputs   map[string]*sharedInput // tools' arguments, by canonical input schema text
 
 	// The catalog's index (its schemas as documents of one registry, so
 	// that $id references between tools resolve), what of the registry's
@@ -94,6 +95,7 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 		divisors: map[string]*Divisor{},
 		shared:   map[string]*Value{},
 		enums:    map[string]*NamedType{},
+		inputs:   map[string]*sharedInput{},
 	}
 	b.model.names = b.names
 	b.model.divisors = b.divisors
@@ -295,15 +297,16 @@ func (b *builder) buildTool(t *catalog.Tool, goName string) {
 			tool.StrictSchemaConst = b.names.claim(stem + "StrictInputSchema")
 		}
 	}
-	args := b.schemaRoot(t.SchemaPointer, "input", goName+"Args", goName)
+	args := b.sharedArgs(tool, t)
 	if args == nil {
-		return
+		start := len(b.diags)
+		if args = b.schemaRoot(t.SchemaPointer, "input", goName+"Args", goName); args == nil {
+			return
+		}
+		args.Doc = fmt.Sprintf("%sArgs are the arguments of tool %q.", goName, t.Name)
+		args.Sensitive = b.rootSensitive("input")
+		b.shareArgs(t, args, start)
 	}
-	args.Doc = fmt.Sprintf("%sArgs are the arguments of tool %q.", goName, t.Name)
-	if t.Description != "" {
-		args.Doc += "\n\n" + t.Description
-	}
-	args.Sensitive = b.rootSensitive("input")
 	tool.Args = args
 	if t.OutputSchema != nil {
 		result := b.schemaRoot(t.OutputSchemaPointer, "output", goName+"Result", goName+"Result")

@@ -46,11 +46,7 @@ func (e *emitter) client() {
 
 // clientMethod emits the Client's method for tool t.
 func (e *emitter) clientMethod(t *Tool) {
-	doc := fmt.Sprintf("%s calls tool %q.", t.GoName, t.Name)
-	if t.Description != "" {
-		doc += "\n\n" + t.Description
-	}
-	e.f.Add(comment(doc))
+	e.f.Add(comment(fmt.Sprintf("%s calls tool %q.", t.GoName, t.Name)))
 	call := []jen.Code{
 		jen.Id("ctx"), jen.Id("c").Dot("caller"), jen.String().Call(jen.Id(t.Const)), jen.Id("args"), jen.Id(t.ParseFunc),
 	}
@@ -65,7 +61,7 @@ func (e *emitter) clientMethod(t *Tool) {
 	}
 	e.f.Func().Params(jen.Id("c").Op("*").Id("Client")).Id(t.GoName).Params(
 		jen.Id("ctx").Qual("context", "Context"),
-		jen.Id("args").Id(t.Args.Name),
+		jen.Id("args").Id(t.ArgsName()),
 	).Params(result, jen.Error()).Block(jen.Return(body))
 	e.end()
 }

@@ -45,11 +45,17 @@ func (e *emitter) toolNames() {
 func (e *emitter) definitions() {
 	var rows, schemas []jen.Code
 	// schema declares a constant holding the catalog's bytes: a schema, or
-	// a tool's "_meta".
+	// a tool's "_meta". Tools with the same bytes share one constant, the
+	// first one's.
+	declared := map[string]string{}
 	schema := func(name string, text []byte) jen.Code {
 		if text == nil {
 			return nil
 		}
+		if first, ok := declared[string(text)]; ok {
+			return jen.Id(first)
+		}
+		declared[string(text)] = name
 		schemas = append(schemas, jen.Id(name).Op("=").Add(stringLiteral(string(text))))
 		return jen.Id(name)
 	}
@@ -159,13 +165,15 @@ func (e *emitter) handler() {
 			jen.Id("args").Id(t.Valid),
 		).Params(result, jen.Error()))
 	}
-	e.f.Add(comment("Handler implements the catalog's tools, one method per tool. A tool added to the catalog adds a method here, so the build breaks until it is implemented. Each method receives arguments that have passed validation and returns a JSON-encodable result: for a tool with an output schema, its typed result, which the dispatcher checks against that schema. Return runtime.Reject to refuse well-formed arguments with hints for the model, and runtime.Transient to mark an error worth retrying."))
+	e.f.Add(comment("Handler implements the catalog's tools, one method per tool. A tool added to the catalog adds a method here, so the build breaks until it is implemented. Each method receives arguments that have passed validation (a Valid…Args value is made only by its Parse…Args function, which Dispatch calls; its zero value was never validated) and returns a JSON-encodable result: for a tool with an output schema, its typed result, which the dispatcher checks against that schema. Return runtime.Reject to refuse well-formed arguments with hints for the model, and runtime.Transient to mark an error worth retrying."))
 	e.f.Type().Id("Handler").Interface(methods...)
 }
 
 func (e *emitter) dispatch() {
-	for _, t := range e.m.Tools {
-		e.f.Add(lineComment(fmt.Sprintf("%s and %s connect tool %q to runtime.Dispatcher.", t.ParseFunc, t.CallFunc, t.Name)))
+	for i, t := range e.m.Tools {
+		if i == 0 {
+			e.f.Add(comment(fmt.Sprintf("%s and %s connect tool %q to runtime.Dispatcher, as the parse and call functions after them do for each tool.", t.ParseFunc, t.CallFunc, t.Name)))
+		}
 		e.f.Func().Id(t.ParseFunc).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Add(rt("Options"))).Params(jen.Any(), jen.Error()).Block(
 			jen.List(jen.Id("args"), jen.Err()).Op(":=").Id(t.Parse).Call(jen.Id("raw"), jen.Id("opts")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
@@ -258,25 +266,43 @@ func (e *emitter) validateArgs() {
 }
 
 func (e *emitter) validType(t *Tool) {
-	args := t.Args.Name
-	e.f.Add(comment(fmt.Sprintf("%s holds arguments of tool %q that passed validation. Only %s (and Dispatch through it) makes one that holds arguments; the zero value holds zero arguments that were never validated.", t.Valid, t.Name, t.Parse)))
+	args := t.ArgsName()
+	if t.ArgsOwn != "" {
+		e.f.Add(comment(fmt.Sprintf("%s are the arguments of tool %q, whose input schema is tool %q's but for descriptions.", t.ArgsOwn, t.Name, t.ArgsSharedWith)))
+		e.f.Type().Id(t.ArgsOwn).Id(t.Args.Name)
+		e.end()
+		if needsMarshal(t.Args) {
+			e.f.Add(lineComment(fmt.Sprintf("MarshalJSON encodes x as %s does.", t.Args.Name)))
+			e.f.Func().Params(jen.Id("x").Id(t.ArgsOwn)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+				jen.Return(jen.Id(t.Args.Name).Call(jen.Id("x")).Dot("MarshalJSON").Call()),
+			)
+			e.end()
+		}
+	}
+	e.f.Add(comment(fmt.Sprintf("%s holds arguments of tool %q that passed validation: only %s makes one.", t.Valid, t.Name, t.Parse)))
 	e.f.Add(brandedDirective(t.Parse))
 	e.f.Type().Id(t.Valid).Struct(jen.Id("args").Id(args))
 	e.end()
 	e.f.Add(lineComment("Args returns the validated arguments."))
 	e.f.Func().Params(jen.Id("v").Id(t.Valid)).Id("Args").Params().Id(args).Block(jen.Return(jen.Id("v").Dot("args")))
 	e.end()
-	e.f.Add(comment(fmt.Sprintf("%s decodes and validates the JSON arguments of tool %q in one pass. On failure the error is a *runtime.ValidationError with every violation.", t.Parse, t.Name)))
+	e.f.Add(comment(fmt.Sprintf("%s decodes and validates the arguments of tool %q; an error is a *runtime.ValidationError.", t.Parse, t.Name)))
+	valid := func(v jen.Code) jen.Code {
+		if t.ArgsOwn != "" {
+			v = jen.Id(t.ArgsOwn).Call(v)
+		}
+		return jen.Id(t.Valid).Values(v)
+	}
 	body := []jen.Code{
 		jen.Id("r").Op(":=").Add(rt("NewReader")).Call(jen.Id("raw"), jen.Id("opts").Op("...")),
-		jen.Var().Id("args").Id(args),
+		jen.Var().Id("args").Id(t.Args.Name),
 	}
 	body = append(body, readChecked(t.Args, jen.Id("args"))...)
 	body = append(body,
 		jen.If(jen.Err().Op(":=").Id("r").Dot("Finish").Call(jen.String().Call(jen.Id(t.Const))), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Id(t.Valid).Values(), jen.Err()),
 		),
-		jen.Return(jen.Id(t.Valid).Values(jen.Dict{jen.Id("args"): jen.Id("args")}), jen.Nil()),
+		jen.Return(valid(jen.Id("args")), jen.Nil()),
 	)
 	e.f.Func().Id(t.Parse).Params(jen.Id("raw").Index().Byte(), jen.Id("opts").Op("...").Add(rt("Options"))).Params(jen.Id(t.Valid), jen.Error()).Block(body...)
 }

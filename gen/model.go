@@ -58,9 +58,13 @@ type Tool struct {
 	GoName            string        // the Handler method
 	Const             string        // the ToolName constant
 	Args              *NamedType    // the arguments struct
-	Result            *NamedType    // the result struct, when the tool has an output schema
-	Valid             string        // the branded type holding validated arguments
-	Parse             string        // the function that mints Valid
+	// ArgsOwn, when set, is the tool's own arguments type, defined as Args,
+	// which is tool ArgsSharedWith's: their input schemas are the same (see
+	// share_args.go).
+	ArgsOwn, ArgsSharedWith string
+	Result                  *NamedType // the result struct, when the tool has an output schema
+	Valid                   string     // the branded type holding validated arguments
+	Parse                   string     // the function that mints Valid
 
 	// Icons, TaskSupport and Meta are MCP's "icons", execution.taskSupport
 	// and "_meta" (its bytes, held by the constant MetaConst), put in the
@@ -74,6 +78,15 @@ type Tool struct {
 	// schemas and the functions runtime.Dispatcher calls.
 	InputSchemaConst, OutputSchemaConst, StrictSchemaConst string
 	ParseFunc, CallFunc, CheckResultFunc                   string
+}
+
+// ArgsName is the name of the tool's arguments type: its own type defined
+// as a shared one, or Args itself.
+func (t *Tool) ArgsName() string {
+	if t.ArgsOwn != "" {
+		return t.ArgsOwn
+	}
+	return t.Args.Name
 }
 
 // typeKind is how a schema's values are held in Go.

@@ -337,11 +337,12 @@ const (
 
 // Handler implements the catalog's tools, one method per tool. A tool added to
 // the catalog adds a method here, so the build breaks until it is implemented.
-// Each method receives arguments that have passed validation and returns a
-// JSON-encodable result: for a tool with an output schema, its typed result,
-// which the dispatcher checks against that schema. Return runtime.Reject to
-// refuse well-formed arguments with hints for the model, and runtime.Transient to
-// mark an error worth retrying.
+// Each method receives arguments that have passed validation (a Valid…Args
+// value is made only by its Parse…Args function, which Dispatch calls; its zero
+// value was never validated) and returns a JSON-encodable result: for a tool with
+// an output schema, its typed result, which the dispatcher checks against that
+// schema. Return runtime.Reject to refuse well-formed arguments with hints for
+// the model, and runtime.Transient to mark an error worth retrying.
 type Handler interface {
 	// RefundPayment runs tool "refund_payment".
 	//
@@ -359,7 +360,8 @@ type Handler interface {
 	CreateOrder(ctx context.Context, args ValidCreateOrderArgs) (any, error)
 }
 
-// parseRefundPayment and callRefundPayment connect tool "refund_payment" to runtime.Dispatcher.
+// parseRefundPayment and callRefundPayment connect tool "refund_payment" to
+// runtime.Dispatcher, as the parse and call functions after them do for each tool.
 func parseRefundPayment(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseRefundPaymentArgs(raw, opts)
 	if err != nil {
@@ -372,7 +374,6 @@ func callRefundPayment(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).RefundPayment(ctx, args.(ValidRefundPaymentArgs))
 }
 
-// parseSearchIssues and callSearchIssues connect tool "search_issues" to runtime.Dispatcher.
 func parseSearchIssues(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseSearchIssuesArgs(raw, opts)
 	if err != nil {
@@ -385,7 +386,6 @@ func callSearchIssues(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).SearchIssues(ctx, args.(ValidSearchIssuesArgs))
 }
 
-// parseCreateOrder and callCreateOrder connect tool "create_order" to runtime.Dispatcher.
 func parseCreateOrder(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseCreateOrderArgs(raw, opts)
 	if err != nil {
@@ -450,9 +450,7 @@ func ValidateArgs(name string, raw []byte) error {
 }
 
 // ValidRefundPaymentArgs holds arguments of tool "refund_payment" that passed
-// validation. Only ParseRefundPaymentArgs (and Dispatch through it) makes one
-// that holds arguments; the zero value holds zero arguments that were never
-// validated.
+// validation: only ParseRefundPaymentArgs makes one.
 //
 //toolgen:branded ParseRefundPaymentArgs
 type ValidRefundPaymentArgs struct {
@@ -464,9 +462,8 @@ func (v ValidRefundPaymentArgs) Args() RefundPaymentArgs {
 	return v.args
 }
 
-// ParseRefundPaymentArgs decodes and validates the JSON arguments of tool
-// "refund_payment" in one pass. On failure the error is a
-// *runtime.ValidationError with every violation.
+// ParseRefundPaymentArgs decodes and validates the arguments of tool
+// "refund_payment"; an error is a *runtime.ValidationError.
 func ParseRefundPaymentArgs(raw []byte, opts ...runtime.Options) (ValidRefundPaymentArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args RefundPaymentArgs
@@ -474,12 +471,11 @@ func ParseRefundPaymentArgs(raw []byte, opts ...runtime.Options) (ValidRefundPay
 	if err := r.Finish(string(ToolRefundPayment)); err != nil {
 		return ValidRefundPaymentArgs{}, err
 	}
-	return ValidRefundPaymentArgs{args: args}, nil
+	return ValidRefundPaymentArgs{args}, nil
 }
 
 // ValidSearchIssuesArgs holds arguments of tool "search_issues" that passed
-// validation. Only ParseSearchIssuesArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseSearchIssuesArgs makes one.
 //
 //toolgen:branded ParseSearchIssuesArgs
 type ValidSearchIssuesArgs struct {
@@ -491,9 +487,8 @@ func (v ValidSearchIssuesArgs) Args() SearchIssuesArgs {
 	return v.args
 }
 
-// ParseSearchIssuesArgs decodes and validates the JSON arguments of tool
-// "search_issues" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseSearchIssuesArgs decodes and validates the arguments of tool
+// "search_issues"; an error is a *runtime.ValidationError.
 func ParseSearchIssuesArgs(raw []byte, opts ...runtime.Options) (ValidSearchIssuesArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args SearchIssuesArgs
@@ -501,12 +496,11 @@ func ParseSearchIssuesArgs(raw []byte, opts ...runtime.Options) (ValidSearchIssu
 	if err := r.Finish(string(ToolSearchIssues)); err != nil {
 		return ValidSearchIssuesArgs{}, err
 	}
-	return ValidSearchIssuesArgs{args: args}, nil
+	return ValidSearchIssuesArgs{args}, nil
 }
 
 // ValidCreateOrderArgs holds arguments of tool "create_order" that passed
-// validation. Only ParseCreateOrderArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseCreateOrderArgs makes one.
 //
 //toolgen:branded ParseCreateOrderArgs
 type ValidCreateOrderArgs struct {
@@ -518,9 +512,8 @@ func (v ValidCreateOrderArgs) Args() CreateOrderArgs {
 	return v.args
 }
 
-// ParseCreateOrderArgs decodes and validates the JSON arguments of tool
-// "create_order" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseCreateOrderArgs decodes and validates the arguments of tool
+// "create_order"; an error is a *runtime.ValidationError.
 func ParseCreateOrderArgs(raw []byte, opts ...runtime.Options) (ValidCreateOrderArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args CreateOrderArgs
@@ -528,12 +521,10 @@ func ParseCreateOrderArgs(raw []byte, opts ...runtime.Options) (ValidCreateOrder
 	if err := r.Finish(string(ToolCreateOrder)); err != nil {
 		return ValidCreateOrderArgs{}, err
 	}
-	return ValidCreateOrderArgs{args: args}, nil
+	return ValidCreateOrderArgs{args}, nil
 }
 
 // RefundPaymentArgs are the arguments of tool "refund_payment".
-//
-// Queue a partial or full refund for a captured payment.
 type RefundPaymentArgs struct {
 	// Required.
 	PaymentID string `json:"paymentId"`
@@ -615,8 +606,6 @@ const (
 var refundPaymentReasonList = []RefundPaymentReason{RefundPaymentReasonDuplicate, RefundPaymentReasonCustomerRequest, RefundPaymentReasonFraud}
 
 // SearchIssuesArgs are the arguments of tool "search_issues".
-//
-// Search issues in a GitHub repository.
 type SearchIssuesArgs struct {
 	// Required.
 	Query string `json:"query"`
@@ -825,8 +814,6 @@ const (
 var searchIssuesOrderList = []SearchIssuesOrder{SearchIssuesOrderAsc, SearchIssuesOrderDesc}
 
 // CreateOrderArgs are the arguments of tool "create_order".
-//
-// Create a customer order with line items.
 type CreateOrderArgs struct {
 	// Required.
 	Customer CreateOrderCustomer `json:"customer"`

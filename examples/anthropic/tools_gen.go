@@ -115,11 +115,12 @@ const (
 
 // Handler implements the catalog's tools, one method per tool. A tool added to
 // the catalog adds a method here, so the build breaks until it is implemented.
-// Each method receives arguments that have passed validation and returns a
-// JSON-encodable result: for a tool with an output schema, its typed result,
-// which the dispatcher checks against that schema. Return runtime.Reject to
-// refuse well-formed arguments with hints for the model, and runtime.Transient to
-// mark an error worth retrying.
+// Each method receives arguments that have passed validation (a Valid…Args
+// value is made only by its Parse…Args function, which Dispatch calls; its zero
+// value was never validated) and returns a JSON-encodable result: for a tool with
+// an output schema, its typed result, which the dispatcher checks against that
+// schema. Return runtime.Reject to refuse well-formed arguments with hints for
+// the model, and runtime.Transient to mark an error worth retrying.
 type Handler interface {
 	// TrackOrder runs tool "track_order".
 	//
@@ -132,7 +133,8 @@ type Handler interface {
 	RescheduleDelivery(ctx context.Context, args ValidRescheduleDeliveryArgs) (any, error)
 }
 
-// parseTrackOrder and callTrackOrder connect tool "track_order" to runtime.Dispatcher.
+// parseTrackOrder and callTrackOrder connect tool "track_order" to
+// runtime.Dispatcher, as the parse and call functions after them do for each tool.
 func parseTrackOrder(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseTrackOrderArgs(raw, opts)
 	if err != nil {
@@ -145,7 +147,6 @@ func callTrackOrder(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).TrackOrder(ctx, args.(ValidTrackOrderArgs))
 }
 
-// parseRescheduleDelivery and callRescheduleDelivery connect tool "reschedule_delivery" to runtime.Dispatcher.
 func parseRescheduleDelivery(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseRescheduleDeliveryArgs(raw, opts)
 	if err != nil {
@@ -210,8 +211,7 @@ func ValidateArgs(name string, raw []byte) error {
 }
 
 // ValidTrackOrderArgs holds arguments of tool "track_order" that passed
-// validation. Only ParseTrackOrderArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseTrackOrderArgs makes one.
 //
 //toolgen:branded ParseTrackOrderArgs
 type ValidTrackOrderArgs struct {
@@ -223,9 +223,8 @@ func (v ValidTrackOrderArgs) Args() TrackOrderArgs {
 	return v.args
 }
 
-// ParseTrackOrderArgs decodes and validates the JSON arguments of tool
-// "track_order" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseTrackOrderArgs decodes and validates the arguments of tool "track_order";
+// an error is a *runtime.ValidationError.
 func ParseTrackOrderArgs(raw []byte, opts ...runtime.Options) (ValidTrackOrderArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args TrackOrderArgs
@@ -233,13 +232,11 @@ func ParseTrackOrderArgs(raw []byte, opts ...runtime.Options) (ValidTrackOrderAr
 	if err := r.Finish(string(ToolTrackOrder)); err != nil {
 		return ValidTrackOrderArgs{}, err
 	}
-	return ValidTrackOrderArgs{args: args}, nil
+	return ValidTrackOrderArgs{args}, nil
 }
 
 // ValidRescheduleDeliveryArgs holds arguments of tool "reschedule_delivery" that
-// passed validation. Only ParseRescheduleDeliveryArgs (and Dispatch through it)
-// makes one that holds arguments; the zero value holds zero arguments that were
-// never validated.
+// passed validation: only ParseRescheduleDeliveryArgs makes one.
 //
 //toolgen:branded ParseRescheduleDeliveryArgs
 type ValidRescheduleDeliveryArgs struct {
@@ -251,9 +248,8 @@ func (v ValidRescheduleDeliveryArgs) Args() RescheduleDeliveryArgs {
 	return v.args
 }
 
-// ParseRescheduleDeliveryArgs decodes and validates the JSON arguments of tool
-// "reschedule_delivery" in one pass. On failure the error is a
-// *runtime.ValidationError with every violation.
+// ParseRescheduleDeliveryArgs decodes and validates the arguments of tool
+// "reschedule_delivery"; an error is a *runtime.ValidationError.
 func ParseRescheduleDeliveryArgs(raw []byte, opts ...runtime.Options) (ValidRescheduleDeliveryArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args RescheduleDeliveryArgs
@@ -261,12 +257,10 @@ func ParseRescheduleDeliveryArgs(raw []byte, opts ...runtime.Options) (ValidResc
 	if err := r.Finish(string(ToolRescheduleDelivery)); err != nil {
 		return ValidRescheduleDeliveryArgs{}, err
 	}
-	return ValidRescheduleDeliveryArgs{args: args}, nil
+	return ValidRescheduleDeliveryArgs{args}, nil
 }
 
 // TrackOrderArgs are the arguments of tool "track_order".
-//
-// Return where an order is now and when it is due to be delivered.
 type TrackOrderArgs struct {
 	// The order number, such as ord_482913.
 	//
@@ -306,8 +300,6 @@ members:
 }
 
 // RescheduleDeliveryArgs are the arguments of tool "reschedule_delivery".
-//
-// Move an order's delivery to another day and time window.
 type RescheduleDeliveryArgs struct {
 	// The order number, such as ord_482913.
 	//

@@ -115,11 +115,12 @@ const (
 
 // Handler implements the catalog's tools, one method per tool. A tool added to
 // the catalog adds a method here, so the build breaks until it is implemented.
-// Each method receives arguments that have passed validation and returns a
-// JSON-encodable result: for a tool with an output schema, its typed result,
-// which the dispatcher checks against that schema. Return runtime.Reject to
-// refuse well-formed arguments with hints for the model, and runtime.Transient to
-// mark an error worth retrying.
+// Each method receives arguments that have passed validation (a Valid…Args
+// value is made only by its Parse…Args function, which Dispatch calls; its zero
+// value was never validated) and returns a JSON-encodable result: for a tool with
+// an output schema, its typed result, which the dispatcher checks against that
+// schema. Return runtime.Reject to refuse well-formed arguments with hints for
+// the model, and runtime.Transient to mark an error worth retrying.
 type Handler interface {
 	// FindBooks runs tool "find_books".
 	//
@@ -132,7 +133,8 @@ type Handler interface {
 	ReserveBook(ctx context.Context, args ValidReserveBookArgs) (any, error)
 }
 
-// parseFindBooks and callFindBooks connect tool "find_books" to runtime.Dispatcher.
+// parseFindBooks and callFindBooks connect tool "find_books" to
+// runtime.Dispatcher, as the parse and call functions after them do for each tool.
 func parseFindBooks(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseFindBooksArgs(raw, opts)
 	if err != nil {
@@ -145,7 +147,6 @@ func callFindBooks(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).FindBooks(ctx, args.(ValidFindBooksArgs))
 }
 
-// parseReserveBook and callReserveBook connect tool "reserve_book" to runtime.Dispatcher.
 func parseReserveBook(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseReserveBookArgs(raw, opts)
 	if err != nil {
@@ -209,9 +210,8 @@ func ValidateArgs(name string, raw []byte) error {
 	return toolValidator.Validate(name, raw)
 }
 
-// ValidFindBooksArgs holds arguments of tool "find_books" that passed validation.
-// Only ParseFindBooksArgs (and Dispatch through it) makes one that holds
-// arguments; the zero value holds zero arguments that were never validated.
+// ValidFindBooksArgs holds arguments of tool "find_books" that passed validation:
+// only ParseFindBooksArgs makes one.
 //
 //toolgen:branded ParseFindBooksArgs
 type ValidFindBooksArgs struct {
@@ -223,9 +223,8 @@ func (v ValidFindBooksArgs) Args() FindBooksArgs {
 	return v.args
 }
 
-// ParseFindBooksArgs decodes and validates the JSON arguments of tool
-// "find_books" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseFindBooksArgs decodes and validates the arguments of tool "find_books"; an
+// error is a *runtime.ValidationError.
 func ParseFindBooksArgs(raw []byte, opts ...runtime.Options) (ValidFindBooksArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args FindBooksArgs
@@ -233,12 +232,11 @@ func ParseFindBooksArgs(raw []byte, opts ...runtime.Options) (ValidFindBooksArgs
 	if err := r.Finish(string(ToolFindBooks)); err != nil {
 		return ValidFindBooksArgs{}, err
 	}
-	return ValidFindBooksArgs{args: args}, nil
+	return ValidFindBooksArgs{args}, nil
 }
 
 // ValidReserveBookArgs holds arguments of tool "reserve_book" that passed
-// validation. Only ParseReserveBookArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseReserveBookArgs makes one.
 //
 //toolgen:branded ParseReserveBookArgs
 type ValidReserveBookArgs struct {
@@ -250,9 +248,8 @@ func (v ValidReserveBookArgs) Args() ReserveBookArgs {
 	return v.args
 }
 
-// ParseReserveBookArgs decodes and validates the JSON arguments of tool
-// "reserve_book" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseReserveBookArgs decodes and validates the arguments of tool
+// "reserve_book"; an error is a *runtime.ValidationError.
 func ParseReserveBookArgs(raw []byte, opts ...runtime.Options) (ValidReserveBookArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args ReserveBookArgs
@@ -260,12 +257,10 @@ func ParseReserveBookArgs(raw []byte, opts ...runtime.Options) (ValidReserveBook
 	if err := r.Finish(string(ToolReserveBook)); err != nil {
 		return ValidReserveBookArgs{}, err
 	}
-	return ValidReserveBookArgs{args: args}, nil
+	return ValidReserveBookArgs{args}, nil
 }
 
 // FindBooksArgs are the arguments of tool "find_books".
-//
-// Search the library's catalogue by words from a title or an author's name.
 type FindBooksArgs struct {
 	// Words from the title or the author's name.
 	//
@@ -324,8 +319,6 @@ members:
 }
 
 // ReserveBookArgs are the arguments of tool "reserve_book".
-//
-// Hold a copy of a book for the reader at a branch of the library.
 type ReserveBookArgs struct {
 	// The book's ID from find_books, such as bk_1042.
 	//

@@ -159,11 +159,12 @@ const (
 
 // Handler implements the catalog's tools, one method per tool. A tool added to
 // the catalog adds a method here, so the build breaks until it is implemented.
-// Each method receives arguments that have passed validation and returns a
-// JSON-encodable result: for a tool with an output schema, its typed result,
-// which the dispatcher checks against that schema. Return runtime.Reject to
-// refuse well-formed arguments with hints for the model, and runtime.Transient to
-// mark an error worth retrying.
+// Each method receives arguments that have passed validation (a Valid…Args
+// value is made only by its Parse…Args function, which Dispatch calls; its zero
+// value was never validated) and returns a JSON-encodable result: for a tool with
+// an output schema, its typed result, which the dispatcher checks against that
+// schema. Return runtime.Reject to refuse well-formed arguments with hints for
+// the model, and runtime.Transient to mark an error worth retrying.
 type Handler interface {
 	// GetOrder runs tool "get_order".
 	//
@@ -181,7 +182,8 @@ type Handler interface {
 	SearchOrders(ctx context.Context, args ValidSearchOrdersArgs) (any, error)
 }
 
-// parseGetOrder and callGetOrder connect tool "get_order" to runtime.Dispatcher.
+// parseGetOrder and callGetOrder connect tool "get_order" to runtime.Dispatcher,
+// as the parse and call functions after them do for each tool.
 func parseGetOrder(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseGetOrderArgs(raw, opts)
 	if err != nil {
@@ -203,7 +205,6 @@ func checkGetOrderResult(result any) []runtime.Violation {
 	})
 }
 
-// parseCancelOrder and callCancelOrder connect tool "cancel_order" to runtime.Dispatcher.
 func parseCancelOrder(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseCancelOrderArgs(raw, opts)
 	if err != nil {
@@ -216,7 +217,6 @@ func callCancelOrder(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).CancelOrder(ctx, args.(ValidCancelOrderArgs))
 }
 
-// parseSearchOrders and callSearchOrders connect tool "search_orders" to runtime.Dispatcher.
 func parseSearchOrders(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseSearchOrdersArgs(raw, opts)
 	if err != nil {
@@ -300,8 +300,6 @@ func NewClient(caller runtime.Caller) *Client {
 }
 
 // GetOrder calls tool "get_order".
-//
-// Return an order's status and total.
 func (c *Client) GetOrder(ctx context.Context, args GetOrderArgs) (GetOrderResult, error) {
 	return toolgenimpl.CallToolResult(ctx, c.caller, string(ToolGetOrder), args, parseGetOrder, func(r *toolgenimpl.Reader, result *GetOrderResult) {
 		result.readJSON(r)
@@ -309,22 +307,17 @@ func (c *Client) GetOrder(ctx context.Context, args GetOrderArgs) (GetOrderResul
 }
 
 // CancelOrder calls tool "cancel_order".
-//
-// Cancel an open order and refund it in full.
 func (c *Client) CancelOrder(ctx context.Context, args CancelOrderArgs) (runtime.ToolResult, error) {
 	return toolgenimpl.CallTool(ctx, c.caller, string(ToolCancelOrder), args, parseCancelOrder)
 }
 
 // SearchOrders calls tool "search_orders".
-//
-// List a customer's orders, newest first.
 func (c *Client) SearchOrders(ctx context.Context, args SearchOrdersArgs) (runtime.ToolResult, error) {
 	return toolgenimpl.CallTool(ctx, c.caller, string(ToolSearchOrders), args, parseSearchOrders)
 }
 
-// ValidGetOrderArgs holds arguments of tool "get_order" that passed validation.
-// Only ParseGetOrderArgs (and Dispatch through it) makes one that holds
-// arguments; the zero value holds zero arguments that were never validated.
+// ValidGetOrderArgs holds arguments of tool "get_order" that passed validation:
+// only ParseGetOrderArgs makes one.
 //
 //toolgen:branded ParseGetOrderArgs
 type ValidGetOrderArgs struct {
@@ -336,9 +329,8 @@ func (v ValidGetOrderArgs) Args() GetOrderArgs {
 	return v.args
 }
 
-// ParseGetOrderArgs decodes and validates the JSON arguments of tool "get_order"
-// in one pass. On failure the error is a *runtime.ValidationError with every
-// violation.
+// ParseGetOrderArgs decodes and validates the arguments of tool "get_order"; an
+// error is a *runtime.ValidationError.
 func ParseGetOrderArgs(raw []byte, opts ...runtime.Options) (ValidGetOrderArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args GetOrderArgs
@@ -346,12 +338,11 @@ func ParseGetOrderArgs(raw []byte, opts ...runtime.Options) (ValidGetOrderArgs, 
 	if err := r.Finish(string(ToolGetOrder)); err != nil {
 		return ValidGetOrderArgs{}, err
 	}
-	return ValidGetOrderArgs{args: args}, nil
+	return ValidGetOrderArgs{args}, nil
 }
 
 // ValidCancelOrderArgs holds arguments of tool "cancel_order" that passed
-// validation. Only ParseCancelOrderArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseCancelOrderArgs makes one.
 //
 //toolgen:branded ParseCancelOrderArgs
 type ValidCancelOrderArgs struct {
@@ -363,9 +354,8 @@ func (v ValidCancelOrderArgs) Args() CancelOrderArgs {
 	return v.args
 }
 
-// ParseCancelOrderArgs decodes and validates the JSON arguments of tool
-// "cancel_order" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseCancelOrderArgs decodes and validates the arguments of tool
+// "cancel_order"; an error is a *runtime.ValidationError.
 func ParseCancelOrderArgs(raw []byte, opts ...runtime.Options) (ValidCancelOrderArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args CancelOrderArgs
@@ -373,12 +363,11 @@ func ParseCancelOrderArgs(raw []byte, opts ...runtime.Options) (ValidCancelOrder
 	if err := r.Finish(string(ToolCancelOrder)); err != nil {
 		return ValidCancelOrderArgs{}, err
 	}
-	return ValidCancelOrderArgs{args: args}, nil
+	return ValidCancelOrderArgs{args}, nil
 }
 
 // ValidSearchOrdersArgs holds arguments of tool "search_orders" that passed
-// validation. Only ParseSearchOrdersArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseSearchOrdersArgs makes one.
 //
 //toolgen:branded ParseSearchOrdersArgs
 type ValidSearchOrdersArgs struct {
@@ -390,9 +379,8 @@ func (v ValidSearchOrdersArgs) Args() SearchOrdersArgs {
 	return v.args
 }
 
-// ParseSearchOrdersArgs decodes and validates the JSON arguments of tool
-// "search_orders" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseSearchOrdersArgs decodes and validates the arguments of tool
+// "search_orders"; an error is a *runtime.ValidationError.
 func ParseSearchOrdersArgs(raw []byte, opts ...runtime.Options) (ValidSearchOrdersArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args SearchOrdersArgs
@@ -400,12 +388,10 @@ func ParseSearchOrdersArgs(raw []byte, opts ...runtime.Options) (ValidSearchOrde
 	if err := r.Finish(string(ToolSearchOrders)); err != nil {
 		return ValidSearchOrdersArgs{}, err
 	}
-	return ValidSearchOrdersArgs{args: args}, nil
+	return ValidSearchOrdersArgs{args}, nil
 }
 
 // GetOrderArgs are the arguments of tool "get_order".
-//
-// Return an order's status and total.
 type GetOrderArgs struct {
 	// The order's ID, such as ord_100001.
 	//
@@ -521,8 +507,6 @@ const (
 var getOrderResultStatusList = []GetOrderResultStatus{GetOrderResultStatusOpen, GetOrderResultStatusShipped, GetOrderResultStatusCancelled}
 
 // CancelOrderArgs are the arguments of tool "cancel_order".
-//
-// Cancel an open order and refund it in full.
 type CancelOrderArgs struct {
 	// The order to cancel.
 	//
@@ -605,8 +589,6 @@ const (
 var cancelOrderReasonList = []CancelOrderReason{CancelOrderReasonCustomerRequest, CancelOrderReasonOutOfStock, CancelOrderReasonFraud}
 
 // SearchOrdersArgs are the arguments of tool "search_orders".
-//
-// List a customer's orders, newest first.
 type SearchOrdersArgs struct {
 	// The customer's email address.
 	//

@@ -159,11 +159,12 @@ const (
 
 // Handler implements the catalog's tools, one method per tool. A tool added to
 // the catalog adds a method here, so the build breaks until it is implemented.
-// Each method receives arguments that have passed validation and returns a
-// JSON-encodable result: for a tool with an output schema, its typed result,
-// which the dispatcher checks against that schema. Return runtime.Reject to
-// refuse well-formed arguments with hints for the model, and runtime.Transient to
-// mark an error worth retrying.
+// Each method receives arguments that have passed validation (a Valid…Args
+// value is made only by its Parse…Args function, which Dispatch calls; its zero
+// value was never validated) and returns a JSON-encodable result: for a tool with
+// an output schema, its typed result, which the dispatcher checks against that
+// schema. Return runtime.Reject to refuse well-formed arguments with hints for
+// the model, and runtime.Transient to mark an error worth retrying.
 type Handler interface {
 	// GetOrder runs tool "get_order".
 	//
@@ -181,7 +182,8 @@ type Handler interface {
 	SearchOrders(ctx context.Context, args ValidSearchOrdersArgs) (any, error)
 }
 
-// parseGetOrder and callGetOrder connect tool "get_order" to runtime.Dispatcher.
+// parseGetOrder and callGetOrder connect tool "get_order" to runtime.Dispatcher,
+// as the parse and call functions after them do for each tool.
 func parseGetOrder(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseGetOrderArgs(raw, opts)
 	if err != nil {
@@ -203,7 +205,6 @@ func checkGetOrderResult(result any) []runtime.Violation {
 	})
 }
 
-// parseCancelOrder and callCancelOrder connect tool "cancel_order" to runtime.Dispatcher.
 func parseCancelOrder(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseCancelOrderArgs(raw, opts)
 	if err != nil {
@@ -216,7 +217,6 @@ func callCancelOrder(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).CancelOrder(ctx, args.(ValidCancelOrderArgs))
 }
 
-// parseSearchOrders and callSearchOrders connect tool "search_orders" to runtime.Dispatcher.
 func parseSearchOrders(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseSearchOrdersArgs(raw, opts)
 	if err != nil {
@@ -280,9 +280,8 @@ func ValidateArgs(name string, raw []byte) error {
 	return toolValidator.Validate(name, raw)
 }
 
-// ValidGetOrderArgs holds arguments of tool "get_order" that passed validation.
-// Only ParseGetOrderArgs (and Dispatch through it) makes one that holds
-// arguments; the zero value holds zero arguments that were never validated.
+// ValidGetOrderArgs holds arguments of tool "get_order" that passed validation:
+// only ParseGetOrderArgs makes one.
 //
 //toolgen:branded ParseGetOrderArgs
 type ValidGetOrderArgs struct {
@@ -294,9 +293,8 @@ func (v ValidGetOrderArgs) Args() GetOrderArgs {
 	return v.args
 }
 
-// ParseGetOrderArgs decodes and validates the JSON arguments of tool "get_order"
-// in one pass. On failure the error is a *runtime.ValidationError with every
-// violation.
+// ParseGetOrderArgs decodes and validates the arguments of tool "get_order"; an
+// error is a *runtime.ValidationError.
 func ParseGetOrderArgs(raw []byte, opts ...runtime.Options) (ValidGetOrderArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args GetOrderArgs
@@ -304,12 +302,11 @@ func ParseGetOrderArgs(raw []byte, opts ...runtime.Options) (ValidGetOrderArgs, 
 	if err := r.Finish(string(ToolGetOrder)); err != nil {
 		return ValidGetOrderArgs{}, err
 	}
-	return ValidGetOrderArgs{args: args}, nil
+	return ValidGetOrderArgs{args}, nil
 }
 
 // ValidCancelOrderArgs holds arguments of tool "cancel_order" that passed
-// validation. Only ParseCancelOrderArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseCancelOrderArgs makes one.
 //
 //toolgen:branded ParseCancelOrderArgs
 type ValidCancelOrderArgs struct {
@@ -321,9 +318,8 @@ func (v ValidCancelOrderArgs) Args() CancelOrderArgs {
 	return v.args
 }
 
-// ParseCancelOrderArgs decodes and validates the JSON arguments of tool
-// "cancel_order" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseCancelOrderArgs decodes and validates the arguments of tool
+// "cancel_order"; an error is a *runtime.ValidationError.
 func ParseCancelOrderArgs(raw []byte, opts ...runtime.Options) (ValidCancelOrderArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args CancelOrderArgs
@@ -331,12 +327,11 @@ func ParseCancelOrderArgs(raw []byte, opts ...runtime.Options) (ValidCancelOrder
 	if err := r.Finish(string(ToolCancelOrder)); err != nil {
 		return ValidCancelOrderArgs{}, err
 	}
-	return ValidCancelOrderArgs{args: args}, nil
+	return ValidCancelOrderArgs{args}, nil
 }
 
 // ValidSearchOrdersArgs holds arguments of tool "search_orders" that passed
-// validation. Only ParseSearchOrdersArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseSearchOrdersArgs makes one.
 //
 //toolgen:branded ParseSearchOrdersArgs
 type ValidSearchOrdersArgs struct {
@@ -348,9 +343,8 @@ func (v ValidSearchOrdersArgs) Args() SearchOrdersArgs {
 	return v.args
 }
 
-// ParseSearchOrdersArgs decodes and validates the JSON arguments of tool
-// "search_orders" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseSearchOrdersArgs decodes and validates the arguments of tool
+// "search_orders"; an error is a *runtime.ValidationError.
 func ParseSearchOrdersArgs(raw []byte, opts ...runtime.Options) (ValidSearchOrdersArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args SearchOrdersArgs
@@ -358,12 +352,10 @@ func ParseSearchOrdersArgs(raw []byte, opts ...runtime.Options) (ValidSearchOrde
 	if err := r.Finish(string(ToolSearchOrders)); err != nil {
 		return ValidSearchOrdersArgs{}, err
 	}
-	return ValidSearchOrdersArgs{args: args}, nil
+	return ValidSearchOrdersArgs{args}, nil
 }
 
 // GetOrderArgs are the arguments of tool "get_order".
-//
-// Return an order's status and total.
 type GetOrderArgs struct {
 	// The order's ID, such as ord_100001.
 	//
@@ -479,8 +471,6 @@ const (
 var getOrderResultStatusList = []GetOrderResultStatus{GetOrderResultStatusOpen, GetOrderResultStatusShipped, GetOrderResultStatusCancelled}
 
 // CancelOrderArgs are the arguments of tool "cancel_order".
-//
-// Cancel an open order and refund it in full.
 type CancelOrderArgs struct {
 	// The order to cancel.
 	//
@@ -563,8 +553,6 @@ const (
 var cancelOrderReasonList = []CancelOrderReason{CancelOrderReasonCustomerRequest, CancelOrderReasonOutOfStock, CancelOrderReasonFraud}
 
 // SearchOrdersArgs are the arguments of tool "search_orders".
-//
-// List a customer's orders, newest first.
 type SearchOrdersArgs struct {
 	// The customer's email address.
 	//

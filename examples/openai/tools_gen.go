@@ -114,11 +114,12 @@ const (
 
 // Handler implements the catalog's tools, one method per tool. A tool added to
 // the catalog adds a method here, so the build breaks until it is implemented.
-// Each method receives arguments that have passed validation and returns a
-// JSON-encodable result: for a tool with an output schema, its typed result,
-// which the dispatcher checks against that schema. Return runtime.Reject to
-// refuse well-formed arguments with hints for the model, and runtime.Transient to
-// mark an error worth retrying.
+// Each method receives arguments that have passed validation (a Valid…Args
+// value is made only by its Parse…Args function, which Dispatch calls; its zero
+// value was never validated) and returns a JSON-encodable result: for a tool with
+// an output schema, its typed result, which the dispatcher checks against that
+// schema. Return runtime.Reject to refuse well-formed arguments with hints for
+// the model, and runtime.Transient to mark an error worth retrying.
 type Handler interface {
 	// GetOrder runs tool "get_order".
 	//
@@ -131,7 +132,8 @@ type Handler interface {
 	RefundOrder(ctx context.Context, args ValidRefundOrderArgs) (any, error)
 }
 
-// parseGetOrder and callGetOrder connect tool "get_order" to runtime.Dispatcher.
+// parseGetOrder and callGetOrder connect tool "get_order" to runtime.Dispatcher,
+// as the parse and call functions after them do for each tool.
 func parseGetOrder(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseGetOrderArgs(raw, opts)
 	if err != nil {
@@ -144,7 +146,6 @@ func callGetOrder(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).GetOrder(ctx, args.(ValidGetOrderArgs))
 }
 
-// parseRefundOrder and callRefundOrder connect tool "refund_order" to runtime.Dispatcher.
 func parseRefundOrder(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseRefundOrderArgs(raw, opts)
 	if err != nil {
@@ -208,9 +209,8 @@ func ValidateArgs(name string, raw []byte) error {
 	return toolValidator.Validate(name, raw)
 }
 
-// ValidGetOrderArgs holds arguments of tool "get_order" that passed validation.
-// Only ParseGetOrderArgs (and Dispatch through it) makes one that holds
-// arguments; the zero value holds zero arguments that were never validated.
+// ValidGetOrderArgs holds arguments of tool "get_order" that passed validation:
+// only ParseGetOrderArgs makes one.
 //
 //toolgen:branded ParseGetOrderArgs
 type ValidGetOrderArgs struct {
@@ -222,9 +222,8 @@ func (v ValidGetOrderArgs) Args() GetOrderArgs {
 	return v.args
 }
 
-// ParseGetOrderArgs decodes and validates the JSON arguments of tool "get_order"
-// in one pass. On failure the error is a *runtime.ValidationError with every
-// violation.
+// ParseGetOrderArgs decodes and validates the arguments of tool "get_order"; an
+// error is a *runtime.ValidationError.
 func ParseGetOrderArgs(raw []byte, opts ...runtime.Options) (ValidGetOrderArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args GetOrderArgs
@@ -232,12 +231,11 @@ func ParseGetOrderArgs(raw []byte, opts ...runtime.Options) (ValidGetOrderArgs, 
 	if err := r.Finish(string(ToolGetOrder)); err != nil {
 		return ValidGetOrderArgs{}, err
 	}
-	return ValidGetOrderArgs{args: args}, nil
+	return ValidGetOrderArgs{args}, nil
 }
 
 // ValidRefundOrderArgs holds arguments of tool "refund_order" that passed
-// validation. Only ParseRefundOrderArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseRefundOrderArgs makes one.
 //
 //toolgen:branded ParseRefundOrderArgs
 type ValidRefundOrderArgs struct {
@@ -249,9 +247,8 @@ func (v ValidRefundOrderArgs) Args() RefundOrderArgs {
 	return v.args
 }
 
-// ParseRefundOrderArgs decodes and validates the JSON arguments of tool
-// "refund_order" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseRefundOrderArgs decodes and validates the arguments of tool
+// "refund_order"; an error is a *runtime.ValidationError.
 func ParseRefundOrderArgs(raw []byte, opts ...runtime.Options) (ValidRefundOrderArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args RefundOrderArgs
@@ -259,12 +256,10 @@ func ParseRefundOrderArgs(raw []byte, opts ...runtime.Options) (ValidRefundOrder
 	if err := r.Finish(string(ToolRefundOrder)); err != nil {
 		return ValidRefundOrderArgs{}, err
 	}
-	return ValidRefundOrderArgs{args: args}, nil
+	return ValidRefundOrderArgs{args}, nil
 }
 
 // GetOrderArgs are the arguments of tool "get_order".
-//
-// Return an order's status, total and how much was already refunded.
 type GetOrderArgs struct {
 	// The order's ID, such as ord_8f2k1x9q.
 	//
@@ -304,8 +299,6 @@ members:
 }
 
 // RefundOrderArgs are the arguments of tool "refund_order".
-//
-// Refund part or all of an order to the customer's original payment method.
 type RefundOrderArgs struct {
 	// The order to refund, as returned by get_order.
 	//

@@ -89,11 +89,12 @@ const (
 
 // Handler implements the catalog's tools, one method per tool. A tool added to
 // the catalog adds a method here, so the build breaks until it is implemented.
-// Each method receives arguments that have passed validation and returns a
-// JSON-encodable result: for a tool with an output schema, its typed result,
-// which the dispatcher checks against that schema. Return runtime.Reject to
-// refuse well-formed arguments with hints for the model, and runtime.Transient to
-// mark an error worth retrying.
+// Each method receives arguments that have passed validation (a Valid…Args
+// value is made only by its Parse…Args function, which Dispatch calls; its zero
+// value was never validated) and returns a JSON-encodable result: for a tool with
+// an output schema, its typed result, which the dispatcher checks against that
+// schema. Return runtime.Reject to refuse well-formed arguments with hints for
+// the model, and runtime.Transient to mark an error worth retrying.
 type Handler interface {
 	// SearchTickets runs tool "search_tickets".
 	//
@@ -106,7 +107,8 @@ type Handler interface {
 	CloseTicket(ctx context.Context, args ValidCloseTicketArgs) (any, error)
 }
 
-// parseSearchTickets and callSearchTickets connect tool "search_tickets" to runtime.Dispatcher.
+// parseSearchTickets and callSearchTickets connect tool "search_tickets" to
+// runtime.Dispatcher, as the parse and call functions after them do for each tool.
 func parseSearchTickets(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseSearchTicketsArgs(raw, opts)
 	if err != nil {
@@ -119,7 +121,6 @@ func callSearchTickets(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).SearchTickets(ctx, args.(ValidSearchTicketsArgs))
 }
 
-// parseCloseTicket and callCloseTicket connect tool "close_ticket" to runtime.Dispatcher.
 func parseCloseTicket(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseCloseTicketArgs(raw, opts)
 	if err != nil {
@@ -184,9 +185,7 @@ func ValidateArgs(name string, raw []byte) error {
 }
 
 // ValidSearchTicketsArgs holds arguments of tool "search_tickets" that passed
-// validation. Only ParseSearchTicketsArgs (and Dispatch through it) makes one
-// that holds arguments; the zero value holds zero arguments that were never
-// validated.
+// validation: only ParseSearchTicketsArgs makes one.
 //
 //toolgen:branded ParseSearchTicketsArgs
 type ValidSearchTicketsArgs struct {
@@ -198,9 +197,8 @@ func (v ValidSearchTicketsArgs) Args() SearchTicketsArgs {
 	return v.args
 }
 
-// ParseSearchTicketsArgs decodes and validates the JSON arguments of tool
-// "search_tickets" in one pass. On failure the error is a
-// *runtime.ValidationError with every violation.
+// ParseSearchTicketsArgs decodes and validates the arguments of tool
+// "search_tickets"; an error is a *runtime.ValidationError.
 func ParseSearchTicketsArgs(raw []byte, opts ...runtime.Options) (ValidSearchTicketsArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args SearchTicketsArgs
@@ -208,12 +206,11 @@ func ParseSearchTicketsArgs(raw []byte, opts ...runtime.Options) (ValidSearchTic
 	if err := r.Finish(string(ToolSearchTickets)); err != nil {
 		return ValidSearchTicketsArgs{}, err
 	}
-	return ValidSearchTicketsArgs{args: args}, nil
+	return ValidSearchTicketsArgs{args}, nil
 }
 
 // ValidCloseTicketArgs holds arguments of tool "close_ticket" that passed
-// validation. Only ParseCloseTicketArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseCloseTicketArgs makes one.
 //
 //toolgen:branded ParseCloseTicketArgs
 type ValidCloseTicketArgs struct {
@@ -225,9 +222,8 @@ func (v ValidCloseTicketArgs) Args() CloseTicketArgs {
 	return v.args
 }
 
-// ParseCloseTicketArgs decodes and validates the JSON arguments of tool
-// "close_ticket" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseCloseTicketArgs decodes and validates the arguments of tool
+// "close_ticket"; an error is a *runtime.ValidationError.
 func ParseCloseTicketArgs(raw []byte, opts ...runtime.Options) (ValidCloseTicketArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args CloseTicketArgs
@@ -235,12 +231,10 @@ func ParseCloseTicketArgs(raw []byte, opts ...runtime.Options) (ValidCloseTicket
 	if err := r.Finish(string(ToolCloseTicket)); err != nil {
 		return ValidCloseTicketArgs{}, err
 	}
-	return ValidCloseTicketArgs{args: args}, nil
+	return ValidCloseTicketArgs{args}, nil
 }
 
 // SearchTicketsArgs are the arguments of tool "search_tickets".
-//
-// Find support tickets whose subject contains the query.
 type SearchTicketsArgs struct {
 	// Required.
 	Query string `json:"query"`
@@ -320,8 +314,6 @@ const (
 var searchTicketsStatusList = []SearchTicketsStatus{SearchTicketsStatusOpen, SearchTicketsStatusClosed}
 
 // CloseTicketArgs are the arguments of tool "close_ticket".
-//
-// Close a ticket with a short resolution note for the customer.
 type CloseTicketArgs struct {
 	// Required.
 	TicketID string `json:"ticketId"`

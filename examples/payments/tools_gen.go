@@ -183,11 +183,12 @@ const (
 
 // Handler implements the catalog's tools, one method per tool. A tool added to
 // the catalog adds a method here, so the build breaks until it is implemented.
-// Each method receives arguments that have passed validation and returns a
-// JSON-encodable result: for a tool with an output schema, its typed result,
-// which the dispatcher checks against that schema. Return runtime.Reject to
-// refuse well-formed arguments with hints for the model, and runtime.Transient to
-// mark an error worth retrying.
+// Each method receives arguments that have passed validation (a Valid…Args
+// value is made only by its Parse…Args function, which Dispatch calls; its zero
+// value was never validated) and returns a JSON-encodable result: for a tool with
+// an output schema, its typed result, which the dispatcher checks against that
+// schema. Return runtime.Reject to refuse well-formed arguments with hints for
+// the model, and runtime.Transient to mark an error worth retrying.
 type Handler interface {
 	// RefundPayment runs tool "refund_payment".
 	//
@@ -205,7 +206,8 @@ type Handler interface {
 	SendReceipt(ctx context.Context, args ValidSendReceiptArgs) (any, error)
 }
 
-// parseRefundPayment and callRefundPayment connect tool "refund_payment" to runtime.Dispatcher.
+// parseRefundPayment and callRefundPayment connect tool "refund_payment" to
+// runtime.Dispatcher, as the parse and call functions after them do for each tool.
 func parseRefundPayment(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseRefundPaymentArgs(raw, opts)
 	if err != nil {
@@ -227,7 +229,6 @@ func checkRefundPaymentResult(result any) []runtime.Violation {
 	})
 }
 
-// parseGetPayment and callGetPayment connect tool "get_payment" to runtime.Dispatcher.
 func parseGetPayment(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseGetPaymentArgs(raw, opts)
 	if err != nil {
@@ -240,7 +241,6 @@ func callGetPayment(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).GetPayment(ctx, args.(ValidGetPaymentArgs))
 }
 
-// parseSendReceipt and callSendReceipt connect tool "send_receipt" to runtime.Dispatcher.
 func parseSendReceipt(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseSendReceiptArgs(raw, opts)
 	if err != nil {
@@ -305,9 +305,7 @@ func ValidateArgs(name string, raw []byte) error {
 }
 
 // ValidRefundPaymentArgs holds arguments of tool "refund_payment" that passed
-// validation. Only ParseRefundPaymentArgs (and Dispatch through it) makes one
-// that holds arguments; the zero value holds zero arguments that were never
-// validated.
+// validation: only ParseRefundPaymentArgs makes one.
 //
 //toolgen:branded ParseRefundPaymentArgs
 type ValidRefundPaymentArgs struct {
@@ -319,9 +317,8 @@ func (v ValidRefundPaymentArgs) Args() RefundPaymentArgs {
 	return v.args
 }
 
-// ParseRefundPaymentArgs decodes and validates the JSON arguments of tool
-// "refund_payment" in one pass. On failure the error is a
-// *runtime.ValidationError with every violation.
+// ParseRefundPaymentArgs decodes and validates the arguments of tool
+// "refund_payment"; an error is a *runtime.ValidationError.
 func ParseRefundPaymentArgs(raw []byte, opts ...runtime.Options) (ValidRefundPaymentArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args RefundPaymentArgs
@@ -329,12 +326,11 @@ func ParseRefundPaymentArgs(raw []byte, opts ...runtime.Options) (ValidRefundPay
 	if err := r.Finish(string(ToolRefundPayment)); err != nil {
 		return ValidRefundPaymentArgs{}, err
 	}
-	return ValidRefundPaymentArgs{args: args}, nil
+	return ValidRefundPaymentArgs{args}, nil
 }
 
 // ValidGetPaymentArgs holds arguments of tool "get_payment" that passed
-// validation. Only ParseGetPaymentArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseGetPaymentArgs makes one.
 //
 //toolgen:branded ParseGetPaymentArgs
 type ValidGetPaymentArgs struct {
@@ -346,9 +342,8 @@ func (v ValidGetPaymentArgs) Args() GetPaymentArgs {
 	return v.args
 }
 
-// ParseGetPaymentArgs decodes and validates the JSON arguments of tool
-// "get_payment" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseGetPaymentArgs decodes and validates the arguments of tool "get_payment";
+// an error is a *runtime.ValidationError.
 func ParseGetPaymentArgs(raw []byte, opts ...runtime.Options) (ValidGetPaymentArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args GetPaymentArgs
@@ -356,12 +351,11 @@ func ParseGetPaymentArgs(raw []byte, opts ...runtime.Options) (ValidGetPaymentAr
 	if err := r.Finish(string(ToolGetPayment)); err != nil {
 		return ValidGetPaymentArgs{}, err
 	}
-	return ValidGetPaymentArgs{args: args}, nil
+	return ValidGetPaymentArgs{args}, nil
 }
 
 // ValidSendReceiptArgs holds arguments of tool "send_receipt" that passed
-// validation. Only ParseSendReceiptArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseSendReceiptArgs makes one.
 //
 //toolgen:branded ParseSendReceiptArgs
 type ValidSendReceiptArgs struct {
@@ -373,9 +367,8 @@ func (v ValidSendReceiptArgs) Args() SendReceiptArgs {
 	return v.args
 }
 
-// ParseSendReceiptArgs decodes and validates the JSON arguments of tool
-// "send_receipt" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseSendReceiptArgs decodes and validates the arguments of tool
+// "send_receipt"; an error is a *runtime.ValidationError.
 func ParseSendReceiptArgs(raw []byte, opts ...runtime.Options) (ValidSendReceiptArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args SendReceiptArgs
@@ -383,12 +376,10 @@ func ParseSendReceiptArgs(raw []byte, opts ...runtime.Options) (ValidSendReceipt
 	if err := r.Finish(string(ToolSendReceipt)); err != nil {
 		return ValidSendReceiptArgs{}, err
 	}
-	return ValidSendReceiptArgs{args: args}, nil
+	return ValidSendReceiptArgs{args}, nil
 }
 
 // RefundPaymentArgs are the arguments of tool "refund_payment".
-//
-// Queue a partial or full refund for a captured payment.
 type RefundPaymentArgs struct {
 	// The payment to refund, as returned by get_payment.
 	//
@@ -557,8 +548,6 @@ const (
 var refundPaymentResultStatusList = []RefundPaymentResultStatus{RefundPaymentResultStatusQueued, RefundPaymentResultStatusRefunded}
 
 // GetPaymentArgs are the arguments of tool "get_payment".
-//
-// Return a payment's status, amount and refunds.
 type GetPaymentArgs struct {
 	// The payment's ID.
 	//
@@ -611,8 +600,6 @@ members:
 }
 
 // SendReceiptArgs are the arguments of tool "send_receipt".
-//
-// Email the receipt of a payment to the customer, optionally with a note.
 type SendReceiptArgs struct {
 	// Required.
 	PaymentID string `json:"paymentId"`

@@ -212,11 +212,12 @@ const (
 
 // Handler implements the catalog's tools, one method per tool. A tool added to
 // the catalog adds a method here, so the build breaks until it is implemented.
-// Each method receives arguments that have passed validation and returns a
-// JSON-encodable result: for a tool with an output schema, its typed result,
-// which the dispatcher checks against that schema. Return runtime.Reject to
-// refuse well-formed arguments with hints for the model, and runtime.Transient to
-// mark an error worth retrying.
+// Each method receives arguments that have passed validation (a Valid…Args
+// value is made only by its Parse…Args function, which Dispatch calls; its zero
+// value was never validated) and returns a JSON-encodable result: for a tool with
+// an output schema, its typed result, which the dispatcher checks against that
+// schema. Return runtime.Reject to refuse well-formed arguments with hints for
+// the model, and runtime.Transient to mark an error worth retrying.
 type Handler interface {
 	// PayPlain runs tool "pay_plain".
 	//
@@ -247,7 +248,8 @@ type Handler interface {
 	PayChecked(ctx context.Context, args ValidPayCheckedArgs) (any, error)
 }
 
-// parsePayPlain and callPayPlain connect tool "pay_plain" to runtime.Dispatcher.
+// parsePayPlain and callPayPlain connect tool "pay_plain" to runtime.Dispatcher,
+// as the parse and call functions after them do for each tool.
 func parsePayPlain(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParsePayPlainArgs(raw, opts)
 	if err != nil {
@@ -260,7 +262,6 @@ func callPayPlain(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).PayPlain(ctx, args.(ValidPayPlainArgs))
 }
 
-// parsePayTagged and callPayTagged connect tool "pay_tagged" to runtime.Dispatcher.
 func parsePayTagged(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParsePayTaggedArgs(raw, opts)
 	if err != nil {
@@ -273,7 +274,6 @@ func callPayTagged(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).PayTagged(ctx, args.(ValidPayTaggedArgs))
 }
 
-// parsePayUntagged and callPayUntagged connect tool "pay_untagged" to runtime.Dispatcher.
 func parsePayUntagged(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParsePayUntaggedArgs(raw, opts)
 	if err != nil {
@@ -286,7 +286,6 @@ func callPayUntagged(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).PayUntagged(ctx, args.(ValidPayUntaggedArgs))
 }
 
-// parsePayKind and callPayKind connect tool "pay_kind" to runtime.Dispatcher.
 func parsePayKind(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParsePayKindArgs(raw, opts)
 	if err != nil {
@@ -299,7 +298,6 @@ func callPayKind(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).PayKind(ctx, args.(ValidPayKindArgs))
 }
 
-// parsePayChecked and callPayChecked connect tool "pay_checked" to runtime.Dispatcher.
 func parsePayChecked(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParsePayCheckedArgs(raw, opts)
 	if err != nil {
@@ -363,9 +361,8 @@ func ValidateArgs(name string, raw []byte) error {
 	return toolValidator.Validate(name, raw)
 }
 
-// ValidPayPlainArgs holds arguments of tool "pay_plain" that passed validation.
-// Only ParsePayPlainArgs (and Dispatch through it) makes one that holds
-// arguments; the zero value holds zero arguments that were never validated.
+// ValidPayPlainArgs holds arguments of tool "pay_plain" that passed validation:
+// only ParsePayPlainArgs makes one.
 //
 //toolgen:branded ParsePayPlainArgs
 type ValidPayPlainArgs struct {
@@ -377,9 +374,8 @@ func (v ValidPayPlainArgs) Args() PayPlainArgs {
 	return v.args
 }
 
-// ParsePayPlainArgs decodes and validates the JSON arguments of tool "pay_plain"
-// in one pass. On failure the error is a *runtime.ValidationError with every
-// violation.
+// ParsePayPlainArgs decodes and validates the arguments of tool "pay_plain"; an
+// error is a *runtime.ValidationError.
 func ParsePayPlainArgs(raw []byte, opts ...runtime.Options) (ValidPayPlainArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args PayPlainArgs
@@ -387,12 +383,11 @@ func ParsePayPlainArgs(raw []byte, opts ...runtime.Options) (ValidPayPlainArgs, 
 	if err := r.Finish(string(ToolPayPlain)); err != nil {
 		return ValidPayPlainArgs{}, err
 	}
-	return ValidPayPlainArgs{args: args}, nil
+	return ValidPayPlainArgs{args}, nil
 }
 
-// ValidPayTaggedArgs holds arguments of tool "pay_tagged" that passed validation.
-// Only ParsePayTaggedArgs (and Dispatch through it) makes one that holds
-// arguments; the zero value holds zero arguments that were never validated.
+// ValidPayTaggedArgs holds arguments of tool "pay_tagged" that passed validation:
+// only ParsePayTaggedArgs makes one.
 //
 //toolgen:branded ParsePayTaggedArgs
 type ValidPayTaggedArgs struct {
@@ -404,9 +399,8 @@ func (v ValidPayTaggedArgs) Args() PayTaggedArgs {
 	return v.args
 }
 
-// ParsePayTaggedArgs decodes and validates the JSON arguments of tool
-// "pay_tagged" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParsePayTaggedArgs decodes and validates the arguments of tool "pay_tagged"; an
+// error is a *runtime.ValidationError.
 func ParsePayTaggedArgs(raw []byte, opts ...runtime.Options) (ValidPayTaggedArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args PayTaggedArgs
@@ -414,12 +408,11 @@ func ParsePayTaggedArgs(raw []byte, opts ...runtime.Options) (ValidPayTaggedArgs
 	if err := r.Finish(string(ToolPayTagged)); err != nil {
 		return ValidPayTaggedArgs{}, err
 	}
-	return ValidPayTaggedArgs{args: args}, nil
+	return ValidPayTaggedArgs{args}, nil
 }
 
 // ValidPayUntaggedArgs holds arguments of tool "pay_untagged" that passed
-// validation. Only ParsePayUntaggedArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParsePayUntaggedArgs makes one.
 //
 //toolgen:branded ParsePayUntaggedArgs
 type ValidPayUntaggedArgs struct {
@@ -431,9 +424,8 @@ func (v ValidPayUntaggedArgs) Args() PayUntaggedArgs {
 	return v.args
 }
 
-// ParsePayUntaggedArgs decodes and validates the JSON arguments of tool
-// "pay_untagged" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParsePayUntaggedArgs decodes and validates the arguments of tool
+// "pay_untagged"; an error is a *runtime.ValidationError.
 func ParsePayUntaggedArgs(raw []byte, opts ...runtime.Options) (ValidPayUntaggedArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args PayUntaggedArgs
@@ -441,12 +433,11 @@ func ParsePayUntaggedArgs(raw []byte, opts ...runtime.Options) (ValidPayUntagged
 	if err := r.Finish(string(ToolPayUntagged)); err != nil {
 		return ValidPayUntaggedArgs{}, err
 	}
-	return ValidPayUntaggedArgs{args: args}, nil
+	return ValidPayUntaggedArgs{args}, nil
 }
 
-// ValidPayKindArgs holds arguments of tool "pay_kind" that passed validation.
-// Only ParsePayKindArgs (and Dispatch through it) makes one that holds arguments;
-// the zero value holds zero arguments that were never validated.
+// ValidPayKindArgs holds arguments of tool "pay_kind" that passed validation:
+// only ParsePayKindArgs makes one.
 //
 //toolgen:branded ParsePayKindArgs
 type ValidPayKindArgs struct {
@@ -458,9 +449,8 @@ func (v ValidPayKindArgs) Args() PayKindArgs {
 	return v.args
 }
 
-// ParsePayKindArgs decodes and validates the JSON arguments of tool "pay_kind" in
-// one pass. On failure the error is a *runtime.ValidationError with every
-// violation.
+// ParsePayKindArgs decodes and validates the arguments of tool "pay_kind"; an
+// error is a *runtime.ValidationError.
 func ParsePayKindArgs(raw []byte, opts ...runtime.Options) (ValidPayKindArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args PayKindArgs
@@ -468,12 +458,11 @@ func ParsePayKindArgs(raw []byte, opts ...runtime.Options) (ValidPayKindArgs, er
 	if err := r.Finish(string(ToolPayKind)); err != nil {
 		return ValidPayKindArgs{}, err
 	}
-	return ValidPayKindArgs{args: args}, nil
+	return ValidPayKindArgs{args}, nil
 }
 
 // ValidPayCheckedArgs holds arguments of tool "pay_checked" that passed
-// validation. Only ParsePayCheckedArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParsePayCheckedArgs makes one.
 //
 //toolgen:branded ParsePayCheckedArgs
 type ValidPayCheckedArgs struct {
@@ -485,9 +474,8 @@ func (v ValidPayCheckedArgs) Args() PayCheckedArgs {
 	return v.args
 }
 
-// ParsePayCheckedArgs decodes and validates the JSON arguments of tool
-// "pay_checked" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParsePayCheckedArgs decodes and validates the arguments of tool "pay_checked";
+// an error is a *runtime.ValidationError.
 func ParsePayCheckedArgs(raw []byte, opts ...runtime.Options) (ValidPayCheckedArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args PayCheckedArgs
@@ -495,12 +483,10 @@ func ParsePayCheckedArgs(raw []byte, opts ...runtime.Options) (ValidPayCheckedAr
 	if err := r.Finish(string(ToolPayChecked)); err != nil {
 		return ValidPayCheckedArgs{}, err
 	}
-	return ValidPayCheckedArgs{args: args}, nil
+	return ValidPayCheckedArgs{args}, nil
 }
 
 // PayPlainArgs are the arguments of tool "pay_plain".
-//
-// Baseline: the payment method is one object schema.
 type PayPlainArgs struct {
 	// Required.
 	Amount int64 `json:"amount"`
@@ -625,9 +611,6 @@ members:
 }
 
 // PayTaggedArgs are the arguments of tool "pay_tagged".
-//
-// A oneOf told apart by the discriminator member kind: a sealed interface, read
-// after a scan for kind.
 type PayTaggedArgs struct {
 	// Required.
 	Amount int64 `json:"amount"`
@@ -757,9 +740,6 @@ members:
 }
 
 // PayUntaggedArgs are the arguments of tool "pay_untagged".
-//
-// An anyOf whose alternatives cannot be told apart: the text is checked against
-// each.
 type PayUntaggedArgs struct {
 	// Required.
 	Amount int64 `json:"amount"`
@@ -946,8 +926,6 @@ members:
 }
 
 // PayKindArgs are the arguments of tool "pay_kind".
-//
-// A oneOf told apart by JSON kind: a sealed interface read in the same pass.
 type PayKindArgs struct {
 	// Required.
 	Amount PayKindAmount `json:"amount"`
@@ -1006,9 +984,6 @@ members:
 }
 
 // PayCheckedArgs are the arguments of tool "pay_checked".
-//
-// The same card checked by schema functions: allOf and unevaluatedProperties need
-// the value whole.
 type PayCheckedArgs struct {
 	// Required.
 	Amount int64 `json:"amount"`

@@ -109,7 +109,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		Title:        "Delete Observations",
 		Description:  "Delete specific observations from entities in the knowledge graph",
 		InputSchema:  deleteObservationsInputSchema,
-		OutputSchema: deleteObservationsOutputSchema,
+		OutputSchema: deleteEntitiesOutputSchema,
 		ReadOnly:     toolgenimpl.HintFalse,
 		Destructive:  toolgenimpl.HintTrue,
 		Idempotent:   toolgenimpl.HintTrue,
@@ -124,7 +124,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		Title:        "Delete Relations",
 		Description:  "Delete multiple relations from the knowledge graph",
 		InputSchema:  deleteRelationsInputSchema,
-		OutputSchema: deleteRelationsOutputSchema,
+		OutputSchema: deleteEntitiesOutputSchema,
 		ReadOnly:     toolgenimpl.HintFalse,
 		Destructive:  toolgenimpl.HintTrue,
 		Idempotent:   toolgenimpl.HintTrue,
@@ -154,7 +154,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		Title:        "Search Nodes",
 		Description:  "Search for nodes in the knowledge graph based on a query",
 		InputSchema:  searchNodesInputSchema,
-		OutputSchema: searchNodesOutputSchema,
+		OutputSchema: readGraphOutputSchema,
 		ReadOnly:     toolgenimpl.HintTrue,
 		Destructive:  toolgenimpl.HintFalse,
 		Idempotent:   toolgenimpl.HintTrue,
@@ -169,7 +169,7 @@ var toolTable = []toolgenimpl.ToolInfo{
 		Title:        "Open Nodes",
 		Description:  "Open specific nodes in the knowledge graph by their names",
 		InputSchema:  openNodesInputSchema,
-		OutputSchema: openNodesOutputSchema,
+		OutputSchema: readGraphOutputSchema,
 		ReadOnly:     toolgenimpl.HintTrue,
 		Destructive:  toolgenimpl.HintFalse,
 		Idempotent:   toolgenimpl.HintTrue,
@@ -425,20 +425,6 @@ const (
         },
         "required": ["deletions"]
       }`
-	deleteObservationsOutputSchema = `{
-        "$schema": "http://json-schema.org/draft-07/schema#",
-        "type": "object",
-        "properties": {
-          "success": {
-            "type": "boolean"
-          },
-          "message": {
-            "type": "string"
-          }
-        },
-        "required": ["success", "message"],
-        "additionalProperties": false
-      }`
 	deleteRelationsInputSchema = `{
         "$schema": "http://json-schema.org/draft-07/schema#",
         "type": "object",
@@ -467,20 +453,6 @@ const (
           }
         },
         "required": ["relations"]
-      }`
-	deleteRelationsOutputSchema = `{
-        "$schema": "http://json-schema.org/draft-07/schema#",
-        "type": "object",
-        "properties": {
-          "success": {
-            "type": "boolean"
-          },
-          "message": {
-            "type": "string"
-          }
-        },
-        "required": ["success", "message"],
-        "additionalProperties": false
       }`
 	readGraphInputSchema = `{
         "$schema": "http://json-schema.org/draft-07/schema#",
@@ -553,61 +525,6 @@ const (
         },
         "required": ["query"]
       }`
-	searchNodesOutputSchema = `{
-        "$schema": "http://json-schema.org/draft-07/schema#",
-        "type": "object",
-        "properties": {
-          "entities": {
-            "type": "array",
-            "items": {
-              "type": "object",
-              "properties": {
-                "name": {
-                  "type": "string",
-                  "description": "The name of the entity"
-                },
-                "entityType": {
-                  "type": "string",
-                  "description": "The type of the entity"
-                },
-                "observations": {
-                  "type": "array",
-                  "items": {
-                    "type": "string"
-                  },
-                  "description": "An array of observation contents associated with the entity"
-                }
-              },
-              "required": ["name", "entityType", "observations"],
-              "additionalProperties": false
-            }
-          },
-          "relations": {
-            "type": "array",
-            "items": {
-              "type": "object",
-              "properties": {
-                "from": {
-                  "type": "string",
-                  "description": "The name of the entity where the relation starts"
-                },
-                "to": {
-                  "type": "string",
-                  "description": "The name of the entity where the relation ends"
-                },
-                "relationType": {
-                  "type": "string",
-                  "description": "The type of the relation"
-                }
-              },
-              "required": ["from", "to", "relationType"],
-              "additionalProperties": false
-            }
-          }
-        },
-        "required": ["entities", "relations"],
-        "additionalProperties": false
-      }`
 	openNodesInputSchema = `{
         "$schema": "http://json-schema.org/draft-07/schema#",
         "type": "object",
@@ -622,70 +539,16 @@ const (
         },
         "required": ["names"]
       }`
-	openNodesOutputSchema = `{
-        "$schema": "http://json-schema.org/draft-07/schema#",
-        "type": "object",
-        "properties": {
-          "entities": {
-            "type": "array",
-            "items": {
-              "type": "object",
-              "properties": {
-                "name": {
-                  "type": "string",
-                  "description": "The name of the entity"
-                },
-                "entityType": {
-                  "type": "string",
-                  "description": "The type of the entity"
-                },
-                "observations": {
-                  "type": "array",
-                  "items": {
-                    "type": "string"
-                  },
-                  "description": "An array of observation contents associated with the entity"
-                }
-              },
-              "required": ["name", "entityType", "observations"],
-              "additionalProperties": false
-            }
-          },
-          "relations": {
-            "type": "array",
-            "items": {
-              "type": "object",
-              "properties": {
-                "from": {
-                  "type": "string",
-                  "description": "The name of the entity where the relation starts"
-                },
-                "to": {
-                  "type": "string",
-                  "description": "The name of the entity where the relation ends"
-                },
-                "relationType": {
-                  "type": "string",
-                  "description": "The type of the relation"
-                }
-              },
-              "required": ["from", "to", "relationType"],
-              "additionalProperties": false
-            }
-          }
-        },
-        "required": ["entities", "relations"],
-        "additionalProperties": false
-      }`
 )
 
 // Handler implements the catalog's tools, one method per tool. A tool added to
 // the catalog adds a method here, so the build breaks until it is implemented.
-// Each method receives arguments that have passed validation and returns a
-// JSON-encodable result: for a tool with an output schema, its typed result,
-// which the dispatcher checks against that schema. Return runtime.Reject to
-// refuse well-formed arguments with hints for the model, and runtime.Transient to
-// mark an error worth retrying.
+// Each method receives arguments that have passed validation (a Valid…Args
+// value is made only by its Parse…Args function, which Dispatch calls; its zero
+// value was never validated) and returns a JSON-encodable result: for a tool with
+// an output schema, its typed result, which the dispatcher checks against that
+// schema. Return runtime.Reject to refuse well-formed arguments with hints for
+// the model, and runtime.Transient to mark an error worth retrying.
 type Handler interface {
 	// CreateEntities runs tool "create_entities".
 	//
@@ -734,7 +597,8 @@ type Handler interface {
 	OpenNodes(ctx context.Context, args ValidOpenNodesArgs) (OpenNodesResult, error)
 }
 
-// parseCreateEntities and callCreateEntities connect tool "create_entities" to runtime.Dispatcher.
+// parseCreateEntities and callCreateEntities connect tool "create_entities" to
+// runtime.Dispatcher, as the parse and call functions after them do for each tool.
 func parseCreateEntities(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseCreateEntitiesArgs(raw, opts)
 	if err != nil {
@@ -756,7 +620,6 @@ func checkCreateEntitiesResult(result any) []runtime.Violation {
 	})
 }
 
-// parseCreateRelations and callCreateRelations connect tool "create_relations" to runtime.Dispatcher.
 func parseCreateRelations(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseCreateRelationsArgs(raw, opts)
 	if err != nil {
@@ -778,7 +641,6 @@ func checkCreateRelationsResult(result any) []runtime.Violation {
 	})
 }
 
-// parseAddObservations and callAddObservations connect tool "add_observations" to runtime.Dispatcher.
 func parseAddObservations(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseAddObservationsArgs(raw, opts)
 	if err != nil {
@@ -800,7 +662,6 @@ func checkAddObservationsResult(result any) []runtime.Violation {
 	})
 }
 
-// parseDeleteEntities and callDeleteEntities connect tool "delete_entities" to runtime.Dispatcher.
 func parseDeleteEntities(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseDeleteEntitiesArgs(raw, opts)
 	if err != nil {
@@ -822,7 +683,6 @@ func checkDeleteEntitiesResult(result any) []runtime.Violation {
 	})
 }
 
-// parseDeleteObservations and callDeleteObservations connect tool "delete_observations" to runtime.Dispatcher.
 func parseDeleteObservations(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseDeleteObservationsArgs(raw, opts)
 	if err != nil {
@@ -844,7 +704,6 @@ func checkDeleteObservationsResult(result any) []runtime.Violation {
 	})
 }
 
-// parseDeleteRelations and callDeleteRelations connect tool "delete_relations" to runtime.Dispatcher.
 func parseDeleteRelations(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseDeleteRelationsArgs(raw, opts)
 	if err != nil {
@@ -866,7 +725,6 @@ func checkDeleteRelationsResult(result any) []runtime.Violation {
 	})
 }
 
-// parseReadGraph and callReadGraph connect tool "read_graph" to runtime.Dispatcher.
 func parseReadGraph(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseReadGraphArgs(raw, opts)
 	if err != nil {
@@ -888,7 +746,6 @@ func checkReadGraphResult(result any) []runtime.Violation {
 	})
 }
 
-// parseSearchNodes and callSearchNodes connect tool "search_nodes" to runtime.Dispatcher.
 func parseSearchNodes(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseSearchNodesArgs(raw, opts)
 	if err != nil {
@@ -910,7 +767,6 @@ func checkSearchNodesResult(result any) []runtime.Violation {
 	})
 }
 
-// parseOpenNodes and callOpenNodes connect tool "open_nodes" to runtime.Dispatcher.
 func parseOpenNodes(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseOpenNodesArgs(raw, opts)
 	if err != nil {
@@ -1003,8 +859,6 @@ func NewClient(caller runtime.Caller) *Client {
 }
 
 // CreateEntities calls tool "create_entities".
-//
-// Create multiple new entities in the knowledge graph
 func (c *Client) CreateEntities(ctx context.Context, args CreateEntitiesArgs) (CreateEntitiesResult, error) {
 	return toolgenimpl.CallToolResult(ctx, c.caller, string(ToolCreateEntities), args, parseCreateEntities, func(r *toolgenimpl.Reader, result *CreateEntitiesResult) {
 		result.readJSON(r)
@@ -1012,9 +866,6 @@ func (c *Client) CreateEntities(ctx context.Context, args CreateEntitiesArgs) (C
 }
 
 // CreateRelations calls tool "create_relations".
-//
-// Create multiple new relations between entities in the knowledge graph.
-// Relations should be in active voice
 func (c *Client) CreateRelations(ctx context.Context, args CreateRelationsArgs) (CreateRelationsResult, error) {
 	return toolgenimpl.CallToolResult(ctx, c.caller, string(ToolCreateRelations), args, parseCreateRelations, func(r *toolgenimpl.Reader, result *CreateRelationsResult) {
 		result.readJSON(r)
@@ -1022,8 +873,6 @@ func (c *Client) CreateRelations(ctx context.Context, args CreateRelationsArgs) 
 }
 
 // AddObservations calls tool "add_observations".
-//
-// Add new observations to existing entities in the knowledge graph
 func (c *Client) AddObservations(ctx context.Context, args AddObservationsArgs) (AddObservationsResult, error) {
 	return toolgenimpl.CallToolResult(ctx, c.caller, string(ToolAddObservations), args, parseAddObservations, func(r *toolgenimpl.Reader, result *AddObservationsResult) {
 		result.readJSON(r)
@@ -1031,8 +880,6 @@ func (c *Client) AddObservations(ctx context.Context, args AddObservationsArgs) 
 }
 
 // DeleteEntities calls tool "delete_entities".
-//
-// Delete multiple entities and their associated relations from the knowledge graph
 func (c *Client) DeleteEntities(ctx context.Context, args DeleteEntitiesArgs) (DeleteEntitiesResult, error) {
 	return toolgenimpl.CallToolResult(ctx, c.caller, string(ToolDeleteEntities), args, parseDeleteEntities, func(r *toolgenimpl.Reader, result *DeleteEntitiesResult) {
 		result.readJSON(r)
@@ -1040,8 +887,6 @@ func (c *Client) DeleteEntities(ctx context.Context, args DeleteEntitiesArgs) (D
 }
 
 // DeleteObservations calls tool "delete_observations".
-//
-// Delete specific observations from entities in the knowledge graph
 func (c *Client) DeleteObservations(ctx context.Context, args DeleteObservationsArgs) (DeleteObservationsResult, error) {
 	return toolgenimpl.CallToolResult(ctx, c.caller, string(ToolDeleteObservations), args, parseDeleteObservations, func(r *toolgenimpl.Reader, result *DeleteObservationsResult) {
 		result.readJSON(r)
@@ -1049,8 +894,6 @@ func (c *Client) DeleteObservations(ctx context.Context, args DeleteObservations
 }
 
 // DeleteRelations calls tool "delete_relations".
-//
-// Delete multiple relations from the knowledge graph
 func (c *Client) DeleteRelations(ctx context.Context, args DeleteRelationsArgs) (DeleteRelationsResult, error) {
 	return toolgenimpl.CallToolResult(ctx, c.caller, string(ToolDeleteRelations), args, parseDeleteRelations, func(r *toolgenimpl.Reader, result *DeleteRelationsResult) {
 		result.readJSON(r)
@@ -1058,8 +901,6 @@ func (c *Client) DeleteRelations(ctx context.Context, args DeleteRelationsArgs) 
 }
 
 // ReadGraph calls tool "read_graph".
-//
-// Read the entire knowledge graph
 func (c *Client) ReadGraph(ctx context.Context, args ReadGraphArgs) (ReadGraphResult, error) {
 	return toolgenimpl.CallToolResult(ctx, c.caller, string(ToolReadGraph), args, parseReadGraph, func(r *toolgenimpl.Reader, result *ReadGraphResult) {
 		result.readJSON(r)
@@ -1067,8 +908,6 @@ func (c *Client) ReadGraph(ctx context.Context, args ReadGraphArgs) (ReadGraphRe
 }
 
 // SearchNodes calls tool "search_nodes".
-//
-// Search for nodes in the knowledge graph based on a query
 func (c *Client) SearchNodes(ctx context.Context, args SearchNodesArgs) (SearchNodesResult, error) {
 	return toolgenimpl.CallToolResult(ctx, c.caller, string(ToolSearchNodes), args, parseSearchNodes, func(r *toolgenimpl.Reader, result *SearchNodesResult) {
 		result.readJSON(r)
@@ -1076,8 +915,6 @@ func (c *Client) SearchNodes(ctx context.Context, args SearchNodesArgs) (SearchN
 }
 
 // OpenNodes calls tool "open_nodes".
-//
-// Open specific nodes in the knowledge graph by their names
 func (c *Client) OpenNodes(ctx context.Context, args OpenNodesArgs) (OpenNodesResult, error) {
 	return toolgenimpl.CallToolResult(ctx, c.caller, string(ToolOpenNodes), args, parseOpenNodes, func(r *toolgenimpl.Reader, result *OpenNodesResult) {
 		result.readJSON(r)
@@ -1085,9 +922,7 @@ func (c *Client) OpenNodes(ctx context.Context, args OpenNodesArgs) (OpenNodesRe
 }
 
 // ValidCreateEntitiesArgs holds arguments of tool "create_entities" that passed
-// validation. Only ParseCreateEntitiesArgs (and Dispatch through it) makes one
-// that holds arguments; the zero value holds zero arguments that were never
-// validated.
+// validation: only ParseCreateEntitiesArgs makes one.
 //
 //toolgen:branded ParseCreateEntitiesArgs
 type ValidCreateEntitiesArgs struct {
@@ -1099,9 +934,8 @@ func (v ValidCreateEntitiesArgs) Args() CreateEntitiesArgs {
 	return v.args
 }
 
-// ParseCreateEntitiesArgs decodes and validates the JSON arguments of tool
-// "create_entities" in one pass. On failure the error is a
-// *runtime.ValidationError with every violation.
+// ParseCreateEntitiesArgs decodes and validates the arguments of tool
+// "create_entities"; an error is a *runtime.ValidationError.
 func ParseCreateEntitiesArgs(raw []byte, opts ...runtime.Options) (ValidCreateEntitiesArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args CreateEntitiesArgs
@@ -1109,13 +943,11 @@ func ParseCreateEntitiesArgs(raw []byte, opts ...runtime.Options) (ValidCreateEn
 	if err := r.Finish(string(ToolCreateEntities)); err != nil {
 		return ValidCreateEntitiesArgs{}, err
 	}
-	return ValidCreateEntitiesArgs{args: args}, nil
+	return ValidCreateEntitiesArgs{args}, nil
 }
 
 // ValidCreateRelationsArgs holds arguments of tool "create_relations" that passed
-// validation. Only ParseCreateRelationsArgs (and Dispatch through it) makes one
-// that holds arguments; the zero value holds zero arguments that were never
-// validated.
+// validation: only ParseCreateRelationsArgs makes one.
 //
 //toolgen:branded ParseCreateRelationsArgs
 type ValidCreateRelationsArgs struct {
@@ -1127,9 +959,8 @@ func (v ValidCreateRelationsArgs) Args() CreateRelationsArgs {
 	return v.args
 }
 
-// ParseCreateRelationsArgs decodes and validates the JSON arguments of tool
-// "create_relations" in one pass. On failure the error is a
-// *runtime.ValidationError with every violation.
+// ParseCreateRelationsArgs decodes and validates the arguments of tool
+// "create_relations"; an error is a *runtime.ValidationError.
 func ParseCreateRelationsArgs(raw []byte, opts ...runtime.Options) (ValidCreateRelationsArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args CreateRelationsArgs
@@ -1137,13 +968,11 @@ func ParseCreateRelationsArgs(raw []byte, opts ...runtime.Options) (ValidCreateR
 	if err := r.Finish(string(ToolCreateRelations)); err != nil {
 		return ValidCreateRelationsArgs{}, err
 	}
-	return ValidCreateRelationsArgs{args: args}, nil
+	return ValidCreateRelationsArgs{args}, nil
 }
 
 // ValidAddObservationsArgs holds arguments of tool "add_observations" that passed
-// validation. Only ParseAddObservationsArgs (and Dispatch through it) makes one
-// that holds arguments; the zero value holds zero arguments that were never
-// validated.
+// validation: only ParseAddObservationsArgs makes one.
 //
 //toolgen:branded ParseAddObservationsArgs
 type ValidAddObservationsArgs struct {
@@ -1155,9 +984,8 @@ func (v ValidAddObservationsArgs) Args() AddObservationsArgs {
 	return v.args
 }
 
-// ParseAddObservationsArgs decodes and validates the JSON arguments of tool
-// "add_observations" in one pass. On failure the error is a
-// *runtime.ValidationError with every violation.
+// ParseAddObservationsArgs decodes and validates the arguments of tool
+// "add_observations"; an error is a *runtime.ValidationError.
 func ParseAddObservationsArgs(raw []byte, opts ...runtime.Options) (ValidAddObservationsArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args AddObservationsArgs
@@ -1165,13 +993,11 @@ func ParseAddObservationsArgs(raw []byte, opts ...runtime.Options) (ValidAddObse
 	if err := r.Finish(string(ToolAddObservations)); err != nil {
 		return ValidAddObservationsArgs{}, err
 	}
-	return ValidAddObservationsArgs{args: args}, nil
+	return ValidAddObservationsArgs{args}, nil
 }
 
 // ValidDeleteEntitiesArgs holds arguments of tool "delete_entities" that passed
-// validation. Only ParseDeleteEntitiesArgs (and Dispatch through it) makes one
-// that holds arguments; the zero value holds zero arguments that were never
-// validated.
+// validation: only ParseDeleteEntitiesArgs makes one.
 //
 //toolgen:branded ParseDeleteEntitiesArgs
 type ValidDeleteEntitiesArgs struct {
@@ -1183,9 +1009,8 @@ func (v ValidDeleteEntitiesArgs) Args() DeleteEntitiesArgs {
 	return v.args
 }
 
-// ParseDeleteEntitiesArgs decodes and validates the JSON arguments of tool
-// "delete_entities" in one pass. On failure the error is a
-// *runtime.ValidationError with every violation.
+// ParseDeleteEntitiesArgs decodes and validates the arguments of tool
+// "delete_entities"; an error is a *runtime.ValidationError.
 func ParseDeleteEntitiesArgs(raw []byte, opts ...runtime.Options) (ValidDeleteEntitiesArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args DeleteEntitiesArgs
@@ -1193,13 +1018,11 @@ func ParseDeleteEntitiesArgs(raw []byte, opts ...runtime.Options) (ValidDeleteEn
 	if err := r.Finish(string(ToolDeleteEntities)); err != nil {
 		return ValidDeleteEntitiesArgs{}, err
 	}
-	return ValidDeleteEntitiesArgs{args: args}, nil
+	return ValidDeleteEntitiesArgs{args}, nil
 }
 
 // ValidDeleteObservationsArgs holds arguments of tool "delete_observations" that
-// passed validation. Only ParseDeleteObservationsArgs (and Dispatch through it)
-// makes one that holds arguments; the zero value holds zero arguments that were
-// never validated.
+// passed validation: only ParseDeleteObservationsArgs makes one.
 //
 //toolgen:branded ParseDeleteObservationsArgs
 type ValidDeleteObservationsArgs struct {
@@ -1211,9 +1034,8 @@ func (v ValidDeleteObservationsArgs) Args() DeleteObservationsArgs {
 	return v.args
 }
 
-// ParseDeleteObservationsArgs decodes and validates the JSON arguments of tool
-// "delete_observations" in one pass. On failure the error is a
-// *runtime.ValidationError with every violation.
+// ParseDeleteObservationsArgs decodes and validates the arguments of tool
+// "delete_observations"; an error is a *runtime.ValidationError.
 func ParseDeleteObservationsArgs(raw []byte, opts ...runtime.Options) (ValidDeleteObservationsArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args DeleteObservationsArgs
@@ -1221,13 +1043,15 @@ func ParseDeleteObservationsArgs(raw []byte, opts ...runtime.Options) (ValidDele
 	if err := r.Finish(string(ToolDeleteObservations)); err != nil {
 		return ValidDeleteObservationsArgs{}, err
 	}
-	return ValidDeleteObservationsArgs{args: args}, nil
+	return ValidDeleteObservationsArgs{args}, nil
 }
 
+// DeleteRelationsArgs are the arguments of tool "delete_relations", whose input
+// schema is tool "create_relations"'s but for descriptions.
+type DeleteRelationsArgs CreateRelationsArgs
+
 // ValidDeleteRelationsArgs holds arguments of tool "delete_relations" that passed
-// validation. Only ParseDeleteRelationsArgs (and Dispatch through it) makes one
-// that holds arguments; the zero value holds zero arguments that were never
-// validated.
+// validation: only ParseDeleteRelationsArgs makes one.
 //
 //toolgen:branded ParseDeleteRelationsArgs
 type ValidDeleteRelationsArgs struct {
@@ -1239,22 +1063,20 @@ func (v ValidDeleteRelationsArgs) Args() DeleteRelationsArgs {
 	return v.args
 }
 
-// ParseDeleteRelationsArgs decodes and validates the JSON arguments of tool
-// "delete_relations" in one pass. On failure the error is a
-// *runtime.ValidationError with every violation.
+// ParseDeleteRelationsArgs decodes and validates the arguments of tool
+// "delete_relations"; an error is a *runtime.ValidationError.
 func ParseDeleteRelationsArgs(raw []byte, opts ...runtime.Options) (ValidDeleteRelationsArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
-	var args DeleteRelationsArgs
+	var args CreateRelationsArgs
 	args.readJSON(r)
 	if err := r.Finish(string(ToolDeleteRelations)); err != nil {
 		return ValidDeleteRelationsArgs{}, err
 	}
-	return ValidDeleteRelationsArgs{args: args}, nil
+	return ValidDeleteRelationsArgs{DeleteRelationsArgs(args)}, nil
 }
 
-// ValidReadGraphArgs holds arguments of tool "read_graph" that passed validation.
-// Only ParseReadGraphArgs (and Dispatch through it) makes one that holds
-// arguments; the zero value holds zero arguments that were never validated.
+// ValidReadGraphArgs holds arguments of tool "read_graph" that passed validation:
+// only ParseReadGraphArgs makes one.
 //
 //toolgen:branded ParseReadGraphArgs
 type ValidReadGraphArgs struct {
@@ -1266,9 +1088,8 @@ func (v ValidReadGraphArgs) Args() ReadGraphArgs {
 	return v.args
 }
 
-// ParseReadGraphArgs decodes and validates the JSON arguments of tool
-// "read_graph" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseReadGraphArgs decodes and validates the arguments of tool "read_graph"; an
+// error is a *runtime.ValidationError.
 func ParseReadGraphArgs(raw []byte, opts ...runtime.Options) (ValidReadGraphArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args ReadGraphArgs
@@ -1276,12 +1097,11 @@ func ParseReadGraphArgs(raw []byte, opts ...runtime.Options) (ValidReadGraphArgs
 	if err := r.Finish(string(ToolReadGraph)); err != nil {
 		return ValidReadGraphArgs{}, err
 	}
-	return ValidReadGraphArgs{args: args}, nil
+	return ValidReadGraphArgs{args}, nil
 }
 
 // ValidSearchNodesArgs holds arguments of tool "search_nodes" that passed
-// validation. Only ParseSearchNodesArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseSearchNodesArgs makes one.
 //
 //toolgen:branded ParseSearchNodesArgs
 type ValidSearchNodesArgs struct {
@@ -1293,9 +1113,8 @@ func (v ValidSearchNodesArgs) Args() SearchNodesArgs {
 	return v.args
 }
 
-// ParseSearchNodesArgs decodes and validates the JSON arguments of tool
-// "search_nodes" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseSearchNodesArgs decodes and validates the arguments of tool
+// "search_nodes"; an error is a *runtime.ValidationError.
 func ParseSearchNodesArgs(raw []byte, opts ...runtime.Options) (ValidSearchNodesArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args SearchNodesArgs
@@ -1303,12 +1122,11 @@ func ParseSearchNodesArgs(raw []byte, opts ...runtime.Options) (ValidSearchNodes
 	if err := r.Finish(string(ToolSearchNodes)); err != nil {
 		return ValidSearchNodesArgs{}, err
 	}
-	return ValidSearchNodesArgs{args: args}, nil
+	return ValidSearchNodesArgs{args}, nil
 }
 
-// ValidOpenNodesArgs holds arguments of tool "open_nodes" that passed validation.
-// Only ParseOpenNodesArgs (and Dispatch through it) makes one that holds
-// arguments; the zero value holds zero arguments that were never validated.
+// ValidOpenNodesArgs holds arguments of tool "open_nodes" that passed validation:
+// only ParseOpenNodesArgs makes one.
 //
 //toolgen:branded ParseOpenNodesArgs
 type ValidOpenNodesArgs struct {
@@ -1320,9 +1138,8 @@ func (v ValidOpenNodesArgs) Args() OpenNodesArgs {
 	return v.args
 }
 
-// ParseOpenNodesArgs decodes and validates the JSON arguments of tool
-// "open_nodes" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseOpenNodesArgs decodes and validates the arguments of tool "open_nodes"; an
+// error is a *runtime.ValidationError.
 func ParseOpenNodesArgs(raw []byte, opts ...runtime.Options) (ValidOpenNodesArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args OpenNodesArgs
@@ -1330,12 +1147,10 @@ func ParseOpenNodesArgs(raw []byte, opts ...runtime.Options) (ValidOpenNodesArgs
 	if err := r.Finish(string(ToolOpenNodes)); err != nil {
 		return ValidOpenNodesArgs{}, err
 	}
-	return ValidOpenNodesArgs{args: args}, nil
+	return ValidOpenNodesArgs{args}, nil
 }
 
 // CreateEntitiesArgs are the arguments of tool "create_entities".
-//
-// Create multiple new entities in the knowledge graph
 type CreateEntitiesArgs struct {
 	// Required.
 	Entities []CreateEntitiesEntitiesItem `json:"entities"`
@@ -1562,9 +1377,6 @@ members:
 }
 
 // CreateRelationsArgs are the arguments of tool "create_relations".
-//
-// Create multiple new relations between entities in the knowledge graph.
-// Relations should be in active voice
 type CreateRelationsArgs struct {
 	// Required.
 	Relations []CreateRelationsRelationsItem `json:"relations"`
@@ -1774,8 +1586,6 @@ members:
 }
 
 // AddObservationsArgs are the arguments of tool "add_observations".
-//
-// Add new observations to existing entities in the knowledge graph
 type AddObservationsArgs struct {
 	// Required.
 	Observations []AddObservationsObservationsItem `json:"observations"`
@@ -1974,8 +1784,6 @@ members:
 }
 
 // DeleteEntitiesArgs are the arguments of tool "delete_entities".
-//
-// Delete multiple entities and their associated relations from the knowledge graph
 type DeleteEntitiesArgs struct {
 	// An array of entity names to delete
 	//
@@ -2068,8 +1876,6 @@ members:
 }
 
 // DeleteObservationsArgs are the arguments of tool "delete_observations".
-//
-// Delete specific observations from entities in the knowledge graph
 type DeleteObservationsArgs struct {
 	// Required.
 	Deletions []DeleteObservationsDeletionsItem `json:"deletions"`
@@ -2216,114 +2022,6 @@ members:
 	}
 }
 
-// DeleteRelationsArgs are the arguments of tool "delete_relations".
-//
-// Delete multiple relations from the knowledge graph
-type DeleteRelationsArgs struct {
-	// An array of relations to delete
-	//
-	// Required.
-	Relations []DeleteRelationsRelationsItem `json:"relations"`
-}
-
-// deleteRelationsArgsFields lists the members DeleteRelationsArgs declares, in
-// the order its reader numbers them.
-var deleteRelationsArgsFields = []string{"relations"}
-
-// readJSON decodes an object into x and reports every violation of its schema to r.
-func (x *DeleteRelationsArgs) readJSON(r *toolgenimpl.Reader) {
-	if !r.BeginObject() {
-		return
-	}
-	var seen [1]bool
-	var others toolgenimpl.Names
-members:
-	for {
-		switch r.NextMember(deleteRelationsArgsFields, seen[:]) {
-		case 0: // "relations"
-			if r.BeginArray() {
-				v := make([]DeleteRelationsRelationsItem, 0, r.ItemCount())
-				for r.More() {
-					var item DeleteRelationsRelationsItem
-					item.readJSON(r)
-					v = append(v, item)
-				}
-				r.EndArray()
-				x.Relations = v
-			}
-		case toolgenimpl.OtherMember:
-			r.SkipOther(&others, r.MemberName())
-		case toolgenimpl.EndOfObject:
-			break members
-		}
-	}
-	if !seen[0] {
-		r.Required("relations")
-	}
-}
-
-// DeleteRelationsRelationsItem is the object at /properties/relations/items in
-// the input schema of tool "delete_relations".
-type DeleteRelationsRelationsItem struct {
-	// The name of the entity where the relation starts
-	//
-	// Required.
-	From string `json:"from"`
-
-	// The name of the entity where the relation ends
-	//
-	// Required.
-	To string `json:"to"`
-
-	// The type of the relation
-	//
-	// Required.
-	RelationType string `json:"relationType"`
-}
-
-// deleteRelationsRelationsItemFields lists the members
-// DeleteRelationsRelationsItem declares, in the order its reader numbers them.
-var deleteRelationsRelationsItemFields = []string{"from", "to", "relationType"}
-
-// readJSON decodes an object into x and reports every violation of its schema to r.
-func (x *DeleteRelationsRelationsItem) readJSON(r *toolgenimpl.Reader) {
-	if !r.BeginObject() {
-		return
-	}
-	var seen [3]bool
-	var others toolgenimpl.Names
-members:
-	for {
-		switch r.NextMember(deleteRelationsRelationsItemFields, seen[:]) {
-		case 0: // "from"
-			if v, ok := r.String(); ok {
-				x.From = v
-			}
-		case 1: // "to"
-			if v, ok := r.String(); ok {
-				x.To = v
-			}
-		case 2: // "relationType"
-			if v, ok := r.String(); ok {
-				x.RelationType = v
-			}
-		case toolgenimpl.OtherMember:
-			r.SkipOther(&others, r.MemberName())
-		case toolgenimpl.EndOfObject:
-			break members
-		}
-	}
-	if !seen[0] {
-		r.Required("from")
-	}
-	if !seen[1] {
-		r.Required("to")
-	}
-	if !seen[2] {
-		r.Required("relationType")
-	}
-}
-
 // DeleteRelationsResult is the result of tool "delete_relations", as its output
 // schema describes it. The dispatcher checks every result against that schema
 // before it leaves.
@@ -2371,8 +2069,6 @@ members:
 }
 
 // ReadGraphArgs are the arguments of tool "read_graph".
-//
-// Read the entire knowledge graph
 type ReadGraphArgs struct{}
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
@@ -2580,8 +2276,6 @@ members:
 }
 
 // SearchNodesArgs are the arguments of tool "search_nodes".
-//
-// Search for nodes in the knowledge graph based on a query
 type SearchNodesArgs struct {
 	// The search query to match against entity names, types, and observation content
 	//
@@ -2810,8 +2504,6 @@ members:
 }
 
 // OpenNodesArgs are the arguments of tool "open_nodes".
-//
-// Open specific nodes in the knowledge graph by their names
 type OpenNodesArgs struct {
 	// An array of entity names to retrieve
 	//

@@ -148,11 +148,12 @@ const (
 
 // Handler implements the catalog's tools, one method per tool. A tool added to
 // the catalog adds a method here, so the build breaks until it is implemented.
-// Each method receives arguments that have passed validation and returns a
-// JSON-encodable result: for a tool with an output schema, its typed result,
-// which the dispatcher checks against that schema. Return runtime.Reject to
-// refuse well-formed arguments with hints for the model, and runtime.Transient to
-// mark an error worth retrying.
+// Each method receives arguments that have passed validation (a Valid…Args
+// value is made only by its Parse…Args function, which Dispatch calls; its zero
+// value was never validated) and returns a JSON-encodable result: for a tool with
+// an output schema, its typed result, which the dispatcher checks against that
+// schema. Return runtime.Reject to refuse well-formed arguments with hints for
+// the model, and runtime.Transient to mark an error worth retrying.
 type Handler interface {
 	// StoreCredentials runs tool "store_credentials".
 	//
@@ -165,7 +166,9 @@ type Handler interface {
 	OpenSession(ctx context.Context, args ValidOpenSessionArgs) (any, error)
 }
 
-// parseStoreCredentials and callStoreCredentials connect tool "store_credentials" to runtime.Dispatcher.
+// parseStoreCredentials and callStoreCredentials connect tool "store_credentials"
+// to runtime.Dispatcher, as the parse and call functions after them do for each
+// tool.
 func parseStoreCredentials(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseStoreCredentialsArgs(raw, opts)
 	if err != nil {
@@ -178,7 +181,6 @@ func callStoreCredentials(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).StoreCredentials(ctx, args.(ValidStoreCredentialsArgs))
 }
 
-// parseOpenSession and callOpenSession connect tool "open_session" to runtime.Dispatcher.
 func parseOpenSession(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseOpenSessionArgs(raw, opts)
 	if err != nil {
@@ -243,9 +245,7 @@ func ValidateArgs(name string, raw []byte) error {
 }
 
 // ValidStoreCredentialsArgs holds arguments of tool "store_credentials" that
-// passed validation. Only ParseStoreCredentialsArgs (and Dispatch through it)
-// makes one that holds arguments; the zero value holds zero arguments that were
-// never validated.
+// passed validation: only ParseStoreCredentialsArgs makes one.
 //
 //toolgen:branded ParseStoreCredentialsArgs
 type ValidStoreCredentialsArgs struct {
@@ -257,9 +257,8 @@ func (v ValidStoreCredentialsArgs) Args() StoreCredentialsArgs {
 	return v.args
 }
 
-// ParseStoreCredentialsArgs decodes and validates the JSON arguments of tool
-// "store_credentials" in one pass. On failure the error is a
-// *runtime.ValidationError with every violation.
+// ParseStoreCredentialsArgs decodes and validates the arguments of tool
+// "store_credentials"; an error is a *runtime.ValidationError.
 func ParseStoreCredentialsArgs(raw []byte, opts ...runtime.Options) (ValidStoreCredentialsArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args StoreCredentialsArgs
@@ -267,12 +266,11 @@ func ParseStoreCredentialsArgs(raw []byte, opts ...runtime.Options) (ValidStoreC
 	if err := r.Finish(string(ToolStoreCredentials)); err != nil {
 		return ValidStoreCredentialsArgs{}, err
 	}
-	return ValidStoreCredentialsArgs{args: args}, nil
+	return ValidStoreCredentialsArgs{args}, nil
 }
 
 // ValidOpenSessionArgs holds arguments of tool "open_session" that passed
-// validation. Only ParseOpenSessionArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseOpenSessionArgs makes one.
 //
 //toolgen:branded ParseOpenSessionArgs
 type ValidOpenSessionArgs struct {
@@ -284,9 +282,8 @@ func (v ValidOpenSessionArgs) Args() OpenSessionArgs {
 	return v.args
 }
 
-// ParseOpenSessionArgs decodes and validates the JSON arguments of tool
-// "open_session" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseOpenSessionArgs decodes and validates the arguments of tool
+// "open_session"; an error is a *runtime.ValidationError.
 func ParseOpenSessionArgs(raw []byte, opts ...runtime.Options) (ValidOpenSessionArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args OpenSessionArgs
@@ -298,12 +295,10 @@ func ParseOpenSessionArgs(raw []byte, opts ...runtime.Options) (ValidOpenSession
 	if err := r.Finish(string(ToolOpenSession)); err != nil {
 		return ValidOpenSessionArgs{}, err
 	}
-	return ValidOpenSessionArgs{args: args}, nil
+	return ValidOpenSessionArgs{args}, nil
 }
 
 // StoreCredentialsArgs are the arguments of tool "store_credentials".
-//
-// Store credentials whose member names are part of the secret.
 type StoreCredentialsArgs struct {
 	// Secret values keyed by secret names.
 	//
@@ -585,8 +580,6 @@ members:
 }
 
 // OpenSessionArgs are the arguments of tool "open_session".
-//
-// Open a session; the arguments are checked whole.
 type OpenSessionArgs struct {
 	// Nil when absent.
 	Session map[string]int64 `json:"session,omitzero"`
