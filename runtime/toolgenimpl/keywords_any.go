@@ -109,8 +109,10 @@ func (c *Check) Enum(x *Value, values []Value, texts string) bool {
 func (r *Reader) Enum(allowed []string) {
 	if t, ok := r.beginViolation(); ok {
 		t = message.EnumMessage(t, r.valueText(), r.sensitive > 0, allowed)
+		// The message ends with the list the hint spells out again.
+		list := t[len(t)-message.ListLen(allowed) : len(t) : len(t)]
 		t = r.appendSubject(r.beginHint(t))
-		t = r.appendShown(message.EnumHint(t, allowed), false)
+		t = r.appendShown(message.EnumHintList(t, list), false)
 		r.record("enum", append(t, '.'))
 	}
 }

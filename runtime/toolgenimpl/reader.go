@@ -139,6 +139,7 @@ type readState struct {
 	reading bool   // start succeeded: data holds the reader's value
 
 	locatedAt int              // 1 + the input offset ptrBuf and pathBuf were built at; 0 for none
+	pathPlain bool             // pathBuf needs no escaping in a hint (see locate)
 	writing   pendingViolation // the violation being written: where its parts start
 
 	once *readerMemo // a top-level reader's: see TryAlternative
@@ -1254,7 +1255,7 @@ func (r *Reader) locate() {
 		// Nothing was read; a reader without input is located by its prefix.
 		r.ptrBuf = append(r.ptrBuf[:0], r.prefix...)
 		r.pathBuf = append(r.pathBuf[:0], r.prefixPath...)
-		r.locatedAt, r.below = 0, r.inside
+		r.locatedAt, r.below, r.pathPlain = 0, r.inside, false
 		return
 	}
 	at := r.pos + 1
@@ -1263,7 +1264,10 @@ func (r *Reader) locate() {
 	}
 	r.locatedAt = at
 	ptr, path := r.ptrBuf[:0], r.pathBuf[:0]
-	if len(r.prefix)+len(r.prefixPath) > 0 {
+	// plain says path needs no escaping in a hint, as the names of plainName
+	// and the indexes need none; a prefix is not looked at.
+	plain := len(r.prefix)+len(r.prefixPath) == 0
+	if !plain {
 		ptr, path = append(ptr, r.prefix...), append(path, r.prefixPath...)
 	}
 	frames := r.frames
@@ -1271,7 +1275,9 @@ func (r *Reader) locate() {
 		// Nothing inside a sensitive value is named (see secret.go).
 		frames = r.outsideSecret()
 	}
-	for _, f := range frames {
+	data := r.data
+	for i := range frames {
+		f := &frames[i]
 		if f.items >= 0 {
 			if f.items == 0 {
 				break // only the last level can be empty
@@ -1279,22 +1285,24 @@ func (r *Reader) locate() {
 			ptr, path = appendIndex(ptr, path, f.items-1)
 			continue
 		}
-		if f.name.end == 0 {
-			break
+		start, end := f.name.start+1, f.name.end-1
+		if end <= 0 {
+			break // no name read yet
 		}
 		if len(path) > 0 {
 			path = append(path, '.')
 		}
 		// The common case is kept here and the rare one out of line, which
 		// leaves this loop few enough variables to hold them in registers.
-		if name := r.data[f.name.start+1 : f.name.end-1]; len(name) <= hintNameRunes && plainName(name) {
+		if name := data[start:end]; len(name) <= hintNameRunes && plainName(name) {
 			ptr = append(append(ptr, '/'), name...)
 			path = append(path, name...)
 		} else {
 			ptr, path = r.appendOtherName(ptr, path, f.name)
+			plain = false
 		}
 	}
-	r.ptrBuf, r.pathBuf = ptr, path
+	r.ptrBuf, r.pathBuf, r.pathPlain = ptr, path, plain
 }
 
 // appendIndex appends an array index to a JSON Pointer and to a path.
@@ -1375,6 +1383,9 @@ func (r *Reader) appendSubject(b []byte) []byte {
 	if r.sensitive > 0 && r.below {
 		return append(b, message.InsideValue...)
 	}
+	if r.pathPlain {
+		return message.AppendPlainSubject(b, r.pathBuf)
+	}
 	return message.AppendSubject(b, r.pathBuf)
 }
 
@@ -1404,7 +1415,7 @@ func (r *Reader) appendMemberSubject(b []byte, name string) []byte {
 
 // kindName is the JSON type of a value, for technical messages.
 func kindName(v []byte) string {
-	switch jsontext.Value(v).Kind() {
+	switch textKind(v) {
 	case 'n':
 		return "null"
 	case 't', 'f':
@@ -1425,7 +1436,7 @@ func kindName(v []byte) string {
 // the number 1.5, an object. withArticle adds "the string"/"the number"
 // before scalars.
 func appendDescribe(b, v []byte, withArticle bool) []byte {
-	switch jsontext.Value(v).Kind() {
+	switch textKind(v) {
 	case '"':
 		if withArticle {
 			b = append(b, message.TheString...)
@@ -1451,6 +1462,20 @@ func appendDescribe(b, v []byte, withArticle bool) []byte {
 		return append(b, message.ShownNone...)
 	}
 	return append(b, v...)
+}
+
+// textKind is jsontext.Value(v).Kind(), read off the first byte when it
+// starts a value, as it does for the values the reader read.
+func textKind(v []byte) jsontext.Kind {
+	if len(v) > 0 {
+		switch c := v[0]; {
+		case c == '"' || c == '{' || c == '[' || c == 't' || c == 'f' || c == 'n':
+			return jsontext.Kind(c)
+		case c == '-' || c >= '0' && c <= '9':
+			return '0'
+		}
+	}
+	return jsontext.Value(v).Kind()
 }
 
 // AbsentNull reads a null that stands for an absent member under

@@ -13,6 +13,9 @@ func Truncate(s string, n int) string {
 
 // AppendTruncated appends s shortened as Truncate shortens it.
 func AppendTruncated(b, s []byte, n int) []byte {
+	if len(s) <= n { // no more runes than bytes: nothing to cut, as mostly
+		return append(b, s...)
+	}
 	start := len(b)
 	return TruncateFrom(append(b, s...), start, n)
 }

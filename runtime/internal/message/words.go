@@ -60,6 +60,21 @@ func EnumHint(b []byte, allowed []string) []byte {
 	return append(AppendList(append(b, " must be one of "...), allowed), "; got "...)
 }
 
+// EnumHintList is EnumHint with the allowed values as list, which
+// AppendList wrote: the hint of a message that listed them already.
+func EnumHintList(b, list []byte) []byte {
+	return append(append(append(b, " must be one of "...), list...), "; got "...)
+}
+
+// ListLen is the length of what AppendList appends for values.
+func ListLen(values []string) int {
+	n := 2 * max(len(values)-1, 0)
+	for _, v := range values {
+		n += len(v)
+	}
+	return n
+}
+
 // boundWords are the words of a number's bound keyword: the relation in
 // the message and what the hint says the value must be.
 func boundWords(keyword string) (relation, must string) {
@@ -252,6 +267,15 @@ func AppendSubject[S ~string | ~[]byte](b []byte, path S) []byte {
 		return append(b, "The arguments"...)
 	}
 	return AppendQuoted(append(b, "Field "...), path)
+}
+
+// AppendPlainSubject is AppendSubject for a path that strconv.Quote
+// leaves as it is: printable ASCII without '"' or '\\'.
+func AppendPlainSubject(b, path []byte) []byte {
+	if len(path) == 0 {
+		return append(b, "The arguments"...)
+	}
+	return append(append(append(b, "Field \""...), path...), '"')
 }
 
 // What a hint shows for a value: a string or a number with its article
