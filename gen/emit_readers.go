@@ -400,6 +400,9 @@ func (e *emitter) readSealed(v *Value, depth int, store func(jen.Code) jen.Code)
 		}
 		return func(val jen.Code) jen.Code { return store(jen.Id(variant.Type).Call(val)) }
 	}
+	if s.Tried != nil {
+		return e.readTried(v, depth, store)
+	}
 	if s.Property == "" {
 		var cases []jen.Code
 		var expected []string
@@ -419,9 +422,47 @@ func (e *emitter) readSealed(v *Value, depth int, store func(jen.Code) jen.Code)
 	}
 	return []jen.Code{jen.If(jen.List(jen.Id(text), jen.Id("ok")).Op(":=").Id("r").Dot(e.rawCall(v)).Call(), jen.Id("ok")).Block(
 		jen.Id(sub).Op(":=").Id("r").Dot("Sub").Call(jen.Id(text)),
-		jen.Switch(jen.Id("r").Dot("Discriminate").Call(jen.Id(text), jen.Lit(s.Property), jen.Id(s.TagsVar))).Block(cases...),
+		jen.Switch(e.discriminate(s, text)).Block(cases...),
 		jen.Id("r").Dot("Adopt").Call(jen.Id(sub)),
 	)}
+}
+
+// readTried reads a sealed union of objects by trying each alternative on
+// the value's text, as readUnion does, then reads the value as the first
+// that matched.
+func (e *emitter) readTried(v *Value, depth int, store func(jen.Code) jen.Code) []jen.Code {
+	s, val, got := v.Sealed, varName("v", depth), varName("alt", depth)
+	body := []jen.Code{jen.Var().Id("matched").Int(), jen.Var().Id("chosen").Int(), jen.Var().Id("failures").Index().Add(rt("Violation"))}
+	var cases []jen.Code
+	for i, alt := range s.Tried {
+		e.readers = append(e.readers, alt)
+		first := jen.If(jen.Id("matched").Op("==").Lit(1)).Block(jen.Id("chosen").Op("=").Lit(i))
+		body = append(body, e.tryAlternative(v, alt, i+1, val, first)...)
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(
+			jen.If(jen.List(jen.Id(got), jen.Id("ok")).Op(":=").Id(alt.Func).Call(jen.Id("r").Dot("Sub").Call(jen.Id(val))), jen.Id("ok")).Block(store(jen.Id(got))),
+		))
+	}
+	n := len(s.Tried)
+	read := jen.Switch(jen.Id("chosen")).Block(cases...)
+	if s.Keyword == "oneOf" {
+		body = append(body, jen.If(jen.Id("matched").Op("!=").Lit(1)).Block(
+			jen.Id("r").Dot("OneOf").Call(jen.Lit(n), jen.Id("matched"), jen.Id("failures")),
+		).Else().Block(read))
+	} else {
+		body = append(body, jen.If(jen.Id("matched").Op("==").Lit(0)).Block(
+			jen.Id("r").Dot("AnyOf").Call(jen.Lit(n), jen.Id("failures")),
+		).Else().Block(read))
+	}
+	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id("r").Dot(e.rawCall(v)).Call(), jen.Id("ok")).Block(body...)}
+}
+
+// discriminate emits the call that picks the variant of s for the object
+// in text.
+func (e *emitter) discriminate(s *Sealed, text string) jen.Code {
+	if s.Absent == 0 {
+		return jen.Id("r").Dot("Discriminate").Call(jen.Id(text), jen.Lit(s.Property), jen.Id(s.TagsVar))
+	}
+	return jen.Id("r").Dot("DiscriminateOr").Call(jen.Id(text), jen.Lit(s.Property), jen.Id(s.TagsVar), jen.Lit(s.Absent-1))
 }
 
 // readRaw emits the reading of a value kept as its JSON text: one of several

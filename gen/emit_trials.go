@@ -72,6 +72,11 @@ func (e *emitter) planTrials() {
 			walk(alt.Value)
 		}
 	}
+	for _, s := range e.m.Sealed {
+		for _, alt := range s.Tried {
+			walk(alt.Value)
+		}
+	}
 	e.trials = p
 }
 
@@ -110,10 +115,10 @@ func (e *emitter) readCheckedValue(v *Value, val string, store func(jen.Code) je
 }
 
 // tryAlternative emits the trial of alt, number i (from 1) of the union
-// v, on the text in val: matched counts it if it matches, failures takes
-// its first violation if not.
-func (e *emitter) tryAlternative(v *Value, alt *Alternative, i int, val string) []jen.Code {
-	matched := jen.Id("matched").Op("++")
+// v, on the text in val: matched counts it if it matches, and then also
+// runs also; failures takes its first violation if not.
+func (e *emitter) tryAlternative(v *Value, alt *Alternative, i int, val string, also ...jen.Code) []jen.Code {
+	matched := jen.Block(append([]jen.Code{jen.Id("matched").Op("++")}, also...)...)
 	failed := func(first jen.Code) jen.Code {
 		return jen.Id("failures").Op("=").Append(jen.Id("failures"), first)
 	}
@@ -121,12 +126,12 @@ func (e *emitter) tryAlternative(v *Value, alt *Alternative, i int, val string) 
 		return []jen.Code{jen.If(
 			jen.List(jen.Id("first"), jen.Id("ok")).Op(":=").Add(rt("TryAlternative")).Call(jen.Id("r"), jen.Lit(e.trials.alternativeID(alt)), jen.Id(val), jen.Id(alt.Func)),
 			jen.Id("ok"),
-		).Block(matched).Else().Block(failed(jen.Id("first")))}
+		).Add(matched).Else().Block(failed(jen.Id("first")))}
 	}
 	sub := "sub" + strconv.Itoa(i)
 	return []jen.Code{
 		jen.Id(sub).Op(":=").Id("r").Dot("Sub").Call(jen.Id(val)),
-		jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id(alt.Func).Call(jen.Id(sub)), jen.Id("ok")).Block(
+		jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id(alt.Func).Call(jen.Id(sub)), jen.Id("ok")).Add(
 			matched,
 		).Else().Block(
 			failed(jen.Id(sub).Dot("Violations").Call().Index(jen.Lit(0))),

@@ -1,0 +1,96 @@
+package gen_test
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+)
+
+// TestProducerObjects holds the object shapes producers write for unions
+// and intersections (pydantic's discriminated unions with a default tag,
+// zod's enum tags and .and(), TypeBox's Intersect, untagged unions of
+// objects) to a Go type at each place TestProducerShapes puts a shape, and
+// every instance, valid or a mutation of one (a missing tag with a default,
+// a wrong tag, a value two alternatives of a oneOf match, a member of one
+// intersection member that another closes out), to santhosh v6's verdict.
+func TestProducerObjects(t *testing.T) {
+	var tools []matrixTool
+	for i, c := range objectCases {
+		for j, p := range shapePositions {
+			schema := p.place(c.schema)
+			mt := matrixTool{name: fmt.Sprintf("o%d_%d", i, j), label: fmt.Sprintf("%s at %s", c.name, p.name), schema: []byte(schema)}
+			for _, inst := range append(c.valid, c.invalid...) {
+				mt.instances = append(mt.instances, p.wrap(inst))
+			}
+			mt.instances = append(mt.instances, p.wrap("null"), p.wrap(`"x"`), p.wrap("{}"), p.wrap("[]"), p.wrap("1.5"))
+			tools = append(tools, mt)
+			t.Run(mt.label, func(t *testing.T) {
+				got := shapeFieldType(t, mt)
+				want := p.goType(c.goType)
+				if !regexp.MustCompile(`^(` + want + `)$`).MatchString(got) {
+					t.Errorf("the member's Go type is %s, want %s\nschema: %s", got, want, schema)
+				}
+			})
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	checkMatrix(t, tools)
+}
+
+// The alternatives the union cases share: Cat and Dog of shapeDefs beside
+// a bird whose tag is optional with a default (pydantic's Literal tag with
+// a default, zod's .default on the tag), written inline.
+const (
+	birdDefault = `{"type":"object","properties":{"kind":{"type":"string","const":"bird","default":"bird"},"wingspan":{"type":"number","minimum":0}},"required":["wingspan"]}`
+	byEmail     = `{"type":"object","properties":{"email":{"type":"string","minLength":3},"verified":{"type":"boolean"}},"required":["email"]}`
+	byPhone     = `{"type":"object","properties":{"email":{"type":"string","minLength":3},"phone":{"type":"string"}},"required":["phone"]}`
+	personName  = `{"type":"object","properties":{"name":{"type":"string","minLength":1}},"required":["name"]}`
+	personAge   = `{"type":"object","properties":{"age":{"type":"integer","minimum":0}},"required":["age"]}`
+)
+
+var objectCases = []shapeCase{
+	{
+		name:    "oneOf with an optional tag with a default (pydantic)",
+		schema:  `{"oneOf":[{"$ref":"#/$defs/Cat"},{"$ref":"#/$defs/Dog"},` + birdDefault + `],"discriminator":{"propertyName":"kind","mapping":{"cat":"#/$defs/Cat","dog":"#/$defs/Dog"}}}`,
+		goType:  `T`,
+		valid:   []string{`{"kind":"cat","lives":3}`, `{"kind":"dog"}`, `{"wingspan":2}`, `{"kind":"bird","wingspan":0}`, `{"kind":"dog","wingspan":2}`},
+		invalid: []string{`{"kind":"cow"}`, `{"kind":"bird"}`, `{"kind":"cat","lives":10}`, `{"wingspan":-1}`, `{"kind":1,"wingspan":2}`, `{"kind":null,"wingspan":2}`, `{"lives":3}`},
+	},
+	{
+		name:    "anyOf with an optional tag with a default (TypeBox, zod 3)",
+		schema:  `{"anyOf":[{"$ref":"#/$defs/Cat"},` + birdDefault + `]}`,
+		goType:  `T`,
+		valid:   []string{`{"kind":"cat"}`, `{"wingspan":2}`, `{"kind":"bird","wingspan":1,"lives":20}`, `{"kind":"cat","wingspan":-5}`},
+		invalid: []string{`{"kind":"dog"}`, `{"kind":"bird"}`, `{"wingspan":"2"}`},
+	},
+	{
+		name:    "oneOf with one-value enum tags (zod)",
+		schema:  `{"oneOf":[{"type":"object","properties":{"shape":{"type":"string","enum":["circle"]},"radius":{"type":"number","exclusiveMinimum":0}},"required":["shape","radius"]},{"type":"object","properties":{"shape":{"enum":["square"]},"side":{"type":"number"}},"required":["shape","side"]}]}`,
+		goType:  `T`,
+		valid:   []string{`{"shape":"circle","radius":1}`, `{"shape":"square","side":0}`},
+		invalid: []string{`{"shape":"circle","radius":0}`, `{"shape":"oval","radius":1}`, `{"radius":1}`, `{"shape":"square","radius":1}`},
+	},
+	{
+		name:    "anyOf of objects without a tag",
+		schema:  `{"anyOf":[` + byEmail + `,` + byPhone + `]}`,
+		goType:  `T`,
+		valid:   []string{`{"email":"a@b"}`, `{"phone":"1"}`, `{"email":"a@b","phone":"1"}`, `{"phone":"1","verified":"yes"}`},
+		invalid: []string{`{"email":"a"}`, `{"email":"a","phone":"1"}`, `{"verified":true}`, `{"phone":1}`},
+	},
+	{
+		name:    "oneOf of objects without a tag",
+		schema:  `{"oneOf":[` + byEmail + `,` + byPhone + `]}`,
+		goType:  `T`,
+		valid:   []string{`{"email":"a@b"}`, `{"phone":"1"}`, `{"email":"a","phone":"1"}`},
+		invalid: []string{`{"email":"a@b","phone":"1"}`, `{"email":"a"}`, `{"verified":true}`},
+	},
+	{
+		name:    "oneOf of objects told apart only by required",
+		schema:  `{"oneOf":[{"$ref":"#/$defs/Address"},{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}]}`,
+		goType:  `T`,
+		valid:   []string{`{"street":"s"}`, `{"city":"c"}`, `{"street":"s","city":"c","x":1}`},
+		invalid: []string{`{"street":"s","city":"c"}`, `{}`, `{"city":1}`},
+	},
+}
