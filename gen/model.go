@@ -204,7 +204,7 @@ type Sealed struct {
 	TagsVar  string // the package variable listing the discriminator's values
 	// Absent is the variant, counted from 1, read when the discriminator is
 	// absent (the one alternative that does not require it); 0: none.
-	Absent   int
+	Absent int
 	// Tried, when neither kind nor a discriminator tells the alternatives
 	// (objects) apart, are the alternatives tried in turn on the value's
 	// text: the value is the first that matches (for oneOf, the only one).
