@@ -185,6 +185,9 @@ func (b *builder) typedValue(n *node, name string) *Value {
 		return v
 	}
 	if b.typedReason(n) != "" {
+		if v := b.intersection(n, name); v != nil {
+			return v
+		}
 		return b.checked(n, name)
 	}
 	if _, ok := n.boolean(); ok {

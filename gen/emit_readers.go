@@ -253,6 +253,16 @@ func (e *emitter) readHeld(v *Value, depth int, dst jen.Code) []jen.Code {
 		return e.read(v, depth, func(val jen.Code) jen.Code { return jen.Add(dst).Op("=").Add(e.pointerTo(v, val)) }, nil)
 	}
 	val := varName("v", depth)
+	if v.Check != "" {
+		return e.readCheckedStruct(v, depth, func(sub jen.Code) []jen.Code {
+			x := varName("obj", depth)
+			return []jen.Code{
+				jen.Id(x).Op(":=").Add(rt("NewObject")).Index(jen.Id(v.Named.Name)).Call(jen.Id("r"), jen.Op("&").Id(e.objectType(v.Named))),
+				jen.Id(x).Dot("readJSON").Call(sub),
+				jen.Add(dst).Op("=").Id(x),
+			}
+		})
+	}
 	return []jen.Code{
 		jen.Id(val).Op(":=").Add(rt("NewObject")).Index(jen.Id(v.Named.Name)).Call(jen.Id("r"), jen.Op("&").Id(e.objectType(v.Named))),
 		jen.Id(val).Dot("readJSON").Call(jen.Id("r")),
@@ -326,6 +336,15 @@ func (e *emitter) readHere(v *Value, depth int, store func(jen.Code) jen.Code, d
 		}
 		fallthrough
 	case kindStruct:
+		if v.Check != "" && v.Kind == kindStruct {
+			return e.readCheckedStruct(v, depth, func(sub jen.Code) []jen.Code {
+				if direct != nil {
+					return []jen.Code{jen.Add(direct).Dot("readJSON").Call(sub)}
+				}
+				x := varName("obj", depth)
+				return []jen.Code{jen.Var().Id(x).Id(v.Named.Name), jen.Id(x).Dot("readJSON").Call(sub), store(jen.Id(x))}
+			})
+		}
 		if direct != nil {
 			return []jen.Code{jen.Add(direct).Dot("readJSON").Call(jen.Id("r"))}
 		}
@@ -387,6 +406,18 @@ func (e *emitter) readHere(v *Value, depth int, store func(jen.Code) jen.Code, d
 		return e.readSealed(v, depth, store)
 	}
 	return e.readRaw(v, depth, store)
+}
+
+// readCheckedStruct reads a struct whose schema says more than its reader
+// checks (an intersection): the schema function checks the value whole, and
+// decode reads the struct from a sub-reader of the same text only if it
+// passed, as a tool's arguments are read (readChecked).
+func (e *emitter) readCheckedStruct(v *Value, depth int, decode func(sub jen.Code) []jen.Code) []jen.Code {
+	val, sub := varName("v", depth), varName("sub", depth)
+	body := []jen.Code{jen.Id(sub).Op(":=").Id("r").Dot("Sub").Call(jen.Id(val))}
+	body = append(body, decode(jen.Id(sub))...)
+	body = append(body, jen.Id("r").Dot("Adopt").Call(jen.Id(sub)))
+	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Add(e.checkedRead(v)), jen.Id("ok")).Block(body...)}
 }
 
 // readSealed reads a sealed union as the one alternative the value can be:

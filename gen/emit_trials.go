@@ -107,11 +107,16 @@ func (p *trialPlan) checkID(fn string) int {
 // readCheckedValue emits the reading of a value checked whole by its schema
 // function, once per value inside trials.
 func (e *emitter) readCheckedValue(v *Value, val string, store func(jen.Code) jen.Code) []jen.Code {
-	read := jen.Id("r").Dot(checkedCall(v.HoldsSecrets)).Call(jen.Id(v.Check))
+	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Add(e.checkedRead(v)), jen.Id("ok")).Block(store(jen.Id(val)))}
+}
+
+// checkedRead is the call that checks a value of v whole by its schema
+// function and returns its text.
+func (e *emitter) checkedRead(v *Value) jen.Code {
 	if e.trials.within[v] {
-		read = jen.Id("r").Dot(checkedOnceCall(v.HoldsSecrets)).Call(jen.Lit(e.trials.checkID(v.Check)), jen.Id(v.Check))
+		return jen.Id("r").Dot(checkedOnceCall(v.HoldsSecrets)).Call(jen.Lit(e.trials.checkID(v.Check)), jen.Id(v.Check))
 	}
-	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Add(read), jen.Id("ok")).Block(store(jen.Id(val)))}
+	return jen.Id("r").Dot(checkedCall(v.HoldsSecrets)).Call(jen.Id(v.Check))
 }
 
 // tryAlternative emits the trial of alt, number i (from 1) of the union
