@@ -459,31 +459,39 @@ func (e *emitter) readSealed(v *Value, depth int, store func(jen.Code) jen.Code)
 }
 
 // readTried reads a sealed union of objects by trying each alternative on
-// the value's text, as readUnion does, then reads the value as the first
-// that matched.
+// the value's text, as readUnion does, and keeps the value the first match
+// read. Inside a trial, whose memo keeps verdicts only, the first match
+// reads the value again.
 func (e *emitter) readTried(v *Value, depth int, store func(jen.Code) jen.Code) []jen.Code {
-	s, val, got := v.Sealed, varName("v", depth), varName("alt", depth)
-	body := []jen.Code{jen.Var().Id("matched").Int(), jen.Var().Id("chosen").Int(), jen.Var().Id("failures").Index().Add(rt("Violation"))}
+	s, val := v.Sealed, varName("v", depth)
+	within := e.trials.within[v]
+	body := []jen.Code{jen.Var().Id("matched").Int()}
+	if within {
+		body = append(body, jen.Var().Id("chosen").Int())
+	}
+	body = append(body, jen.Var().Id("failures").Index().Add(rt("Violation")))
 	var cases []jen.Code
 	for i, alt := range s.Tried {
 		e.readers = append(e.readers, alt)
-		first := jen.If(jen.Id("matched").Op("==").Lit(1)).Block(jen.Id("chosen").Op("=").Lit(i))
-		body = append(body, e.tryAlternative(v, alt, i+1, val, first)...)
+		body = append(body, e.tryAlternative(v, alt, i+1, val, func(got jen.Code) jen.Code {
+			if got == nil {
+				return jen.If(jen.Id("matched").Op("==").Lit(1)).Block(jen.Id("chosen").Op("=").Lit(i))
+			}
+			return jen.If(jen.Id("matched").Op("==").Lit(1)).Block(store(got))
+		})...)
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(
-			jen.If(jen.List(jen.Id(got), jen.Id("ok")).Op(":=").Id(alt.Func).Call(jen.Id("r").Dot("Sub").Call(jen.Id(val))), jen.Id("ok")).Block(store(jen.Id(got))),
+			jen.If(jen.List(jen.Id("alt"), jen.Id("ok")).Op(":=").Id(alt.Func).Call(jen.Id("r").Dot("Sub").Call(jen.Id(val))), jen.Id("ok")).Block(store(jen.Id("alt"))),
 		))
 	}
 	n := len(s.Tried)
-	read := jen.Switch(jen.Id("chosen")).Block(cases...)
+	failure := jen.If(jen.Id("matched").Op("==").Lit(0)).Block(jen.Id("r").Dot("AnyOf").Call(jen.Lit(n), jen.Id("failures")))
 	if s.Keyword == "oneOf" {
-		body = append(body, jen.If(jen.Id("matched").Op("!=").Lit(1)).Block(
-			jen.Id("r").Dot("OneOf").Call(jen.Lit(n), jen.Id("matched"), jen.Id("failures")),
-		).Else().Block(read))
-	} else {
-		body = append(body, jen.If(jen.Id("matched").Op("==").Lit(0)).Block(
-			jen.Id("r").Dot("AnyOf").Call(jen.Lit(n), jen.Id("failures")),
-		).Else().Block(read))
+		failure = jen.If(jen.Id("matched").Op("!=").Lit(1)).Block(jen.Id("r").Dot("OneOf").Call(jen.Lit(n), jen.Id("matched"), jen.Id("failures")))
 	}
+	if within {
+		failure.Else().Block(jen.Switch(jen.Id("chosen")).Block(cases...))
+	}
+	body = append(body, failure)
 	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id("r").Dot(e.rawCall(v)).Call(), jen.Id("ok")).Block(body...)}
 }
 
@@ -598,7 +606,7 @@ func (e *emitter) readUnion(v *Value, depth int, store func(jen.Code) jen.Code) 
 	body = append(body, jen.Var().Id("matched").Int(), jen.Var().Id("failures").Index().Add(rt("Violation")))
 	for i, alt := range u.Alternatives {
 		e.readers = append(e.readers, alt)
-		body = append(body, e.tryAlternative(v, alt, i+1, val)...)
+		body = append(body, e.tryAlternative(v, alt, i+1, val, nil)...)
 	}
 	n := len(u.Alternatives)
 	if u.Keyword == "oneOf" {
