@@ -2,8 +2,16 @@ package gen_test
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"reflect"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/toolgen/toolgen/gen"
 )
 
 // TestProducerObjects holds the object shapes producers write for unions
@@ -128,4 +136,67 @@ var objectCases = []shapeCase{
 		valid:   []string{`{"a":"x","b":"yy","c":3}`, `{"a":""}`},
 		invalid: []string{`{"a":"x","b":"yyy"}`, `{"a":1}`, `{"a":"x","c":"3"}`, `{"b":"y"}`},
 	},
+}
+
+// TestIntersectionMemberTypes holds the Go type of each member of a merged
+// intersection: the type of the one schema declaring it, of the schema two
+// parts agree on (the same, or one admitting anything), and JSON text where
+// two parts declare it unlike; a member any part requires is required.
+func TestIntersectionMemberTypes(t *testing.T) {
+	schema := `{"type":"object","properties":{"v":{"allOf":[
+		{"type":"object","properties":{"same":{"type":"string"},"unlike":{"type":"string"},"open":{},"only":{"type":"boolean"}}},
+		{"type":"object","properties":{"same":{"type":"string"},"unlike":{"type":"string","maxLength":2},"open":{"type":"integer"}},"required":["same"]}
+	]}},"required":["v"]}`
+	data := `{"tools":[{"name":"merge","inputSchema":` + schema + `}]}`
+	cat := loadCatalog(t, "merge.json", []byte(data))
+	src, diags := gen.Generate(cat, gen.Options{Package: "merge", Source: "merge.json"})
+	if diags.HasErrors() {
+		t.Fatalf("generation refused: %v", diags)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "tools_gen.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if field, ok := n.(*ast.Field); ok && field.Tag != nil {
+			tag, _ := strconv.Unquote(field.Tag.Value)
+			name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+			got[name] = typeString(fset, field.Type)
+		}
+		return true
+	})
+	want := map[string]string{"v": "MergeV", "same": "string", "unlike": "json.RawMessage", "open": "*int64", "only": "*bool"}
+	for name, typ := range want {
+		if got[name] != typ {
+			t.Errorf("member %q is %s, want %s", name, got[name], typ)
+		}
+	}
+}
+
+// TestRefBesideDefaultDraft07 holds a $ref with a default beside it, which
+// draft-07 ignores (zod-to-json-schema's second use of a schema, as a $ref
+// to where it was first used), to the referenced schema's Go type at each
+// place, with santhosh's verdicts.
+func TestRefBesideDefaultDraft07(t *testing.T) {
+	const draft07 = `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object"`
+	var tools []matrixTool
+	for j, p := range shapePositions {
+		schema := strings.Replace(p.place(`{"$ref":"#/$defs/Color","default":"red"}`), `{"type":"object"`, draft07, 1)
+		mt := matrixTool{name: fmt.Sprintf("d%d", j), label: "$ref beside default under draft-07 at " + p.name, schema: []byte(schema)}
+		for _, inst := range []string{`"red"`, `"blue"`, `"pink"`, `1`, `null`} {
+			mt.instances = append(mt.instances, p.wrap(inst))
+		}
+		tools = append(tools, mt)
+		t.Run(mt.label, func(t *testing.T) {
+			if got, want := shapeFieldType(t, mt), p.goType(`T`); !regexp.MustCompile(`^(`+want+`)$`).MatchString(got) {
+				t.Errorf("the member's Go type is %s, want %s\nschema: %s", got, want, schema)
+			}
+		})
+	}
+	if testing.Short() {
+		return
+	}
+	checkMatrix(t, tools)
 }
