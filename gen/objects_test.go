@@ -190,7 +190,7 @@ func TestRefBesideDefaultDraft07(t *testing.T) {
 		}
 		tools = append(tools, mt)
 		t.Run(mt.label, func(t *testing.T) {
-			if got, want := shapeFieldType(t, mt), p.goType(`T`); !regexp.MustCompile(`^(`+want+`)$`).MatchString(got) {
+			if got, want := shapeFieldType(t, mt), p.goType(`T`); !regexp.MustCompile(`^(` + want + `)$`).MatchString(got) {
 				t.Errorf("the member's Go type is %s, want %s\nschema: %s", got, want, schema)
 			}
 		})

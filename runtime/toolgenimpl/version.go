@@ -24,7 +24,7 @@ const (
 	// GenVersion is the version of the contract between generated code and
 	// this package that the toolgen of this module generates. It changes
 	// whenever generated code must change to keep working.
-	GenVersion = 4
+	GenVersion = 5
 	// MinVersion is the oldest generated code this package still supports.
 	MinVersion = 3
 	// MaxVersion is the newest generated code this package supports.
