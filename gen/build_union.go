@@ -382,8 +382,8 @@ func constants(t *NamedType) map[string]fixedTag {
 		v := f.Value
 		text := v.Const
 		switch {
-		case v.Nullable:
-			continue
+		case v.Nullable && v.Kind == kindEnum:
+			continue // null passes too (TypeBox's Union of a Literal and Null)
 		case text == nil && len(v.Enum) == 1:
 			text = v.Enum[0]
 		case text == nil && v.Kind == kindEnum && len(v.Named.Values) == 1:

@@ -81,6 +81,13 @@ var objectCases = []shapeCase{
 		invalid: []string{`{"shape":"circle","radius":0}`, `{"shape":"oval","radius":1}`, `{"radius":1}`, `{"shape":"square","radius":1}`},
 	},
 	{
+		name:    "oneOf whose tag one alternative also allows null for",
+		schema:  `{"oneOf":[{"type":"object","properties":{"kind":{"anyOf":[{"const":"cat"},{"type":"null"}]}},"required":["kind"]},{"$ref":"#/$defs/Dog"}]}`,
+		goType:  `T`,
+		valid:   []string{`{"kind":null}`, `{"kind":"cat"}`, `{"kind":"dog","good":true}`},
+		invalid: []string{`{"kind":"cow"}`, `{}`, `{"kind":"dog","good":1}`},
+	},
+	{
 		name:    "anyOf of objects without a tag",
 		schema:  `{"anyOf":[` + byEmail + `,` + byPhone + `]}`,
 		goType:  `T`,
