@@ -48,6 +48,14 @@ func (b *builder) objectOrMap(n *node, name string) *Value {
 // the whole value, so it must reject nothing that schema accepts (a member
 // that patternProperties allows, say).
 func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
+	return b.objectOf(n, []*node{n}, name, prefix, loose)
+}
+
+// objectOf is object for the members that parts, object schemas that all
+// apply to the value (n itself, or the members of an intersection n), declare
+// and require. A member declared by several parts is held as JSON text
+// unless they agree on its schema (intersection.go).
+func (b *builder) objectOf(n *node, parts []*node, name, prefix string, loose bool) *Value {
 	t := &NamedType{Name: b.typeName(name), Ptr: n.ptr, Tool: b.tool.Name, Schema: b.schema}
 	if prefix == "" {
 		prefix = t.Name
@@ -61,27 +69,46 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 
 	// Sets rather than lists: an object may have very many members.
 	required := map[string]bool{}
-	for _, r := range n.strings("required") {
-		required[r] = true
-	}
 	declared := map[string]*schema.Node{}
+	declaredIn := map[string]*node{}
+	disagree := map[string]bool{}
 	var props []string
-	var members []schema.Member
-	if ps := n.tree.Member("properties"); ps != nil {
-		members = ps.Members
-	}
-	for _, m := range members {
-		if _, dup := declared[m.Name]; !dup {
-			declared[m.Name] = m.Value
-			props = append(props, m.Name)
+	for _, part := range parts {
+		for _, r := range part.strings("required") {
+			required[r] = true
+		}
+		var members []schema.Member
+		if ps := part.tree.Member("properties"); ps != nil {
+			members = ps.Members
+		}
+		seen := map[string]bool{}
+		for _, m := range members {
+			if seen[m.Name] {
+				continue
+			}
+			seen[m.Name] = true
+			j, dup := declared[m.Name]
+			if !dup {
+				declared[m.Name], declaredIn[m.Name] = m.Value, part
+				props = append(props, m.Name)
+				continue
+			}
+			switch agreed := agreedSchema(j, m.Value); {
+			case agreed == nil:
+				disagree[m.Name] = true
+			case agreed != j:
+				declared[m.Name], declaredIn[m.Name] = agreed, part
+			}
 		}
 	}
 	// Required members that have no schema still have to be present.
 	listed := maps.Clone(declared)
-	for _, r := range n.strings("required") {
-		if _, ok := listed[r]; !ok {
-			listed[r] = nil
-			props = append(props, r)
+	for _, part := range parts {
+		for _, r := range part.strings("required") {
+			if _, ok := listed[r]; !ok {
+				listed[r] = nil
+				props = append(props, r)
+			}
 		}
 	}
 
@@ -91,8 +118,9 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 		var c *node
 		if j := declared[p]; j != nil {
 			var err error
-			if c, err = nodeOf(j, n.ptr+"/properties/"+jsonpointer.Escape(p)); err != nil {
-				b.errorf(n.ptr+"/properties", "%v", err)
+			at := declaredIn[p].ptr
+			if c, err = nodeOf(j, at+"/properties/"+jsonpointer.Escape(p)); err != nil {
+				b.errorf(at+"/properties", "%v", err)
 				return nil
 			}
 		} else if c = b.undeclaredMember(n, p, loose); c == nil {
@@ -144,7 +172,13 @@ func (b *builder) object(n *node, name, prefix string, loose bool) *Value {
 	for i, p := range props {
 		c := fieldNodes[i]
 		f := &Field{JSONName: p, GoName: names[i], Required: required[p]}
-		f.Value = b.value(c, b.nestedName(prefix, names[i]))
+		if disagree[p] {
+			// The parts' schemas both apply; the schema function of the
+			// whole has checked the value against each.
+			f.Value = &Value{Ptr: c.ptr, Kind: kindRaw}
+		} else {
+			f.Value = b.value(c, b.nestedName(prefix, names[i]))
+		}
 		if f.Value == nil {
 			continue
 		}

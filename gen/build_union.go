@@ -268,14 +268,34 @@ func (b *builder) seal(v *Value, name string) *Sealed {
 		}
 		return s
 	}
-	property, tags := discriminator(alts)
+	property, tags, absent := discriminator(alts)
 	if property == "" {
-		return nil
+		return b.sealTried(s, alts, name)
 	}
-	s.Interface, s.Property = b.typeName(name), property
+	s.Interface, s.Property, s.Absent = b.typeName(name), property, absent+1
 	s.TagsVar = b.names.claim(lowerFirst(s.Interface) + "Tags")
 	for i, a := range alts {
 		s.Variants = append(s.Variants, &Variant{Type: a.Value.Named.Name, Value: a.Value, Tag: tags[i]})
+	}
+	return s
+}
+
+// sealTried makes the sealed interface s of a union of objects that only
+// trying each alternative tells apart, each held as its own struct type, or
+// returns nil. The verdict is the union's, as when it is kept as JSON text;
+// the Go value is then the first alternative that matched.
+func (b *builder) sealTried(s *Sealed, alts []*Alternative, name string) *Sealed {
+	types := map[*NamedType]bool{}
+	for _, a := range alts {
+		t := a.Value.Named
+		if a.Value.Kind != kindStruct || a.Value.Custom != nil || types[t] {
+			return nil
+		}
+		types[t] = true
+	}
+	s.Interface, s.Tried = b.typeName(name), alts
+	for _, a := range alts {
+		s.Variants = append(s.Variants, &Variant{Type: a.Value.Named.Name, Value: a.Value})
 	}
 	return s
 }
@@ -302,57 +322,80 @@ func variantKinds(alts []*Alternative) []string {
 	return kinds
 }
 
-// discriminator finds a member that every alternative, an object, requires
-// with a different string constant, and returns its name and the constants.
-func discriminator(alts []*Alternative) (string, []string) {
-	fixed := make([]map[string]string, len(alts))
+// discriminator finds a member that every alternative, an object, fixes to
+// a different string constant, and returns its name, the constants and the
+// alternative read when the member is absent (-1: none). Each alternative
+// requires the member but at most one (pydantic's and zod's tag with a
+// default): a value without it can then match that one alone, and a value
+// with it only the alternative whose constant it holds.
+func discriminator(alts []*Alternative) (string, []string, int) {
+	fixed := make([]map[string]fixedTag, len(alts))
 	for i, a := range alts {
 		if a.Value.Kind != kindStruct {
-			return "", nil
+			return "", nil, -1
 		}
 		fixed[i] = constants(a.Value.Named)
 	}
 	for _, candidate := range alts[0].Value.Named.Fields {
-		tags := make([]string, 0, len(alts))
-		seen := map[string]bool{}
-		for i := range alts {
-			tag, ok := fixed[i][candidate.JSONName]
-			if !ok || seen[tag] {
-				break
-			}
-			seen[tag] = true
-			tags = append(tags, tag)
-		}
-		if len(tags) == len(alts) {
-			return candidate.JSONName, tags
+		if tags, absent := tagsOf(fixed, candidate.JSONName); tags != nil {
+			return candidate.JSONName, tags, absent
 		}
 	}
-	return "", nil
+	return "", nil, -1
 }
 
-// constants returns, by member, the strings the required members of t must
-// hold, where their schema fixes one with const or a one-value enum: one
-// pass over the members, however many candidates are tried.
-func constants(t *NamedType) map[string]string {
-	out := map[string]string{}
+// fixedTag is the string constant an object schema fixes a member to.
+type fixedTag struct {
+	value    string
+	optional bool // the object does not require the member
+}
+
+// tagsOf returns the constant each alternative fixes member to, when they
+// differ and at most one alternative leaves the member optional, and that
+// alternative's index (-1: none); nil otherwise.
+func tagsOf(fixed []map[string]fixedTag, member string) ([]string, int) {
+	tags := make([]string, 0, len(fixed))
+	seen := map[string]bool{}
+	absent := -1
+	for i := range fixed {
+		tag, ok := fixed[i][member]
+		if !ok || seen[tag.value] || tag.optional && absent >= 0 {
+			return nil, -1
+		}
+		if tag.optional {
+			absent = i
+		}
+		seen[tag.value] = true
+		tags = append(tags, tag.value)
+	}
+	return tags, absent
+}
+
+// constants returns, by member, the strings the members of t must hold,
+// where their schema fixes one with const or a one-value enum: one pass
+// over the members, however many candidates are tried.
+func constants(t *NamedType) map[string]fixedTag {
+	out := map[string]fixedTag{}
 	for _, f := range t.Fields {
-		if _, dup := out[f.JSONName]; dup || !f.Required {
+		if _, dup := out[f.JSONName]; dup {
 			continue
 		}
 		v := f.Value
 		text := v.Const
 		switch {
+		case v.Nullable && v.Kind == kindEnum:
+			continue // null passes too (TypeBox's Union of a Literal and Null)
 		case text == nil && len(v.Enum) == 1:
 			text = v.Enum[0]
 		case text == nil && v.Kind == kindEnum && len(v.Named.Values) == 1:
-			out[f.JSONName] = v.Named.Values[0].Value
+			out[f.JSONName] = fixedTag{v.Named.Values[0].Value, !f.Required}
 			continue
 		}
 		if text.Kind() != '"' {
 			continue
 		}
 		if b, err := jsontext.AppendUnquote(nil, text); err == nil {
-			out[f.JSONName] = string(b)
+			out[f.JSONName] = fixedTag{string(b), !f.Required}
 		}
 	}
 	return out
@@ -482,22 +525,12 @@ func (b *builder) discriminatorValues(nodes []*node) []string {
 	if !props.IsObject() {
 		return nil
 	}
-	fixed := make([]map[string]string, len(objs))
+	fixed := make([]map[string]fixedTag, len(objs))
 	for i, o := range objs {
 		fixed[i] = fixedStrings(o)
 	}
 	for _, candidate := range props.Members {
-		tags := make([]string, 0, len(nodes))
-		seen := map[string]bool{}
-		for i := range objs {
-			tag, ok := fixed[i][candidate.Name]
-			if !ok || seen[tag] {
-				break
-			}
-			seen[tag] = true
-			tags = append(tags, tag)
-		}
-		if len(tags) == len(nodes) {
+		if tags, _ := tagsOf(fixed, candidate.Name); tags != nil {
 			return tags
 		}
 	}
@@ -517,11 +550,10 @@ func (b *builder) localTarget(j *schema.Node) *schema.Node {
 	return j
 }
 
-// fixedStrings returns, by member, the strings the object schema s
-// requires its members to hold, where it fixes one with const or a
-// one-value enum: one pass over its members, however many candidates are
-// tried.
-func fixedStrings(s *schema.Node) map[string]string {
+// fixedStrings returns, by member, the strings the object schema s fixes
+// its members to with const or a one-value enum: one pass over its
+// members, however many candidates are tried.
+func fixedStrings(s *schema.Node) map[string]fixedTag {
 	required := map[string]bool{}
 	if r := s.Member("required"); r != nil {
 		for _, item := range r.Items {
@@ -530,24 +562,24 @@ func fixedStrings(s *schema.Node) map[string]string {
 			}
 		}
 	}
-	out := map[string]string{}
+	out := map[string]fixedTag{}
 	props := s.Member("properties")
 	if props == nil {
 		return out
 	}
 	for _, m := range props.Members {
 		p := m.Value
-		if _, dup := out[m.Name]; dup || !required[m.Name] || !p.IsObject() {
+		if _, dup := out[m.Name]; dup || !p.IsObject() {
 			continue
 		}
 		if c := p.Member("const"); c != nil {
 			if c.Kind == '"' {
-				out[m.Name] = c.Str
+				out[m.Name] = fixedTag{c.Str, !required[m.Name]}
 			}
 			continue
 		}
 		if e := p.Member("enum"); e != nil && len(e.Items) == 1 && e.Items[0].Kind == '"' {
-			out[m.Name] = e.Items[0].Str
+			out[m.Name] = fixedTag{e.Items[0].Str, !required[m.Name]}
 		}
 	}
 	return out

@@ -187,6 +187,9 @@ func (b *builder) typedValue(n *node, name string) *Value {
 		return v
 	}
 	if b.typedReason(n) != "" {
+		if v := b.intersection(n, name); v != nil {
+			return v
+		}
 		return b.checked(n, name)
 	}
 	if _, ok := n.boolean(); ok {

@@ -20,7 +20,9 @@ func (b *builder) dialectReason(n *node) string {
 	}
 	if d.RefAlone && n.has("$ref") {
 		for _, k := range n.keys() {
-			if k != "$ref" && k != "definitions" && d.Keyword(k) != nil && !understood(k) {
+			// default asserts nothing, and the member holding the value
+			// applies it whichever dialect ignores it.
+			if k != "$ref" && k != "definitions" && k != "default" && d.Keyword(k) != nil && !understood(k) {
 				return "keyword " + k + " beside $ref, which " + d.Name + " ignores"
 			}
 		}

@@ -253,6 +253,16 @@ func (e *emitter) readHeld(v *Value, depth int, dst jen.Code) []jen.Code {
 		return e.read(v, depth, func(val jen.Code) jen.Code { return jen.Add(dst).Op("=").Add(e.pointerTo(v, val)) }, nil)
 	}
 	val := varName("v", depth)
+	if v.Check != "" {
+		return e.readCheckedStruct(v, depth, func(sub jen.Code) []jen.Code {
+			x := varName("obj", depth)
+			return []jen.Code{
+				jen.Id(x).Op(":=").Add(rt("NewObject")).Index(jen.Id(v.Named.Name)).Call(jen.Id("r"), jen.Op("&").Id(e.objectType(v.Named))),
+				jen.Id(x).Dot("readJSON").Call(sub),
+				jen.Add(dst).Op("=").Id(x),
+			}
+		})
+	}
 	return []jen.Code{
 		jen.Id(val).Op(":=").Add(rt("NewObject")).Index(jen.Id(v.Named.Name)).Call(jen.Id("r"), jen.Op("&").Id(e.objectType(v.Named))),
 		jen.Id(val).Dot("readJSON").Call(jen.Id("r")),
@@ -326,6 +336,15 @@ func (e *emitter) readHere(v *Value, depth int, store func(jen.Code) jen.Code, d
 		}
 		fallthrough
 	case kindStruct:
+		if v.Check != "" && v.Kind == kindStruct {
+			return e.readCheckedStruct(v, depth, func(sub jen.Code) []jen.Code {
+				if direct != nil {
+					return []jen.Code{jen.Add(direct).Dot("readJSON").Call(sub)}
+				}
+				x := varName("obj", depth)
+				return []jen.Code{jen.Var().Id(x).Id(v.Named.Name), jen.Id(x).Dot("readJSON").Call(sub), store(jen.Id(x))}
+			})
+		}
 		if direct != nil {
 			return []jen.Code{jen.Add(direct).Dot("readJSON").Call(jen.Id("r"))}
 		}
@@ -395,6 +414,18 @@ func (e *emitter) readHere(v *Value, depth int, store func(jen.Code) jen.Code, d
 	return e.readRaw(v, depth, store)
 }
 
+// readCheckedStruct reads a struct whose schema says more than its reader
+// checks (an intersection): the schema function checks the value whole, and
+// decode reads the struct from a sub-reader of the same text only if it
+// passed, as a tool's arguments are read (readChecked).
+func (e *emitter) readCheckedStruct(v *Value, depth int, decode func(sub jen.Code) []jen.Code) []jen.Code {
+	val, sub := varName("v", depth), varName("sub", depth)
+	body := []jen.Code{jen.Id(sub).Op(":=").Id("r").Dot("Sub").Call(jen.Id(val))}
+	body = append(body, decode(jen.Id(sub))...)
+	body = append(body, jen.Id("r").Dot("Adopt").Call(jen.Id(sub)))
+	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Add(e.checkedRead(v)), jen.Id("ok")).Block(body...)}
+}
+
 // readSealed reads a sealed union as the one alternative the value can be:
 // by its kind, in the same pass, or by its discriminator, found by a scan of
 // the object's text before the alternative reads it.
@@ -405,6 +436,9 @@ func (e *emitter) readSealed(v *Value, depth int, store func(jen.Code) jen.Code)
 			return store
 		}
 		return func(val jen.Code) jen.Code { return store(jen.Id(variant.Type).Call(val)) }
+	}
+	if s.Tried != nil {
+		return e.readTried(v, depth, store)
 	}
 	if s.Property == "" {
 		var cases []jen.Code
@@ -425,9 +459,55 @@ func (e *emitter) readSealed(v *Value, depth int, store func(jen.Code) jen.Code)
 	}
 	return []jen.Code{jen.If(jen.List(jen.Id(text), jen.Id("ok")).Op(":=").Id("r").Dot(e.rawCall(v)).Call(), jen.Id("ok")).Block(
 		jen.Id(sub).Op(":=").Id("r").Dot("Sub").Call(jen.Id(text)),
-		jen.Switch(jen.Id("r").Dot("Discriminate").Call(jen.Id(text), jen.Lit(s.Property), jen.Id(s.TagsVar))).Block(cases...),
+		jen.Switch(e.discriminate(s, text)).Block(cases...),
 		jen.Id("r").Dot("Adopt").Call(jen.Id(sub)),
 	)}
+}
+
+// readTried reads a sealed union of objects by trying each alternative on
+// the value's text, as readUnion does, and keeps the value the first match
+// read. Inside a trial, whose memo keeps verdicts only, the first match
+// reads the value again.
+func (e *emitter) readTried(v *Value, depth int, store func(jen.Code) jen.Code) []jen.Code {
+	s, val := v.Sealed, varName("v", depth)
+	within := e.trials.within[v]
+	body := []jen.Code{jen.Var().Id("matched").Int()}
+	if within {
+		body = append(body, jen.Var().Id("chosen").Int())
+	}
+	body = append(body, jen.Var().Id("failures").Index().Add(rt("Violation")))
+	var cases []jen.Code
+	for i, alt := range s.Tried {
+		e.readers = append(e.readers, alt)
+		body = append(body, e.tryAlternative(v, alt, i+1, val, func(got jen.Code) jen.Code {
+			if got == nil {
+				return jen.If(jen.Id("matched").Op("==").Lit(1)).Block(jen.Id("chosen").Op("=").Lit(i))
+			}
+			return jen.If(jen.Id("matched").Op("==").Lit(1)).Block(store(got))
+		})...)
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(
+			jen.If(jen.List(jen.Id("alt"), jen.Id("ok")).Op(":=").Id(alt.Func).Call(jen.Id("r").Dot("Sub").Call(jen.Id(val))), jen.Id("ok")).Block(store(jen.Id("alt"))),
+		))
+	}
+	n := len(s.Tried)
+	failure := jen.If(jen.Id("matched").Op("==").Lit(0)).Block(jen.Id("r").Dot("AnyOf").Call(jen.Lit(n), jen.Id("failures")))
+	if s.Keyword == "oneOf" {
+		failure = jen.If(jen.Id("matched").Op("!=").Lit(1)).Block(jen.Id("r").Dot("OneOf").Call(jen.Lit(n), jen.Id("matched"), jen.Id("failures")))
+	}
+	if within {
+		failure.Else().Block(jen.Switch(jen.Id("chosen")).Block(cases...))
+	}
+	body = append(body, failure)
+	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Id("r").Dot(e.rawCall(v)).Call(), jen.Id("ok")).Block(body...)}
+}
+
+// discriminate emits the call that picks the variant of s for the object
+// in text.
+func (e *emitter) discriminate(s *Sealed, text string) jen.Code {
+	if s.Absent == 0 {
+		return jen.Id("r").Dot("Discriminate").Call(jen.Id(text), jen.Lit(s.Property), jen.Id(s.TagsVar))
+	}
+	return jen.Id("r").Dot("DiscriminateOr").Call(jen.Id(text), jen.Lit(s.Property), jen.Id(s.TagsVar), jen.Lit(s.Absent-1))
 }
 
 // readRaw emits the reading of a value kept as its JSON text: one of several
@@ -532,7 +612,7 @@ func (e *emitter) readUnion(v *Value, depth int, store func(jen.Code) jen.Code) 
 	body = append(body, jen.Var().Id("matched").Int(), jen.Var().Id("failures").Index().Add(rt("Violation")))
 	for i, alt := range u.Alternatives {
 		e.readers = append(e.readers, alt)
-		body = append(body, e.tryAlternative(v, alt, i+1, val)...)
+		body = append(body, e.tryAlternative(v, alt, i+1, val, nil)...)
 	}
 	n := len(u.Alternatives)
 	if u.Keyword == "oneOf" {

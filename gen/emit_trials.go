@@ -72,6 +72,11 @@ func (e *emitter) planTrials() {
 			walk(alt.Value)
 		}
 	}
+	for _, s := range e.m.Sealed {
+		for _, alt := range s.Tried {
+			walk(alt.Value)
+		}
+	}
 	e.trials = p
 }
 
@@ -102,32 +107,46 @@ func (p *trialPlan) checkID(fn string) int {
 // readCheckedValue emits the reading of a value checked whole by its schema
 // function, once per value inside trials.
 func (e *emitter) readCheckedValue(v *Value, val string, store func(jen.Code) jen.Code) []jen.Code {
-	read := jen.Id("r").Dot(checkedCall(v.HoldsSecrets)).Call(jen.Id(v.Check))
+	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Add(e.checkedRead(v)), jen.Id("ok")).Block(store(jen.Id(val)))}
+}
+
+// checkedRead is the call that checks a value of v whole by its schema
+// function and returns its text.
+func (e *emitter) checkedRead(v *Value) jen.Code {
 	if e.trials.within[v] {
-		read = jen.Id("r").Dot(checkedOnceCall(v.HoldsSecrets)).Call(jen.Lit(e.trials.checkID(v.Check)), jen.Id(v.Check))
+		return jen.Id("r").Dot(checkedOnceCall(v.HoldsSecrets)).Call(jen.Lit(e.trials.checkID(v.Check)), jen.Id(v.Check))
 	}
-	return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Add(read), jen.Id("ok")).Block(store(jen.Id(val)))}
+	return jen.Id("r").Dot(checkedCall(v.HoldsSecrets)).Call(jen.Id(v.Check))
 }
 
 // tryAlternative emits the trial of alt, number i (from 1) of the union
 // v, on the text in val: matched counts it if it matches, failures takes
-// its first violation if not.
-func (e *emitter) tryAlternative(v *Value, alt *Alternative, i int, val string) []jen.Code {
-	matched := jen.Id("matched").Op("++")
+// its first violation if not. onMatch, when not nil, gives what else to do
+// on a match, with the value read as alt (nil inside a trial, where the
+// memo keeps verdicts, not values).
+func (e *emitter) tryAlternative(v *Value, alt *Alternative, i int, val string, onMatch func(got jen.Code) jen.Code) []jen.Code {
+	matched := []jen.Code{jen.Id("matched").Op("++")}
 	failed := func(first jen.Code) jen.Code {
 		return jen.Id("failures").Op("=").Append(jen.Id("failures"), first)
 	}
 	if e.trials.within[v] {
+		if onMatch != nil {
+			matched = append(matched, onMatch(nil))
+		}
 		return []jen.Code{jen.If(
 			jen.List(jen.Id("first"), jen.Id("ok")).Op(":=").Add(rt("TryAlternative")).Call(jen.Id("r"), jen.Lit(e.trials.alternativeID(alt)), jen.Id(val), jen.Id(alt.Func)),
 			jen.Id("ok"),
-		).Block(matched).Else().Block(failed(jen.Id("first")))}
+		).Block(matched...).Else().Block(failed(jen.Id("first")))}
 	}
-	sub := "sub" + strconv.Itoa(i)
+	sub, got := "sub"+strconv.Itoa(i), jen.Id("_")
+	if onMatch != nil {
+		got = jen.Id("alt")
+		matched = append(matched, onMatch(got))
+	}
 	return []jen.Code{
 		jen.Id(sub).Op(":=").Id("r").Dot("Sub").Call(jen.Id(val)),
-		jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id(alt.Func).Call(jen.Id(sub)), jen.Id("ok")).Block(
-			matched,
+		jen.If(jen.List(got, jen.Id("ok")).Op(":=").Id(alt.Func).Call(jen.Id(sub)), jen.Id("ok")).Block(
+			matched...,
 		).Else().Block(
 			failed(jen.Id(sub).Dot("Violations").Call().Index(jen.Lit(0))),
 		),

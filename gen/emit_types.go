@@ -237,6 +237,14 @@ func (e *emitter) sealedTypes() {
 		doc := fmt.Sprintf("%s is one of %s: the alternatives of a %s that can be told apart", s.Interface, joinOr(names), s.Keyword)
 		if s.Property != "" {
 			doc += fmt.Sprintf(" by the member %q", s.Property)
+			if s.Absent > 0 {
+				doc += fmt.Sprintf(" (%s when it is absent)", s.Variants[s.Absent-1].Type)
+			}
+		} else if s.Tried != nil {
+			doc += " by trying each"
+			if s.Keyword == "anyOf" {
+				doc += " (the first that matches)"
+			}
 		} else {
 			doc += " by the kind of JSON value"
 		}

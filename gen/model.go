@@ -213,10 +213,10 @@ type Union struct {
 	Ptr  string
 }
 
-// Sealed is a union whose alternatives can be told apart without trying
-// each: by the JSON kind of the value, or by the string constant one member
-// of the object holds (a discriminator). It becomes a sealed interface,
-// implemented by one Go type per alternative.
+// Sealed is a union whose alternatives can be told apart: by the JSON kind
+// of the value, by the string constant one member of the object holds (a
+// discriminator), or, for objects, by which alternatives the value matches.
+// It becomes a sealed interface, implemented by one Go type per alternative.
 type Sealed struct {
 	Interface string
 	Doc       string
@@ -224,6 +224,13 @@ type Sealed struct {
 	// Property is the discriminator's name; "" when the kind decides.
 	Property string
 	TagsVar  string // the package variable listing the discriminator's values
+	// Absent is the variant, counted from 1, read when the discriminator is
+	// absent (the one alternative that does not require it); 0: none.
+	Absent int
+	// Tried, when neither kind nor a discriminator tells the alternatives
+	// (objects) apart, are the alternatives tried in turn on the value's
+	// text: the value is the first that matches (for oneOf, the only one).
+	Tried    []*Alternative
 	Variants []*Variant
 }
 

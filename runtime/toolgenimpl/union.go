@@ -19,6 +19,13 @@ import (
 // Only the object's own members are looked at, not their values, so this is
 // one extra scan over the object's bytes before its alternative reads it.
 func (r *Reader) Discriminate(text []byte, property string, tags []string) int {
+	return r.DiscriminateOr(text, property, tags, -1)
+}
+
+// DiscriminateOr is Discriminate for a union one of whose alternatives, the
+// one at index absent, does not require the member: an object without it
+// is that alternative. absent -1 is Discriminate.
+func (r *Reader) DiscriminateOr(text []byte, property string, tags []string, absent int) int {
 	if jsontext.Value(text).Kind() != '{' {
 		if t, ok := r.beginViolation(); ok {
 			t = message.TypeMessage(t, message.AnObject, false, kindName(text))
@@ -29,6 +36,9 @@ func (r *Reader) Discriminate(text []byte, property string, tags []string) int {
 		return -1
 	}
 	value, found := memberText(text, property)
+	if !found && absent >= 0 {
+		return absent
+	}
 	if !found {
 		if t, ok := r.beginViolation(); ok {
 			t = message.RequiredMessage(t, property)

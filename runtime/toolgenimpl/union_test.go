@@ -59,27 +59,43 @@ func TestMemberText(t *testing.T) {
 	}
 }
 
+// TestDiscriminate holds Discriminate, and DiscriminateOr with the second
+// alternative taken when the member is absent (absent 1), which must differ
+// from it there alone.
 func TestDiscriminate(t *testing.T) {
 	tags := []string{"card", "transfer"}
 	for _, c := range []struct {
 		args      string
+		absent    int
 		want      int
 		violation string // "keyword pointer"
 	}{
-		{`{"m":{"kind":"transfer"}}`, 1, ""},
-		{`{"m":{"iban":"x","kind":"card"}}`, 0, ""},
-		{`{"m":{"kind":"cash"}}`, -1, "enum /m/kind"},
-		{`{"m":{"kind":1}}`, -1, "enum /m/kind"},
-		{`{"m":{"iban":"x"}}`, -1, "required /m"},
-		{`{"m":[]}`, -1, "type /m"},
+		{`{"m":{"kind":"transfer"}}`, -1, 1, ""},
+		{`{"m":{"iban":"x","kind":"card"}}`, -1, 0, ""},
+		{`{"m":{"kind":"cash"}}`, -1, -1, "enum /m/kind"},
+		{`{"m":{"kind":1}}`, -1, -1, "enum /m/kind"},
+		{`{"m":{"iban":"x"}}`, -1, -1, "required /m"},
+		{`{"m":[]}`, -1, -1, "type /m"},
+		{`{"m":{"iban":"x"}}`, 1, 1, ""},
+		{`{"m":{"kind":"card"}}`, 1, 0, ""},
+		{`{"m":{"kind":null}}`, 1, -1, "enum /m/kind"},
+		{`{"m":{"kind":"cash"}}`, 1, -1, "enum /m/kind"},
+		{`{"m":[]}`, 1, -1, "type /m"},
+		{`{"m":{"x":{"kind":"card"}}}`, 1, 1, ""},
 	} {
 		r := NewReader([]byte(c.args))
 		r.BeginObject()
 		r.More()
 		r.Name()
 		text, _ := r.Raw()
-		if got := r.Discriminate(text, "kind", tags); got != c.want {
-			t.Errorf("%s: Discriminate = %d, want %d", c.args, got, c.want)
+		got := r.DiscriminateOr(text, "kind", tags, c.absent)
+		if c.absent < 0 {
+			if plain := NewReader(text).Discriminate(text, "kind", tags); plain != got {
+				t.Errorf("%s: Discriminate = %d, DiscriminateOr with no absent alternative = %d", c.args, plain, got)
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: DiscriminateOr(absent %d) = %d, want %d", c.args, c.absent, got, c.want)
 		}
 		vs := r.Violations()
 		switch {

@@ -775,21 +775,26 @@ members:
 				var matched int
 				var failures []runtime.Violation
 				sub1 := r.Sub(v)
-				if _, ok := readPayUntaggedMethodCard(sub1); ok {
+				if alt, ok := readPayUntaggedMethodCard(sub1); ok {
 					matched++
+					if matched == 1 {
+						x.Method = alt
+					}
 				} else {
 					failures = append(failures, sub1.Violations()[0])
 				}
 				sub2 := r.Sub(v)
-				if _, ok := readPayUntaggedMethodTransfer(sub2); ok {
+				if alt, ok := readPayUntaggedMethodTransfer(sub2); ok {
 					matched++
+					if matched == 1 {
+						x.Method = alt
+					}
 				} else {
 					failures = append(failures, sub2.Violations()[0])
 				}
 				if matched == 0 {
 					r.AnyOf(2, failures)
 				}
-				x.Method = PayUntaggedMethod(v)
 			}
 		case toolgenimpl.OtherMember:
 			r.SkipOther(&others, r.MemberName())
@@ -1047,6 +1052,19 @@ func (Card) isPayTaggedMethod() {}
 
 func (Transfer) isPayTaggedMethod() {}
 
+// PayUntaggedMethod is one of Card2 or Transfer2: the alternatives of a anyOf
+// that can be told apart by trying each (the first that matches). No other type
+// implements it.
+//
+//toolgen:sealed
+type PayUntaggedMethod interface {
+	isPayUntaggedMethod()
+}
+
+func (Card2) isPayUntaggedMethod() {}
+
+func (Transfer2) isPayUntaggedMethod() {}
+
 // PayKindAmount is one of PayKindAmountInteger or PayKindAmountString: the
 // alternatives of a oneOf that can be told apart by the kind of JSON value. No
 // other type implements it.
@@ -1065,34 +1083,6 @@ func (PayKindAmountInteger) isPayKindAmount() {}
 type PayKindAmountString string
 
 func (PayKindAmountString) isPayKindAmount() {}
-
-// PayUntaggedMethod holds a value checked against the anyOf at
-// /properties/method: the JSON text as it came, since its alternatives cannot be
-// told apart without trying each. The As methods read it as one alternative.
-type PayUntaggedMethod json.RawMessage
-
-// MarshalJSON returns the value's JSON text.
-func (u PayUntaggedMethod) MarshalJSON() ([]byte, error) {
-	return json.RawMessage(u).MarshalJSON()
-}
-
-// UnmarshalJSON keeps a copy of the JSON text; it does not check it.
-func (u *PayUntaggedMethod) UnmarshalJSON(data []byte) error {
-	*u = append((*u)[:0], data...)
-	return nil
-}
-
-// AsCard reads the value as alternative 1 of the anyOf (the schema at
-// /$defs/card) and reports whether it is one.
-func (u PayUntaggedMethod) AsCard() (Card2, bool) {
-	return readPayUntaggedMethodCard(toolgenimpl.NewReader(u))
-}
-
-// AsTransfer reads the value as alternative 2 of the anyOf (the schema at
-// /$defs/transfer) and reports whether it is one.
-func (u PayUntaggedMethod) AsTransfer() (Transfer2, bool) {
-	return readPayUntaggedMethodTransfer(toolgenimpl.NewReader(u))
-}
 
 // readPayUntaggedMethodCard reads a value of the schema at /$defs/card and
 // reports whether it is valid.
