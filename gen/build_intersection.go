@@ -127,7 +127,8 @@ func agreedSchema(a, b *schema.Node) *schema.Node {
 	return nil
 }
 
-// admitsAny reports whether schema s is true or holds annotations alone.
+// admitsAny reports whether schema s allows every JSON value: true, or an
+// object of annotations only.
 func admitsAny(s *schema.Node) bool {
 	if s.Kind == 't' {
 		return true

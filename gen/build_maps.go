@@ -71,21 +71,12 @@ func (b *builder) mapShape(n *node) *mapShape {
 		s.pattern, s.keyword = p.Name, "additionalProperties"
 	case ap != nil && ap.Kind == '{' && canonicalSchema(ap.Raw) == canonicalSchema(values.tree.Raw):
 		// Every name gets the same schema: the pattern decides nothing.
-	case (ap == nil || ap.Kind == 't') && admitsAny(values):
+	case (ap == nil || ap.Kind == 't') && admitsAny(values.tree):
 	default:
 		return nil
 	}
 	s.values = values // even of any JSON: it may mark the values sensitive
 	return s
-}
-
-// admitsAny reports whether schema n allows every JSON value: true, or an
-// object of annotations only.
-func admitsAny(n *node) bool {
-	if v, ok := n.boolean(); ok {
-		return v
-	}
-	return !slices.ContainsFunc(n.keys(), func(k string) bool { return isKeyword(k) && !understood(k) })
 }
 
 // stringKeywords are the keywords a propertyNames schema may use for the
