@@ -213,6 +213,9 @@ func (b *builder) typedValue(n *node, name string) *Value {
 	if n.has("anyOf") || n.has("oneOf") {
 		return b.union(n, name)
 	}
+	if v := b.kindUnion(n, name); v != nil {
+		return v
+	}
 
 	kinds, ok := b.kinds(n)
 	if !ok {

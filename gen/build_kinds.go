@@ -1,0 +1,172 @@
+package gen
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Schemas of several scalar kinds written without anyOf: a type array
+// (zod 3's z.union of primitives) or an enum whose values have different
+// kinds (pydantic's Literal["auto", 0]). Each maps to the sealed interface
+// its anyOf form gets, one variant per kind.
+
+// kindUnion maps a schema of no applicator that allows two or more scalar
+// kinds, by its type array or by the values of its enum or const, to a
+// sealed interface with a variant per kind: a string, number or boolean
+// with the schema's checks for that kind, or, where enum or const lists
+// the values, the string enum type or the number checked against the list.
+// null among the kinds makes the value nullable. It returns nil for any
+// other node, which stays JSON text checked in place.
+func (b *builder) kindUnion(n *node, name string) *Value {
+	for _, k := range []string{"$ref", "anyOf", "oneOf", "allOf", "not", "if"} {
+		if n.has(k) {
+			return nil
+		}
+	}
+	if structureCheck(n) != "" {
+		return nil
+	}
+	kinds, literals, ok := kindsAllowed(n)
+	if !ok {
+		return nil
+	}
+	nullable := slices.Contains(kinds, "null")
+	kinds = slices.DeleteFunc(kinds, func(k string) bool { return k == "null" })
+	if len(kinds) < 2 {
+		return nil
+	}
+	// Keyword names the form in the interface's comment.
+	keyword := "type array"
+	if n.has("enum") {
+		keyword = "mixed-kind enum"
+	}
+	v := &Value{Ptr: n.ptr, Union: &Union{Keyword: keyword}}
+	for _, k := range kinds {
+		alt := b.kindVariant(n, name, k, literals)
+		if alt == nil {
+			return nil
+		}
+		v.Union.Alternatives = append(v.Union.Alternatives, &Alternative{Value: alt})
+	}
+	v.Doc, _ = n.str("description")
+	sealed := b.seal(v, name)
+	if sealed == nil {
+		return nil
+	}
+	v.Kind, v.Sealed, v.Union, v.Nullable = kindSealed, sealed, nil, nullable
+	b.model.Sealed = append(b.model.Sealed, sealed)
+	return v
+}
+
+// kindsAllowed returns the JSON kinds the schema n allows, in the order
+// "string", "integer" or "number", "boolean", "null", and, when enum or
+// const lists the values, those values; false when a kind is an object or
+// an array, or when enum or const allows no value of the kinds.
+func kindsAllowed(n *node) ([]string, []jsontext.Value, bool) {
+	var literals []jsontext.Value
+	listed := n.has("enum") || n.has("const")
+	if c, ok := n.val("const"); ok {
+		literals = append(literals, c) // one kind: never a kind union
+	} else if e := n.tree.Member("enum"); e != nil {
+		for _, item := range e.Items {
+			literals = append(literals, item.Raw)
+		}
+	}
+	types := n.strings("type")
+	if !n.has("type") {
+		types = []string{"string", "number", "boolean", "null"}
+		if !listed {
+			return nil, nil, false // any JSON value
+		}
+	}
+	if len(types) == 0 {
+		return nil, nil, false
+	}
+	var kinds []string
+	for _, k := range []string{"string", "integer", "number", "boolean", "null"} {
+		if !slices.Contains(types, k) || k == "integer" && slices.Contains(types, "number") {
+			continue
+		}
+		if listed && !slices.ContainsFunc(literals, func(l jsontext.Value) bool { return literalOfKind(l, k) }) {
+			continue // enum or const allows no value of this kind
+		}
+		kinds = append(kinds, k)
+	}
+	for _, t := range types {
+		if t == "object" || t == "array" {
+			return nil, nil, false
+		}
+	}
+	if listed {
+		for _, l := range literals {
+			if k := jsonKind(l); k == "object" || k == "array" {
+				return nil, nil, false
+			}
+		}
+	}
+	return kinds, literals, true
+}
+
+// literalOfKind reports whether the JSON value l is of kind k, in a type
+// array's terms: an integer is a number, and a number is an integer when
+// its value is whole.
+func literalOfKind(l jsontext.Value, k string) bool {
+	switch lk := jsonKind(l); {
+	case k == "integer":
+		return lk == "number" && isInteger(string(l))
+	default:
+		return lk == k
+	}
+}
+
+// kindVariant is the value of the variant of kind k of the kind union n:
+// the schema's checks for that kind, and the values of literals of that
+// kind when enum or const lists them.
+func (b *builder) kindVariant(n *node, name, k string, literals []jsontext.Value) *Value {
+	listed := n.has("enum") || n.has("const")
+	var own []jsontext.Value
+	for _, l := range literals {
+		if literalOfKind(l, k) {
+			own = append(own, l)
+		}
+	}
+	alt := &Value{Ptr: n.ptr, Kind: scalarKinds[k]}
+	b.checks(n, alt)
+	alt.Enum, alt.Const = nil, nil
+	switch {
+	case !listed:
+	case k == "string":
+		values := make([]string, len(own))
+		texts := make([]string, len(own))
+		for i, l := range own {
+			s, _ := jsontext.AppendUnquote(nil, l)
+			values[i], texts[i] = string(s), string(l)
+		}
+		alt.MinItems, alt.MaxItems = nil, nil
+		key := canonicalSchema(jsontext.Value(`{"enum":[` + strings.Join(texts, ",") + `],"type":"string"` + stringChecksKey(n) + `}`))
+		return b.enumType(n, b.nestedName(name, "String"), key, values, stringOnly(alt), "/enum")
+	default:
+		alt.Enum = own
+	}
+	return alt
+}
+
+// stringChecksKey is the text of the string checks of n, for the key of
+// the enum type of its string values: two enums share a type only when
+// their values get the same checks.
+func stringChecksKey(n *node) string {
+	var b strings.Builder
+	for _, k := range []string{"format", "maxLength", "minLength", "pattern"} {
+		if v, ok := n.val(k); ok {
+			b.WriteString(`,"` + k + `":` + string(v))
+		}
+	}
+	return b.String()
+}
+
+// stringOnly returns v with only its string checks.
+func stringOnly(v *Value) *Value {
+	return &Value{Ptr: v.Ptr, Kind: kindString, Checks: Checks{MinLength: v.MinLength, MaxLength: v.MaxLength, Pattern: v.Pattern, Format: v.Format}}
+}

@@ -1,0 +1,99 @@
+package gen_test
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+)
+
+// TestProducerKindShapes is TestProducerShapes for the shapes that allow
+// several kinds, or a single one, without an applicator: type arrays (zod
+// 3's union of primitives), enums of mixed kinds (pydantic's
+// Literal["auto", 0]), null alone (z.null()), an allOf of one string
+// schema and a string with an anyOf of formats (zod 3's .ip()). Each is
+// placed at every position of shapePositions; the member's Go type must
+// be the case's and every verdict santhosh v6's.
+func TestProducerKindShapes(t *testing.T) {
+	runShapeCases(t, kindShapeCases)
+}
+
+// runShapeCases places each case at each of shapePositions, asserts the
+// member's Go type and checks the verdicts against santhosh v6.
+func runShapeCases(t *testing.T, cases []shapeCase) {
+	t.Helper()
+	var tools []matrixTool
+	for i, c := range cases {
+		for j, p := range shapePositions {
+			schema := p.place(c.schema)
+			mt := matrixTool{name: fmt.Sprintf("k%d_%d", i, j), label: fmt.Sprintf("%s at %s", c.name, p.name), schema: []byte(schema)}
+			for _, inst := range append(c.valid, c.invalid...) {
+				mt.instances = append(mt.instances, p.wrap(inst))
+			}
+			mt.instances = append(mt.instances, p.wrap("null"), p.wrap(`"x"`), p.wrap("{}"), p.wrap("[]"), p.wrap("1.5"), p.wrap("true"))
+			tools = append(tools, mt)
+			t.Run(mt.label, func(t *testing.T) {
+				got := shapeFieldType(t, mt)
+				want := p.goType(c.goType)
+				if !regexp.MustCompile(`^(` + want + `)$`).MatchString(got) {
+					t.Errorf("the member's Go type is %s, want %s\nschema: %s", got, want, schema)
+				}
+			})
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	checkMatrix(t, tools)
+}
+
+var kindShapeCases = []shapeCase{
+	{
+		name:    `type ["string","number"]`,
+		schema:  `{"type":["string","number"]}`,
+		goType:  `T`,
+		valid:   []string{`"a"`, `1`, `-2.5`, `""`},
+		invalid: []string{`false`, `{"a":1}`},
+	},
+	{
+		name:    `type ["integer","string","null"] with checks of each kind`,
+		schema:  `{"type":["integer","string","null"],"minLength":2,"maximum":10}`,
+		goType:  `T`,
+		valid:   []string{`"ab"`, `10`, `-3`, `2.0`},
+		invalid: []string{`"a"`, `11`, `2.5`, `false`},
+	},
+	{
+		name:    `type ["boolean","number"]`,
+		schema:  `{"type":["boolean","number"],"multipleOf":2}`,
+		goType:  `T`,
+		valid:   []string{`false`, `4`, `0`},
+		invalid: []string{`3`, `"true"`},
+	},
+	{
+		name:    `enum ["auto", 0] (pydantic Literal)`,
+		schema:  `{"enum":["auto",0],"title":"Mixed"}`,
+		goType:  `T`,
+		valid:   []string{`"auto"`, `0`, `0.0`, `-0`},
+		invalid: []string{`"Auto"`, `1`, `false`, `"0"`},
+	},
+	{
+		name:    `type ["string","number"] with enum (zod 3)`,
+		schema:  `{"type":["string","number"],"enum":["auto",0]}`,
+		goType:  `T`,
+		valid:   []string{`"auto"`, `0`},
+		invalid: []string{`"none"`, `1`, `false`},
+	},
+	{
+		name:    `enum of three kinds and null`,
+		schema:  `{"enum":["a","b",1,2.5,true,null]}`,
+		goType:  `T`,
+		valid:   []string{`"a"`, `"b"`, `1`, `2.5`, `true`},
+		invalid: []string{`"c"`, `2`, `false`},
+	},
+	{
+		name:    `type ["string","integer"] with an enum missing a kind`,
+		schema:  `{"type":["string","integer","boolean"],"enum":["x",3,1.5]}`,
+		goType:  `T`,
+		valid:   []string{`"x"`, `3`},
+		invalid: []string{`1.5`, `"y"`, `true`},
+	},
+}
