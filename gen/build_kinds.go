@@ -2,9 +2,11 @@ package gen
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/runtime/format"
 )
 
 // Schemas of several scalar kinds written without anyOf: a type array
@@ -169,4 +171,122 @@ func stringChecksKey(n *node) string {
 // stringOnly returns v with only its string checks.
 func stringOnly(v *Value) *Value {
 	return &Value{Ptr: v.Ptr, Kind: kindString, Checks: Checks{MinLength: v.MinLength, MaxLength: v.MaxLength, Pattern: v.Pattern, Format: v.Format}}
+}
+
+// scalarCheckKeywords are the keywords of the checks on one scalar kind,
+// by the type that names the kind.
+var scalarCheckKeywords = map[string][]string{
+	"string":  {"minLength", "maxLength", "pattern", "format"},
+	"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"},
+	"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"},
+	"boolean": nil,
+}
+
+// allOfScalar returns the type of an allOf whose subschemas each name the
+// same single scalar type and check values of that kind alone, no keyword
+// twice with different values (zod 3's pipe, .and of two strings), with
+// only annotations or that type beside the allOf; "" for any other node.
+// Every subschema applies to the one value, so the value is that type
+// with every subschema's checks.
+func allOfScalar(n *node) string {
+	all := n.tree.Member("allOf")
+	if all == nil || len(all.Items) == 0 {
+		return ""
+	}
+	kind := ""
+	seen := map[string]string{}
+	for _, item := range all.Items {
+		if item.Kind != '{' {
+			return ""
+		}
+		c := &node{tree: item}
+		types := c.strings("type")
+		if len(types) != 1 || kind != "" && types[0] != kind || scalarCheckKeywords[types[0]] == nil && types[0] != "boolean" {
+			return ""
+		}
+		kind = types[0]
+		for _, k := range c.keys() {
+			if k == "type" || understood(k) || !isKeyword(k) {
+				continue
+			}
+			if !slices.Contains(scalarCheckKeywords[kind], k) {
+				return ""
+			}
+			text, _ := c.val(k)
+			if prev, dup := seen[k]; dup && prev != canonicalSchema(text) {
+				return ""
+			}
+			seen[k] = canonicalSchema(text)
+		}
+	}
+	for _, k := range n.keys() {
+		if k == "allOf" || besideUnion(k) {
+			continue
+		}
+		if types := n.strings("type"); k != "type" || len(types) != 1 || types[0] != kind {
+			return ""
+		}
+	}
+	return kind
+}
+
+// scalarIntersection is the value of an allOf that allOfScalar accepts,
+// of the JSON type kind: the checks of every subschema on one value.
+func (b *builder) scalarIntersection(n *node, kind string) *Value {
+	v := &Value{Ptr: n.ptr, Kind: scalarKinds[kind]}
+	for i := range n.tree.Member("allOf").Items {
+		c, err := n.child("allOf", strconv.Itoa(i))
+		if err != nil {
+			b.errorf(n.ptr+"/allOf", "%v", err)
+			return nil
+		}
+		b.checks(c, v)
+	}
+	v.Doc, _ = n.str("description")
+	return v
+}
+
+// formatUnion maps a string schema whose anyOf lists formats, each
+// alternative a format a standard defines and nothing else (zod 3's
+// .ip(): ipv4 or ipv6), to a string that must be valid in one of them;
+// nil for any other node.
+func (b *builder) formatUnion(n *node) *Value {
+	if unionKeyword(n) != "" || !n.has("anyOf") || n.has("oneOf") {
+		return nil // unionKeyword refuses the type beside it
+	}
+	for _, k := range n.keys() {
+		if k != "anyOf" && k != "type" && !besideUnion(k) {
+			return nil
+		}
+	}
+	if types := n.strings("type"); len(types) != 1 || types[0] != "string" {
+		return nil
+	}
+	var names []string
+	for _, alt := range n.tree.Member("anyOf").Items {
+		c := &node{tree: alt}
+		if alt.Kind != '{' {
+			return nil
+		}
+		f, ok := c.str("format")
+		if !ok {
+			return nil
+		}
+		for _, k := range c.keys() {
+			if k != "format" && (isKeyword(k) && !understood(k)) {
+				return nil
+			}
+		}
+		if row, known := format.Lookup(f); !known || row.Annotation() || row.Number {
+			return nil
+		}
+		names = append(names, f)
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	v := &Value{Ptr: n.ptr, Kind: kindString}
+	v.AnyFormat = names
+	v.Doc, _ = n.str("description")
+	return v
 }

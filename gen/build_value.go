@@ -31,6 +31,9 @@ func (b *builder) typedReason(n *node) string {
 	if c := allOfRef(n); c != nil {
 		return b.typedReason(c)
 	}
+	if allOfScalar(n) != "" {
+		return ""
+	}
 	for _, k := range n.keys() {
 		if !supported(k) && !understood(k) && isKeyword(k) {
 			return "keyword " + k
@@ -199,6 +202,12 @@ func (b *builder) typedValue(n *node, name string) *Value {
 			v = v.copyFor()
 			v.Doc = d
 		}
+		return v
+	}
+	if k := allOfScalar(n); k != "" {
+		return b.scalarIntersection(n, k)
+	}
+	if v := b.formatUnion(n); v != nil {
 		return v
 	}
 	if v := b.nullableUnion(n, name); v != nil {

@@ -171,7 +171,8 @@ type Checks struct {
 
 	MinLength, MaxLength *int
 	Pattern              *Pattern
-	Format               string // a format of strings
+	Format               string   // a format of strings
+	AnyFormat            []string // formats of which the string is valid in one (an anyOf of formats)
 
 	MinItems, MaxItems *int
 	UniqueItems        bool
@@ -366,7 +367,7 @@ func isInteger(text string) bool {
 }
 
 func (v *Value) hasStringChecks() bool {
-	return v.MinLength != nil || v.MaxLength != nil || v.Pattern != nil || v.Format != ""
+	return v.MinLength != nil || v.MaxLength != nil || v.Pattern != nil || v.Format != "" || v.AnyFormat != nil
 }
 
 func (v *Value) hasNumberChecks() bool {

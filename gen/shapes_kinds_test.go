@@ -97,3 +97,47 @@ var kindShapeCases = []shapeCase{
 		invalid: []string{`1.5`, `"y"`, `true`},
 	},
 }
+
+var scalarShapeCases = []shapeCase{
+	{
+		name:    `allOf of two string schemas (zod 3 pipe)`,
+		schema:  `{"allOf":[{"type":"string"},{"type":"string","minLength":2}],"description":"piped"}`,
+		goType:  `string`,
+		valid:   []string{`"ab"`, `"abc"`},
+		invalid: []string{`"a"`, `""`, `2`},
+	},
+	{
+		name:    `allOf of integer schemas with a type beside`,
+		schema:  `{"type":"integer","allOf":[{"type":"integer","minimum":1},{"type":"integer","maximum":5,"multipleOf":2}]}`,
+		goType:  `int64`,
+		valid:   []string{`2`, `4`, `4.0`},
+		invalid: []string{`0`, `6`, `3`, `2.5`},
+	},
+	{
+		name:    `allOf of one string schema`,
+		schema:  `{"allOf":[{"type":"string","pattern":"^a","maxLength":3}]}`,
+		goType:  `string`,
+		valid:   []string{`"a"`, `"abc"`},
+		invalid: []string{`"b"`, `"abcd"`},
+	},
+	{
+		name:    `string with anyOf of formats (zod 3 .ip())`,
+		schema:  `{"type":"string","anyOf":[{"format":"ipv4"},{"format":"ipv6"}]}`,
+		goType:  `string`,
+		valid:   []string{`"127.0.0.1"`, `"::1"`, `"2001:db8::8a2e:370:7334"`},
+		invalid: []string{`"localhost"`, `"256.1.1.1"`, `"::g"`, `7`},
+	},
+	{
+		name:    `string with anyOf of formats, titled`,
+		schema:  `{"type":"string","anyOf":[{"format":"email","title":"mail"},{"format":"uuid"}]}`,
+		goType:  `string`,
+		valid:   []string{`"a@b.example"`, `"123e4567-e89b-12d3-a456-426614174000"`},
+		invalid: []string{`"ab"`, `"123e4567"`},
+	},
+}
+
+// TestProducerScalarShapes: an allOf of one scalar kind and an anyOf of
+// formats are that scalar, checked in full.
+func TestProducerScalarShapes(t *testing.T) {
+	runShapeCases(t, scalarShapeCases)
+}
