@@ -49,9 +49,6 @@ func (b *builder) typedReason(n *node) string {
 			}
 		}
 	}
-	if types := n.strings("type"); len(types) == 1 && types[0] == "null" {
-		return "a schema that allows only null"
-	}
 	if n.has("anyOf") && n.has("oneOf") {
 		return "anyOf beside oneOf"
 	}
@@ -244,6 +241,8 @@ func (b *builder) typedValue(n *node, name string) *Value {
 	case len(base) == 1 && base[0] != "null":
 		v = &Value{Ptr: n.ptr, Kind: scalarKinds[base[0]]}
 		b.checks(n, v)
+	case len(base) == 1 && !n.has("enum") && !n.has("const"):
+		v = &Value{Ptr: n.ptr, Kind: kindNull} // only null, which nothing else checks
 	default:
 		v = b.raw(n, kinds)
 	}
@@ -273,10 +272,6 @@ func (b *builder) kinds(n *node) ([]string, bool) {
 		}
 		if slices.Contains(types, "number") {
 			types = slices.DeleteFunc(types, func(t string) bool { return t == "integer" })
-		}
-		if len(types) == 1 && types[0] == "null" {
-			b.errorf(n.ptr+"/type", "a schema that allows only null is not supported yet")
-			return nil, false
 		}
 		return types, true
 	}

@@ -92,6 +92,7 @@ const (
 	// kindSealed is a union whose alternatives can be told apart: a sealed
 	// interface with one type per alternative.
 	kindSealed
+	kindNull // runtime.Null: a schema that allows only null
 )
 
 // Value is a schema node's Go type and the checks its values get.

@@ -100,6 +100,20 @@ var kindShapeCases = []shapeCase{
 
 var scalarShapeCases = []shapeCase{
 	{
+		name:    `null only (zod z.null())`,
+		schema:  `{"type":"null"}`,
+		goType:  `runtime\.Null`,
+		valid:   []string{`null`},
+		invalid: []string{`0`, `false`, `"null"`, `{}`},
+	},
+	{
+		name:    `null only, described`,
+		schema:  `{"type":["null"],"description":"nothing"}`,
+		goType:  `runtime\.Null`,
+		valid:   []string{`null`},
+		invalid: []string{`""`, `[null]`},
+	},
+	{
 		name:    `allOf of two string schemas (zod 3 pipe)`,
 		schema:  `{"allOf":[{"type":"string"},{"type":"string","minLength":2}],"description":"piped"}`,
 		goType:  `string`,
@@ -136,8 +150,9 @@ var scalarShapeCases = []shapeCase{
 	},
 }
 
-// TestProducerScalarShapes: an allOf of one scalar kind and an anyOf of
-// formats are that scalar, checked in full.
+// TestProducerScalarShapes: a schema of null alone is runtime.Null; an
+// allOf of one scalar kind and an anyOf of formats are that scalar,
+// checked in full.
 func TestProducerScalarShapes(t *testing.T) {
 	runShapeCases(t, scalarShapeCases)
 }
