@@ -4,7 +4,6 @@ package github5
 
 import (
 	"context"
-	"encoding/json"
 	"sync"
 
 	"github.com/toolgen/toolgen/runtime"
@@ -1125,7 +1124,7 @@ type IssueWriteIssueFieldsItem struct {
 	// true'.
 	//
 	// Nil when absent.
-	Value json.RawMessage `json:"value,omitzero"`
+	Value IssueWriteIssueFieldsItemValue `json:"value,omitzero"`
 }
 
 // issueWriteIssueFieldsItemFields lists the members IssueWriteIssueFieldsItem
@@ -1159,15 +1158,20 @@ members:
 			r.Optional()
 			switch r.Kind() {
 			case toolgenimpl.KindString:
-				r.StringBytes()
+				if v, ok := r.String(); ok {
+					x.Value = IssueWriteIssueFieldsItemValueString(v)
+				}
 			case toolgenimpl.KindNumber:
-				r.Number()
+				if v, ok := r.Number(); ok {
+					x.Value = IssueWriteIssueFieldsItemValueNumber(v)
+				}
 			case toolgenimpl.KindBool:
-				r.Bool()
+				if v, ok := r.Bool(); ok {
+					x.Value = IssueWriteIssueFieldsItemValueBoolean(v)
+				}
 			default:
 				r.Mismatch("a string, a number or a boolean")
 			}
-			x.Value = r.LastRaw()
 		case toolgenimpl.OtherMember:
 			r.NotAllowed(string(r.MemberName()), issueWriteIssueFieldsItemFields)
 		case toolgenimpl.EndOfObject:
@@ -1837,6 +1841,36 @@ const (
 
 // searchCodeOrderList lists the values of SearchCodeOrder, for toolgenimpl.ReadEnum.
 var searchCodeOrderList = []SearchCodeOrder{SearchCodeOrderAsc, SearchCodeOrderDesc}
+
+// IssueWriteIssueFieldsItemValue is one of IssueWriteIssueFieldsItemValueString,
+// IssueWriteIssueFieldsItemValueNumber or IssueWriteIssueFieldsItemValueBoolean:
+// the alternatives of a type array that can be told apart by the kind of JSON
+// value. No other type implements it.
+//
+// Value to set. Use for text, number, and date fields (date as YYYY-MM-DD). For
+// single-select fields, prefer 'field_option_name' so the option is validated
+// before the API call. Cannot be combined with 'field_option_name' or 'delete:
+// true'.
+//
+//toolgen:sealed
+type IssueWriteIssueFieldsItemValue interface {
+	isIssueWriteIssueFieldsItemValue()
+}
+
+// IssueWriteIssueFieldsItemValueString is the string form of IssueWriteIssueFieldsItemValue.
+type IssueWriteIssueFieldsItemValueString string
+
+func (IssueWriteIssueFieldsItemValueString) isIssueWriteIssueFieldsItemValue() {}
+
+// IssueWriteIssueFieldsItemValueNumber is the number form of IssueWriteIssueFieldsItemValue.
+type IssueWriteIssueFieldsItemValueNumber float64
+
+func (IssueWriteIssueFieldsItemValueNumber) isIssueWriteIssueFieldsItemValue() {}
+
+// IssueWriteIssueFieldsItemValueBoolean is the boolean form of IssueWriteIssueFieldsItemValue.
+type IssueWriteIssueFieldsItemValueBoolean bool
+
+func (IssueWriteIssueFieldsItemValueBoolean) isIssueWriteIssueFieldsItemValue() {}
 
 // Allowed values of enums, as JSON texts, for checks and hints.
 var (
