@@ -45,8 +45,10 @@ func (b *builder) kindUnion(n *node, name string) *Value {
 		keyword = "mixed-kind enum"
 	}
 	v := &Value{Ptr: n.ptr, Union: &Union{Keyword: keyword}}
+	base := &Value{Ptr: n.ptr}
+	b.checks(n, base) // once: its warnings are the schema's, not each kind's
 	for _, k := range kinds {
-		alt := b.kindVariant(n, name, k, literals)
+		alt := b.kindVariant(n, name, k, base.Checks, literals)
 		if alt == nil {
 			return nil
 		}
@@ -124,9 +126,9 @@ func literalOfKind(l jsontext.Value, k string) bool {
 }
 
 // kindVariant is the value of the variant of kind k of the kind union n:
-// the schema's checks for that kind, and the values of literals of that
-// kind when enum or const lists them.
-func (b *builder) kindVariant(n *node, name, k string, literals []jsontext.Value) *Value {
+// checks, the schema's, and the values of literals of that kind when enum
+// or const lists them.
+func (b *builder) kindVariant(n *node, name, k string, checks Checks, literals []jsontext.Value) *Value {
 	listed := n.has("enum") || n.has("const")
 	var own []jsontext.Value
 	for _, l := range literals {
@@ -134,8 +136,7 @@ func (b *builder) kindVariant(n *node, name, k string, literals []jsontext.Value
 			own = append(own, l)
 		}
 	}
-	alt := &Value{Ptr: n.ptr, Kind: scalarKinds[k]}
-	b.checks(n, alt)
+	alt := &Value{Ptr: n.ptr, Kind: scalarKinds[k], Checks: checks}
 	alt.Enum, alt.Const = nil, nil
 	switch {
 	case !listed:

@@ -3,7 +3,10 @@ package gen_test
 import (
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
+
+	"github.com/toolgen/toolgen/gen"
 )
 
 // TestProducerKindShapes is TestProducerShapes for the shapes that allow
@@ -155,4 +158,24 @@ var scalarShapeCases = []shapeCase{
 // checked in full.
 func TestProducerScalarShapes(t *testing.T) {
 	runShapeCases(t, scalarShapeCases)
+}
+
+// TestKindUnionWarnsOnce: a type array's checks are the schema's, read
+// once however many kinds it has, so a warning on them is printed once.
+func TestKindUnionWarnsOnce(t *testing.T) {
+	data := `{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"v":{"type":["string","number","boolean"],"format":"no-such-format"}}}}]}`
+	cat := loadCatalog(t, "once.json", []byte(data))
+	_, diags := gen.Generate(cat, gen.Options{Package: "once", Source: "once.json"})
+	if diags.HasErrors() {
+		t.Fatalf("generation refused: %v", diags)
+	}
+	n := 0
+	for _, d := range diags {
+		if strings.Contains(d.Message, "no-such-format") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d warnings name the unknown format, want 1: %v", n, diags)
+	}
 }
