@@ -17,7 +17,7 @@ func (Null) MarshalJSON() ([]byte, error) { return []byte("null"), nil }
 // through encoding/json; the validator is what reports another value.
 func (*Null) UnmarshalJSON(data []byte) error {
 	if string(bytes.TrimSpace(data)) != "null" {
-		return errors.New("runtime.Null: the value is not null")
+		return errors.New("runtime.Null holds null alone")
 	}
 	return nil
 }
