@@ -240,7 +240,7 @@ func (b *builder) seal(v *Value, name string) *Sealed {
 	alts := v.Union.Alternatives
 	for _, a := range alts {
 		switch a.Value.Kind {
-		case kindRaw, kindSealed:
+		case kindRaw, kindSealed, kindNull:
 			return nil
 		}
 		if a.Value.Nullable {

@@ -32,6 +32,9 @@ func (b *builder) typedReason(n *node) string {
 	if c := allOfRef(n); c != nil {
 		return b.typedReason(c)
 	}
+	if allOfScalar(n) != "" {
+		return ""
+	}
 	isMap := b.mapShape(n) != nil
 	for _, k := range n.keys() {
 		if !supported(k) && !understood(k) && isKeyword(k) && !(isMap && (k == "propertyNames" || k == "patternProperties")) {
@@ -47,9 +50,6 @@ func (b *builder) typedReason(n *node) string {
 				return "keyword " + k + " beside $ref"
 			}
 		}
-	}
-	if types := n.strings("type"); len(types) == 1 && types[0] == "null" {
-		return "a schema that allows only null"
 	}
 	if n.has("anyOf") && n.has("oneOf") {
 		return "anyOf beside oneOf"
@@ -206,6 +206,12 @@ func (b *builder) typedValue(n *node, name string) *Value {
 		}
 		return v
 	}
+	if k := allOfScalar(n); k != "" {
+		return b.scalarIntersection(n, k)
+	}
+	if v := b.formatUnion(n); v != nil {
+		return v
+	}
 	if v := b.nullableUnion(n, name); v != nil {
 		return v
 	}
@@ -217,6 +223,9 @@ func (b *builder) typedValue(n *node, name string) *Value {
 	}
 	if n.has("anyOf") || n.has("oneOf") {
 		return b.union(n, name)
+	}
+	if v := b.kindUnion(n, name); v != nil {
+		return v
 	}
 
 	kinds, ok := b.kinds(n)
@@ -237,6 +246,8 @@ func (b *builder) typedValue(n *node, name string) *Value {
 	case len(base) == 1 && base[0] != "null":
 		v = &Value{Ptr: n.ptr, Kind: scalarKinds[base[0]]}
 		b.checks(n, v)
+	case len(base) == 1 && !n.has("enum") && !n.has("const"):
+		v = &Value{Ptr: n.ptr, Kind: kindNull} // only null, which nothing else checks
 	default:
 		v = b.raw(n, kinds)
 	}
@@ -266,10 +277,6 @@ func (b *builder) kinds(n *node) ([]string, bool) {
 		}
 		if slices.Contains(types, "number") {
 			types = slices.DeleteFunc(types, func(t string) bool { return t == "integer" })
-		}
-		if len(types) == 1 && types[0] == "null" {
-			b.errorf(n.ptr+"/type", "a schema that allows only null is not supported yet")
-			return nil, false
 		}
 		return types, true
 	}

@@ -53,6 +53,20 @@ func (e *emitter) stringChecks(v *Value, val jen.Code) []jen.Code {
 			jen.Id("r").Dot("Format").Call(jen.Lit(v.Format)),
 		))
 	}
+	if len(v.AnyFormat) > 0 {
+		var valid *jen.Statement
+		for _, f := range v.AnyFormat {
+			call := jen.Add(rt(formats[f])).Call(val)
+			if valid == nil {
+				valid = call
+			} else {
+				valid = valid.Op("||").Add(call)
+			}
+		}
+		out = append(out, jen.If(jen.Op("!").Parens(valid)).Block(
+			jen.Id("r").Dot("Format").Call(jen.Lit(joinOr(v.AnyFormat))),
+		))
+	}
 	return out
 }
 

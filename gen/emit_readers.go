@@ -410,6 +410,10 @@ func (e *emitter) readHere(v *Value, depth int, store func(jen.Code) jen.Code, d
 		return []jen.Code{jen.If(jen.Id("r").Dot("BeginObject").Call()).Block(append(body, store(jen.Id(val)))...)}
 	case kindSealed:
 		return e.readSealed(v, depth, store)
+	case kindNull:
+		return []jen.Code{jen.If(jen.Id("r").Dot("Null").Call()).Block(store(rt("Null").Values())).Else().Block(
+			jen.Id("r").Dot("Mismatch").Call(jen.Lit("null")),
+		)}
 	}
 	return e.readRaw(v, depth, store)
 }

@@ -41,6 +41,8 @@ func (e *emitter) writtenType(v *Value) *jen.Statement {
 		return jen.Map(e.keyType(v)).Add(e.elemType(v.Elem))
 	case kindSealed:
 		return jen.Id(v.Sealed.Interface)
+	case kindNull:
+		return rt("Null")
 	}
 	if v.Union != nil && v.Union.Type != "" {
 		return jen.Id(v.Union.Type)

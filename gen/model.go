@@ -105,6 +105,7 @@ const (
 	// kindSealed is a union whose alternatives can be told apart: a sealed
 	// interface with one type per alternative.
 	kindSealed
+	kindNull // runtime.Null: a schema that allows only null
 )
 
 // Value is a schema node's Go type and the checks its values get.
@@ -193,7 +194,8 @@ type Checks struct {
 
 	MinLength, MaxLength *int
 	Pattern              *Pattern
-	Format               string // a format of strings
+	Format               string   // a format of strings
+	AnyFormat            []string // formats of which the string is valid in one (an anyOf of formats)
 
 	MinItems, MaxItems *int
 	UniqueItems        bool
@@ -395,7 +397,7 @@ func isInteger(text string) bool {
 }
 
 func (v *Value) hasStringChecks() bool {
-	return v.MinLength != nil || v.MaxLength != nil || v.Pattern != nil || v.Format != ""
+	return v.MinLength != nil || v.MaxLength != nil || v.Pattern != nil || v.Format != "" || v.AnyFormat != nil
 }
 
 func (v *Value) hasNumberChecks() bool {

@@ -154,7 +154,7 @@ func shapeFieldType(t *testing.T, mt matrixTool) string {
 	}
 	// Names the generator chose stand as T.
 	return regexp.MustCompile(`\b[A-Z]\w*\b`).ReplaceAllStringFunc(found[0], func(id string) string {
-		if id == "RawMessage" || id == "Nullable" {
+		if id == "RawMessage" || id == "Nullable" || id == "Null" {
 			return id
 		}
 		return "T"

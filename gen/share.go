@@ -241,7 +241,7 @@ func checkCount(v *Value) int {
 	n := len(v.Enum)
 	for _, set := range []bool{
 		v.Const != nil, v.Minimum != nil, v.Maximum != nil, v.ExclusiveMinimum != nil, v.ExclusiveMaximum != nil,
-		v.MultipleOf != "", v.MinLength != nil || v.MaxLength != nil, v.Pattern != nil, v.Format != "",
+		v.MultipleOf != "", v.MinLength != nil || v.MaxLength != nil, v.Pattern != nil, v.Format != "" || v.AnyFormat != nil,
 		v.MinItems != nil || v.MaxItems != nil, v.UniqueItems, v.Custom != nil,
 	} {
 		if set {

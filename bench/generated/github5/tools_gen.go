@@ -4,7 +4,6 @@ package github5
 
 import (
 	"context"
-	"encoding/json"
 	"sync"
 
 	"github.com/toolgen/toolgen/runtime"
@@ -12,8 +11,8 @@ import (
 )
 
 const (
-	_ = toolgenimpl.EnforceVersion(5 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
-	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 5) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
+	_ = toolgenimpl.EnforceVersion(4 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
+	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 4) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
 )
 
 // ToolName names a tool of the catalog.
@@ -463,12 +462,11 @@ const (
 
 // Handler implements the catalog's tools, one method per tool. A tool added to
 // the catalog adds a method here, so the build breaks until it is implemented.
-// Each method receives arguments that have passed validation (a Valid…Args
-// value is made only by its Parse…Args function, which Dispatch calls; its zero
-// value was never validated) and returns a JSON-encodable result: for a tool with
-// an output schema, its typed result, which the dispatcher checks against that
-// schema. Return runtime.Reject to refuse well-formed arguments with hints for
-// the model, and runtime.Transient to mark an error worth retrying.
+// Each method receives arguments that have passed validation and returns a
+// JSON-encodable result: for a tool with an output schema, its typed result,
+// which the dispatcher checks against that schema. Return runtime.Reject to
+// refuse well-formed arguments with hints for the model, and runtime.Transient to
+// mark an error worth retrying.
 type Handler interface {
 	// CreatePullRequest runs tool "create_pull_request".
 	//
@@ -499,9 +497,7 @@ type Handler interface {
 	SearchCode(ctx context.Context, args ValidSearchCodeArgs) (any, error)
 }
 
-// parseCreatePullRequest and callCreatePullRequest connect tool
-// "create_pull_request" to runtime.Dispatcher, as the parse and call functions
-// after them do for each tool.
+// parseCreatePullRequest and callCreatePullRequest connect tool "create_pull_request" to runtime.Dispatcher.
 func parseCreatePullRequest(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseCreatePullRequestArgs(raw, opts)
 	if err != nil {
@@ -514,6 +510,7 @@ func callCreatePullRequest(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).CreatePullRequest(ctx, args.(ValidCreatePullRequestArgs))
 }
 
+// parseIssueWrite and callIssueWrite connect tool "issue_write" to runtime.Dispatcher.
 func parseIssueWrite(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseIssueWriteArgs(raw, opts)
 	if err != nil {
@@ -526,6 +523,7 @@ func callIssueWrite(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).IssueWrite(ctx, args.(ValidIssueWriteArgs))
 }
 
+// parseListIssues and callListIssues connect tool "list_issues" to runtime.Dispatcher.
 func parseListIssues(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseListIssuesArgs(raw, opts)
 	if err != nil {
@@ -538,6 +536,7 @@ func callListIssues(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).ListIssues(ctx, args.(ValidListIssuesArgs))
 }
 
+// parsePushFiles and callPushFiles connect tool "push_files" to runtime.Dispatcher.
 func parsePushFiles(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParsePushFilesArgs(raw, opts)
 	if err != nil {
@@ -550,6 +549,7 @@ func callPushFiles(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).PushFiles(ctx, args.(ValidPushFilesArgs))
 }
 
+// parseSearchCode and callSearchCode connect tool "search_code" to runtime.Dispatcher.
 func parseSearchCode(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseSearchCodeArgs(raw, opts)
 	if err != nil {
@@ -614,7 +614,9 @@ func ValidateArgs(name string, raw []byte) error {
 }
 
 // ValidCreatePullRequestArgs holds arguments of tool "create_pull_request" that
-// passed validation: only ParseCreatePullRequestArgs makes one.
+// passed validation. Only ParseCreatePullRequestArgs (and Dispatch through it)
+// makes one that holds arguments; the zero value holds zero arguments that were
+// never validated.
 //
 //toolgen:branded ParseCreatePullRequestArgs
 type ValidCreatePullRequestArgs struct {
@@ -626,8 +628,9 @@ func (v ValidCreatePullRequestArgs) Args() CreatePullRequestArgs {
 	return v.args
 }
 
-// ParseCreatePullRequestArgs decodes and validates the arguments of tool
-// "create_pull_request"; an error is a *runtime.ValidationError.
+// ParseCreatePullRequestArgs decodes and validates the JSON arguments of tool
+// "create_pull_request" in one pass. On failure the error is a
+// *runtime.ValidationError with every violation.
 func ParseCreatePullRequestArgs(raw []byte, opts ...runtime.Options) (ValidCreatePullRequestArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args CreatePullRequestArgs
@@ -635,11 +638,12 @@ func ParseCreatePullRequestArgs(raw []byte, opts ...runtime.Options) (ValidCreat
 	if err := r.Finish(string(ToolCreatePullRequest)); err != nil {
 		return ValidCreatePullRequestArgs{}, err
 	}
-	return ValidCreatePullRequestArgs{args}, nil
+	return ValidCreatePullRequestArgs{args: args}, nil
 }
 
 // ValidIssueWriteArgs holds arguments of tool "issue_write" that passed
-// validation: only ParseIssueWriteArgs makes one.
+// validation. Only ParseIssueWriteArgs (and Dispatch through it) makes one that
+// holds arguments; the zero value holds zero arguments that were never validated.
 //
 //toolgen:branded ParseIssueWriteArgs
 type ValidIssueWriteArgs struct {
@@ -651,8 +655,9 @@ func (v ValidIssueWriteArgs) Args() IssueWriteArgs {
 	return v.args
 }
 
-// ParseIssueWriteArgs decodes and validates the arguments of tool "issue_write";
-// an error is a *runtime.ValidationError.
+// ParseIssueWriteArgs decodes and validates the JSON arguments of tool
+// "issue_write" in one pass. On failure the error is a *runtime.ValidationError
+// with every violation.
 func ParseIssueWriteArgs(raw []byte, opts ...runtime.Options) (ValidIssueWriteArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args IssueWriteArgs
@@ -660,11 +665,12 @@ func ParseIssueWriteArgs(raw []byte, opts ...runtime.Options) (ValidIssueWriteAr
 	if err := r.Finish(string(ToolIssueWrite)); err != nil {
 		return ValidIssueWriteArgs{}, err
 	}
-	return ValidIssueWriteArgs{args}, nil
+	return ValidIssueWriteArgs{args: args}, nil
 }
 
 // ValidListIssuesArgs holds arguments of tool "list_issues" that passed
-// validation: only ParseListIssuesArgs makes one.
+// validation. Only ParseListIssuesArgs (and Dispatch through it) makes one that
+// holds arguments; the zero value holds zero arguments that were never validated.
 //
 //toolgen:branded ParseListIssuesArgs
 type ValidListIssuesArgs struct {
@@ -676,8 +682,9 @@ func (v ValidListIssuesArgs) Args() ListIssuesArgs {
 	return v.args
 }
 
-// ParseListIssuesArgs decodes and validates the arguments of tool "list_issues";
-// an error is a *runtime.ValidationError.
+// ParseListIssuesArgs decodes and validates the JSON arguments of tool
+// "list_issues" in one pass. On failure the error is a *runtime.ValidationError
+// with every violation.
 func ParseListIssuesArgs(raw []byte, opts ...runtime.Options) (ValidListIssuesArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args ListIssuesArgs
@@ -685,11 +692,12 @@ func ParseListIssuesArgs(raw []byte, opts ...runtime.Options) (ValidListIssuesAr
 	if err := r.Finish(string(ToolListIssues)); err != nil {
 		return ValidListIssuesArgs{}, err
 	}
-	return ValidListIssuesArgs{args}, nil
+	return ValidListIssuesArgs{args: args}, nil
 }
 
-// ValidPushFilesArgs holds arguments of tool "push_files" that passed validation:
-// only ParsePushFilesArgs makes one.
+// ValidPushFilesArgs holds arguments of tool "push_files" that passed validation.
+// Only ParsePushFilesArgs (and Dispatch through it) makes one that holds
+// arguments; the zero value holds zero arguments that were never validated.
 //
 //toolgen:branded ParsePushFilesArgs
 type ValidPushFilesArgs struct {
@@ -701,8 +709,9 @@ func (v ValidPushFilesArgs) Args() PushFilesArgs {
 	return v.args
 }
 
-// ParsePushFilesArgs decodes and validates the arguments of tool "push_files"; an
-// error is a *runtime.ValidationError.
+// ParsePushFilesArgs decodes and validates the JSON arguments of tool
+// "push_files" in one pass. On failure the error is a *runtime.ValidationError
+// with every violation.
 func ParsePushFilesArgs(raw []byte, opts ...runtime.Options) (ValidPushFilesArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args PushFilesArgs
@@ -710,11 +719,12 @@ func ParsePushFilesArgs(raw []byte, opts ...runtime.Options) (ValidPushFilesArgs
 	if err := r.Finish(string(ToolPushFiles)); err != nil {
 		return ValidPushFilesArgs{}, err
 	}
-	return ValidPushFilesArgs{args}, nil
+	return ValidPushFilesArgs{args: args}, nil
 }
 
 // ValidSearchCodeArgs holds arguments of tool "search_code" that passed
-// validation: only ParseSearchCodeArgs makes one.
+// validation. Only ParseSearchCodeArgs (and Dispatch through it) makes one that
+// holds arguments; the zero value holds zero arguments that were never validated.
 //
 //toolgen:branded ParseSearchCodeArgs
 type ValidSearchCodeArgs struct {
@@ -726,8 +736,9 @@ func (v ValidSearchCodeArgs) Args() SearchCodeArgs {
 	return v.args
 }
 
-// ParseSearchCodeArgs decodes and validates the arguments of tool "search_code";
-// an error is a *runtime.ValidationError.
+// ParseSearchCodeArgs decodes and validates the JSON arguments of tool
+// "search_code" in one pass. On failure the error is a *runtime.ValidationError
+// with every violation.
 func ParseSearchCodeArgs(raw []byte, opts ...runtime.Options) (ValidSearchCodeArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args SearchCodeArgs
@@ -735,10 +746,12 @@ func ParseSearchCodeArgs(raw []byte, opts ...runtime.Options) (ValidSearchCodeAr
 	if err := r.Finish(string(ToolSearchCode)); err != nil {
 		return ValidSearchCodeArgs{}, err
 	}
-	return ValidSearchCodeArgs{args}, nil
+	return ValidSearchCodeArgs{args: args}, nil
 }
 
 // CreatePullRequestArgs are the arguments of tool "create_pull_request".
+//
+// Create a new pull request in a GitHub repository.
 type CreatePullRequestArgs struct {
 	// Branch to merge into
 	//
@@ -873,6 +886,8 @@ members:
 }
 
 // IssueWriteArgs are the arguments of tool "issue_write".
+//
+// Create a new or update an existing issue in a GitHub repository.
 type IssueWriteArgs struct {
 	// Usernames to assign to this issue
 	//
@@ -1108,9 +1123,8 @@ type IssueWriteIssueFieldsItem struct {
 	// before the API call. Cannot be combined with 'field_option_name' or 'delete:
 	// true'.
 	//
-	// Nil when absent. Held as raw JSON: no Go type expresses a value of several JSON
-	// types (string, number, boolean); the value is still validated.
-	Value json.RawMessage `json:"value,omitzero"`
+	// Nil when absent.
+	Value IssueWriteIssueFieldsItemValue `json:"value,omitzero"`
 }
 
 // issueWriteIssueFieldsItemFields lists the members IssueWriteIssueFieldsItem
@@ -1144,15 +1158,20 @@ members:
 			r.Optional()
 			switch r.Kind() {
 			case toolgenimpl.KindString:
-				r.StringBytes()
+				if v, ok := r.String(); ok {
+					x.Value = IssueWriteIssueFieldsItemValueString(v)
+				}
 			case toolgenimpl.KindNumber:
-				r.Number()
+				if v, ok := r.Number(); ok {
+					x.Value = IssueWriteIssueFieldsItemValueNumber(v)
+				}
 			case toolgenimpl.KindBool:
-				r.Bool()
+				if v, ok := r.Bool(); ok {
+					x.Value = IssueWriteIssueFieldsItemValueBoolean(v)
+				}
 			default:
 				r.Mismatch("a string, a number or a boolean")
 			}
-			x.Value = r.LastRaw()
 		case toolgenimpl.OtherMember:
 			r.NotAllowed(string(r.MemberName()), issueWriteIssueFieldsItemFields)
 		case toolgenimpl.EndOfObject:
@@ -1220,6 +1239,9 @@ const (
 var issueWriteStateReasonList = []IssueWriteStateReason{IssueWriteStateReasonCompleted, IssueWriteStateReasonNotPlanned, IssueWriteStateReasonDuplicate}
 
 // ListIssuesArgs are the arguments of tool "list_issues".
+//
+// List issues in a GitHub repository. For pagination, use the 'endCursor' from
+// the previous response's 'pageInfo' in the 'after' parameter.
 type ListIssuesArgs struct {
 	// Cursor for pagination. Use the cursor from the previous response.
 	//
@@ -1524,6 +1546,8 @@ const (
 var listIssuesStateList = []ListIssuesState{ListIssuesStateOPEN, ListIssuesStateCLOSED}
 
 // PushFilesArgs are the arguments of tool "push_files".
+//
+// Push multiple files to a GitHub repository in a single commit
 type PushFilesArgs struct {
 	// Branch to push to
 	//
@@ -1666,6 +1690,10 @@ members:
 }
 
 // SearchCodeArgs are the arguments of tool "search_code".
+//
+// Fast and precise code search across ALL GitHub repositories using GitHub's
+// native search engine. Best for finding exact symbols, functions, classes, or
+// specific code patterns.
 type SearchCodeArgs struct {
 	// Subset of fields to return for each code search result. If omitted, all fields
 	// are returned. Use this to reduce response size when you only need specific
@@ -1813,6 +1841,36 @@ const (
 
 // searchCodeOrderList lists the values of SearchCodeOrder, for toolgenimpl.ReadEnum.
 var searchCodeOrderList = []SearchCodeOrder{SearchCodeOrderAsc, SearchCodeOrderDesc}
+
+// IssueWriteIssueFieldsItemValue is one of IssueWriteIssueFieldsItemValueString,
+// IssueWriteIssueFieldsItemValueNumber or IssueWriteIssueFieldsItemValueBoolean:
+// the alternatives of a type array that can be told apart by the kind of JSON
+// value. No other type implements it.
+//
+// Value to set. Use for text, number, and date fields (date as YYYY-MM-DD). For
+// single-select fields, prefer 'field_option_name' so the option is validated
+// before the API call. Cannot be combined with 'field_option_name' or 'delete:
+// true'.
+//
+//toolgen:sealed
+type IssueWriteIssueFieldsItemValue interface {
+	isIssueWriteIssueFieldsItemValue()
+}
+
+// IssueWriteIssueFieldsItemValueString is the string form of IssueWriteIssueFieldsItemValue.
+type IssueWriteIssueFieldsItemValueString string
+
+func (IssueWriteIssueFieldsItemValueString) isIssueWriteIssueFieldsItemValue() {}
+
+// IssueWriteIssueFieldsItemValueNumber is the number form of IssueWriteIssueFieldsItemValue.
+type IssueWriteIssueFieldsItemValueNumber float64
+
+func (IssueWriteIssueFieldsItemValueNumber) isIssueWriteIssueFieldsItemValue() {}
+
+// IssueWriteIssueFieldsItemValueBoolean is the boolean form of IssueWriteIssueFieldsItemValue.
+type IssueWriteIssueFieldsItemValueBoolean bool
+
+func (IssueWriteIssueFieldsItemValueBoolean) isIssueWriteIssueFieldsItemValue() {}
 
 // Allowed values of enums, as JSON texts, for checks and hints.
 var (

@@ -23,6 +23,7 @@ var RuntimeAPI = map[string]bool{
 	"Caller":           true,
 	"Config":           true,
 	"Dispatcher":       true,
+	"Null":             true,
 	"Nullable":         true,
 	"Options":          true,
 	"ToolDefinition":   true,
