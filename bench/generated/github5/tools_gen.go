@@ -11,8 +11,8 @@ import (
 )
 
 const (
-	_ = toolgenimpl.EnforceVersion(4 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
-	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 4) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
+	_ = toolgenimpl.EnforceVersion(5 - toolgenimpl.MinVersion) // A compile error here: this file is older than the runtime supports; regenerate it.
+	_ = toolgenimpl.EnforceVersion(toolgenimpl.MaxVersion - 5) // A compile error here: this file is newer than the runtime; regenerate it, or upgrade the runtime.
 )
 
 // ToolName names a tool of the catalog.
@@ -462,11 +462,12 @@ const (
 
 // Handler implements the catalog's tools, one method per tool. A tool added to
 // the catalog adds a method here, so the build breaks until it is implemented.
-// Each method receives arguments that have passed validation and returns a
-// JSON-encodable result: for a tool with an output schema, its typed result,
-// which the dispatcher checks against that schema. Return runtime.Reject to
-// refuse well-formed arguments with hints for the model, and runtime.Transient to
-// mark an error worth retrying.
+// Each method receives arguments that have passed validation (a Valid…Args
+// value is made only by its Parse…Args function, which Dispatch calls; its zero
+// value was never validated) and returns a JSON-encodable result: for a tool with
+// an output schema, its typed result, which the dispatcher checks against that
+// schema. Return runtime.Reject to refuse well-formed arguments with hints for
+// the model, and runtime.Transient to mark an error worth retrying.
 type Handler interface {
 	// CreatePullRequest runs tool "create_pull_request".
 	//
@@ -497,7 +498,9 @@ type Handler interface {
 	SearchCode(ctx context.Context, args ValidSearchCodeArgs) (any, error)
 }
 
-// parseCreatePullRequest and callCreatePullRequest connect tool "create_pull_request" to runtime.Dispatcher.
+// parseCreatePullRequest and callCreatePullRequest connect tool
+// "create_pull_request" to runtime.Dispatcher, as the parse and call functions
+// after them do for each tool.
 func parseCreatePullRequest(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseCreatePullRequestArgs(raw, opts)
 	if err != nil {
@@ -510,7 +513,6 @@ func callCreatePullRequest(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).CreatePullRequest(ctx, args.(ValidCreatePullRequestArgs))
 }
 
-// parseIssueWrite and callIssueWrite connect tool "issue_write" to runtime.Dispatcher.
 func parseIssueWrite(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseIssueWriteArgs(raw, opts)
 	if err != nil {
@@ -523,7 +525,6 @@ func callIssueWrite(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).IssueWrite(ctx, args.(ValidIssueWriteArgs))
 }
 
-// parseListIssues and callListIssues connect tool "list_issues" to runtime.Dispatcher.
 func parseListIssues(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseListIssuesArgs(raw, opts)
 	if err != nil {
@@ -536,7 +537,6 @@ func callListIssues(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).ListIssues(ctx, args.(ValidListIssuesArgs))
 }
 
-// parsePushFiles and callPushFiles connect tool "push_files" to runtime.Dispatcher.
 func parsePushFiles(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParsePushFilesArgs(raw, opts)
 	if err != nil {
@@ -549,7 +549,6 @@ func callPushFiles(ctx context.Context, h any, args any) (any, error) {
 	return h.(Handler).PushFiles(ctx, args.(ValidPushFilesArgs))
 }
 
-// parseSearchCode and callSearchCode connect tool "search_code" to runtime.Dispatcher.
 func parseSearchCode(raw []byte, opts runtime.Options) (any, error) {
 	args, err := ParseSearchCodeArgs(raw, opts)
 	if err != nil {
@@ -614,9 +613,7 @@ func ValidateArgs(name string, raw []byte) error {
 }
 
 // ValidCreatePullRequestArgs holds arguments of tool "create_pull_request" that
-// passed validation. Only ParseCreatePullRequestArgs (and Dispatch through it)
-// makes one that holds arguments; the zero value holds zero arguments that were
-// never validated.
+// passed validation: only ParseCreatePullRequestArgs makes one.
 //
 //toolgen:branded ParseCreatePullRequestArgs
 type ValidCreatePullRequestArgs struct {
@@ -628,9 +625,8 @@ func (v ValidCreatePullRequestArgs) Args() CreatePullRequestArgs {
 	return v.args
 }
 
-// ParseCreatePullRequestArgs decodes and validates the JSON arguments of tool
-// "create_pull_request" in one pass. On failure the error is a
-// *runtime.ValidationError with every violation.
+// ParseCreatePullRequestArgs decodes and validates the arguments of tool
+// "create_pull_request"; an error is a *runtime.ValidationError.
 func ParseCreatePullRequestArgs(raw []byte, opts ...runtime.Options) (ValidCreatePullRequestArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args CreatePullRequestArgs
@@ -638,12 +634,11 @@ func ParseCreatePullRequestArgs(raw []byte, opts ...runtime.Options) (ValidCreat
 	if err := r.Finish(string(ToolCreatePullRequest)); err != nil {
 		return ValidCreatePullRequestArgs{}, err
 	}
-	return ValidCreatePullRequestArgs{args: args}, nil
+	return ValidCreatePullRequestArgs{args}, nil
 }
 
 // ValidIssueWriteArgs holds arguments of tool "issue_write" that passed
-// validation. Only ParseIssueWriteArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseIssueWriteArgs makes one.
 //
 //toolgen:branded ParseIssueWriteArgs
 type ValidIssueWriteArgs struct {
@@ -655,9 +650,8 @@ func (v ValidIssueWriteArgs) Args() IssueWriteArgs {
 	return v.args
 }
 
-// ParseIssueWriteArgs decodes and validates the JSON arguments of tool
-// "issue_write" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseIssueWriteArgs decodes and validates the arguments of tool "issue_write";
+// an error is a *runtime.ValidationError.
 func ParseIssueWriteArgs(raw []byte, opts ...runtime.Options) (ValidIssueWriteArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args IssueWriteArgs
@@ -665,12 +659,11 @@ func ParseIssueWriteArgs(raw []byte, opts ...runtime.Options) (ValidIssueWriteAr
 	if err := r.Finish(string(ToolIssueWrite)); err != nil {
 		return ValidIssueWriteArgs{}, err
 	}
-	return ValidIssueWriteArgs{args: args}, nil
+	return ValidIssueWriteArgs{args}, nil
 }
 
 // ValidListIssuesArgs holds arguments of tool "list_issues" that passed
-// validation. Only ParseListIssuesArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseListIssuesArgs makes one.
 //
 //toolgen:branded ParseListIssuesArgs
 type ValidListIssuesArgs struct {
@@ -682,9 +675,8 @@ func (v ValidListIssuesArgs) Args() ListIssuesArgs {
 	return v.args
 }
 
-// ParseListIssuesArgs decodes and validates the JSON arguments of tool
-// "list_issues" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseListIssuesArgs decodes and validates the arguments of tool "list_issues";
+// an error is a *runtime.ValidationError.
 func ParseListIssuesArgs(raw []byte, opts ...runtime.Options) (ValidListIssuesArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args ListIssuesArgs
@@ -692,12 +684,11 @@ func ParseListIssuesArgs(raw []byte, opts ...runtime.Options) (ValidListIssuesAr
 	if err := r.Finish(string(ToolListIssues)); err != nil {
 		return ValidListIssuesArgs{}, err
 	}
-	return ValidListIssuesArgs{args: args}, nil
+	return ValidListIssuesArgs{args}, nil
 }
 
-// ValidPushFilesArgs holds arguments of tool "push_files" that passed validation.
-// Only ParsePushFilesArgs (and Dispatch through it) makes one that holds
-// arguments; the zero value holds zero arguments that were never validated.
+// ValidPushFilesArgs holds arguments of tool "push_files" that passed validation:
+// only ParsePushFilesArgs makes one.
 //
 //toolgen:branded ParsePushFilesArgs
 type ValidPushFilesArgs struct {
@@ -709,9 +700,8 @@ func (v ValidPushFilesArgs) Args() PushFilesArgs {
 	return v.args
 }
 
-// ParsePushFilesArgs decodes and validates the JSON arguments of tool
-// "push_files" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParsePushFilesArgs decodes and validates the arguments of tool "push_files"; an
+// error is a *runtime.ValidationError.
 func ParsePushFilesArgs(raw []byte, opts ...runtime.Options) (ValidPushFilesArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args PushFilesArgs
@@ -719,12 +709,11 @@ func ParsePushFilesArgs(raw []byte, opts ...runtime.Options) (ValidPushFilesArgs
 	if err := r.Finish(string(ToolPushFiles)); err != nil {
 		return ValidPushFilesArgs{}, err
 	}
-	return ValidPushFilesArgs{args: args}, nil
+	return ValidPushFilesArgs{args}, nil
 }
 
 // ValidSearchCodeArgs holds arguments of tool "search_code" that passed
-// validation. Only ParseSearchCodeArgs (and Dispatch through it) makes one that
-// holds arguments; the zero value holds zero arguments that were never validated.
+// validation: only ParseSearchCodeArgs makes one.
 //
 //toolgen:branded ParseSearchCodeArgs
 type ValidSearchCodeArgs struct {
@@ -736,9 +725,8 @@ func (v ValidSearchCodeArgs) Args() SearchCodeArgs {
 	return v.args
 }
 
-// ParseSearchCodeArgs decodes and validates the JSON arguments of tool
-// "search_code" in one pass. On failure the error is a *runtime.ValidationError
-// with every violation.
+// ParseSearchCodeArgs decodes and validates the arguments of tool "search_code";
+// an error is a *runtime.ValidationError.
 func ParseSearchCodeArgs(raw []byte, opts ...runtime.Options) (ValidSearchCodeArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args SearchCodeArgs
@@ -746,12 +734,10 @@ func ParseSearchCodeArgs(raw []byte, opts ...runtime.Options) (ValidSearchCodeAr
 	if err := r.Finish(string(ToolSearchCode)); err != nil {
 		return ValidSearchCodeArgs{}, err
 	}
-	return ValidSearchCodeArgs{args: args}, nil
+	return ValidSearchCodeArgs{args}, nil
 }
 
 // CreatePullRequestArgs are the arguments of tool "create_pull_request".
-//
-// Create a new pull request in a GitHub repository.
 type CreatePullRequestArgs struct {
 	// Branch to merge into
 	//
@@ -886,8 +872,6 @@ members:
 }
 
 // IssueWriteArgs are the arguments of tool "issue_write".
-//
-// Create a new or update an existing issue in a GitHub repository.
 type IssueWriteArgs struct {
 	// Usernames to assign to this issue
 	//
@@ -1239,9 +1223,6 @@ const (
 var issueWriteStateReasonList = []IssueWriteStateReason{IssueWriteStateReasonCompleted, IssueWriteStateReasonNotPlanned, IssueWriteStateReasonDuplicate}
 
 // ListIssuesArgs are the arguments of tool "list_issues".
-//
-// List issues in a GitHub repository. For pagination, use the 'endCursor' from
-// the previous response's 'pageInfo' in the 'after' parameter.
 type ListIssuesArgs struct {
 	// Cursor for pagination. Use the cursor from the previous response.
 	//
@@ -1546,8 +1527,6 @@ const (
 var listIssuesStateList = []ListIssuesState{ListIssuesStateOPEN, ListIssuesStateCLOSED}
 
 // PushFilesArgs are the arguments of tool "push_files".
-//
-// Push multiple files to a GitHub repository in a single commit
 type PushFilesArgs struct {
 	// Branch to push to
 	//
@@ -1690,10 +1669,6 @@ members:
 }
 
 // SearchCodeArgs are the arguments of tool "search_code".
-//
-// Fast and precise code search across ALL GitHub repositories using GitHub's
-// native search engine. Best for finding exact symbols, functions, classes, or
-// specific code patterns.
 type SearchCodeArgs struct {
 	// Subset of fields to return for each code search result. If omitted, all fields
 	// are returned. Use this to reduce response size when you only need specific

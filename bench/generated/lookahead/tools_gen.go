@@ -744,8 +744,7 @@ type PayUntaggedArgs struct {
 	// Required.
 	Amount int64 `json:"amount"`
 
-	// Required. Held as raw JSON: no Go type expresses an anyOf whose alternatives
-	// are told apart only by trying each; the value is still validated.
+	// Required.
 	Method PayUntaggedMethod `json:"method"`
 }
 
