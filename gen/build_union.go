@@ -306,6 +306,7 @@ func variantKinds(alts []*Alternative) []string {
 	kindOf := map[typeKind]string{
 		kindString: "string", kindEnum: "string", kindInt: "integer", kindNumber: "number",
 		kindBool: "boolean", kindStruct: "object", kindMap: "object", kindSlice: "array",
+		kindArray: "array",
 	}
 	seen := map[string]bool{}
 	var kinds []string

@@ -186,6 +186,9 @@ func (b *builder) typedValue(n *node, name string) *Value {
 	if v, ok := b.built[n.ptr]; ok {
 		return v
 	}
+	if v := b.tuple(n, name); v != nil {
+		return v
+	}
 	if b.typedReason(n) != "" {
 		if v := b.intersection(n, name); v != nil {
 			return v

@@ -318,6 +318,9 @@ func (e *emitter) itemChecks(v *Value, depth int, val string) []jen.Code {
 		out = append(out, jen.Id(clean).Op(":=").Id("r").Dot("Clean").Call(jen.Id(varName("mark", depth))))
 	}
 	length := jen.Len(jen.Id(val))
+	if v.Kind == kindArray {
+		length = jen.Id(varName("count", depth)) // the items read, not the Go array's length
+	}
 	switch {
 	case v.MinItems != nil && v.MaxItems != nil:
 		out = append(out, jen.If(jen.Id("n").Op(":=").Add(length), jen.Id("n").Op("<").Lit(*v.MinItems)).Block(

@@ -384,6 +384,8 @@ func (e *emitter) readHere(v *Value, depth int, store func(jen.Code) jen.Code, d
 		body = append(body, e.itemChecks(v, depth, val)...)
 		body = append(body, store(jen.Id(val)))
 		return []jen.Code{jen.If(jen.Id("r").Dot("BeginArray").Call()).Block(body...)}
+	case kindArray:
+		return e.readArray(v, depth, store)
 	case kindMap:
 		key, item := varName("key", depth), varName("item", depth)
 		name := jen.Id(key)

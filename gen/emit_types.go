@@ -37,6 +37,8 @@ func (e *emitter) writtenType(v *Value) *jen.Statement {
 		return jen.Id(v.Named.Name)
 	case kindSlice:
 		return jen.Index().Add(e.elemType(v.Elem))
+	case kindArray:
+		return jen.Index(jen.Lit(len(v.Positions))).Add(e.typ(v.Elem))
 	case kindMap:
 		return jen.Map(e.keyType(v)).Add(e.elemType(v.Elem))
 	case kindSealed:

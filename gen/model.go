@@ -106,6 +106,9 @@ const (
 	// interface with one type per alternative.
 	kindSealed
 	kindNull // runtime.Null: a schema that allows only null
+	// kindArray is a tuple of a fixed length whose positions share one Go
+	// type: a Go array, [len(Positions)]T.
+	kindArray
 )
 
 // Value is a schema node's Go type and the checks its values get.
@@ -114,7 +117,15 @@ type Value struct {
 	Name  string // the Go name of the value's type, or the name it would have
 	Kind  typeKind
 	Named *NamedType // kindStruct, kindEnum
-	Elem  *Value     // kindSlice items, kindMap values
+	Elem  *Value     // kindSlice items, kindMap values, kindArray's first position
+	// Positions are the values at each index of a kindArray (prefixItems,
+	// or the array form of items before 2020-12), and Rest the schema of
+	// the items past them, read only to be judged (items, or
+	// additionalItems before 2020-12); nil: they are only counted, or,
+	// when NoRest names that keyword, its false forbids each of them.
+	Positions []*Value
+	Rest      *Value
+	NoRest    string
 	// Key is the type and checks of a map's names (propertyNames, or the
 	// one pattern of patternProperties): a string or a string enum; nil
 	// takes any name. A name failing it violates KeyKeyword.

@@ -24,9 +24,15 @@ func TestProducerKindShapes(t *testing.T) {
 // member's Go type and checks the verdicts against santhosh v6.
 func runShapeCases(t *testing.T, cases []shapeCase) {
 	t.Helper()
+	runShapeCasesAt(t, cases, shapePositions)
+}
+
+// runShapeCasesAt is runShapeCases at the positions given.
+func runShapeCasesAt(t *testing.T, cases []shapeCase, positions []shapePosition) {
+	t.Helper()
 	var tools []matrixTool
 	for i, c := range cases {
-		for j, p := range shapePositions {
+		for j, p := range positions {
 			schema := p.place(c.schema)
 			mt := matrixTool{name: fmt.Sprintf("k%d_%d", i, j), label: fmt.Sprintf("%s at %s", c.name, p.name), schema: []byte(schema)}
 			for _, inst := range append(c.valid, c.invalid...) {

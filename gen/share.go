@@ -193,6 +193,11 @@ func (p *sharing) readNesting(v *Value) int {
 	switch v.Kind {
 	case kindSlice, kindMap:
 		d = 1 + p.readNesting(v.Elem)
+	case kindArray:
+		d = 1 // the positions are scalars
+		if v.Rest != nil {
+			d += p.readNesting(v.Rest)
+		}
 	case kindSealed:
 		for _, variant := range v.Sealed.Variants {
 			d = max(d, 1+p.readNesting(variant.Value))
@@ -222,6 +227,13 @@ func (p *sharing) readCost(v *Value) int {
 	switch v.Kind {
 	case kindSlice, kindMap:
 		c += 2 + p.readCost(v.Elem)
+	case kindArray:
+		for _, pos := range v.Positions {
+			c += 1 + p.readCost(pos)
+		}
+		if v.Rest != nil {
+			c += 1 + p.readCost(v.Rest)
+		}
 	case kindSealed:
 		for _, variant := range v.Sealed.Variants {
 			c += 1 + p.readCost(variant.Value)
