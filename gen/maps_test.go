@@ -1,8 +1,6 @@
 package gen_test
 
 import (
-	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -18,33 +16,7 @@ import (
 // of the wrong type) must get santhosh v6's verdict, as an argument and as
 // a result. The maps no Go map holds stay json.RawMessage, with the note.
 func TestProducerMaps(t *testing.T) {
-	var tools []matrixTool
-	for i, c := range mapCases {
-		for j, p := range shapePositions {
-			schema := p.place(c.schema)
-			mt := matrixTool{name: fmt.Sprintf("m%d_%d", i, j), label: fmt.Sprintf("%s at %s", c.name, p.name), schema: []byte(schema)}
-			for _, inst := range append(c.valid, c.invalid...) {
-				mt.instances = append(mt.instances, p.wrap(inst))
-			}
-			mt.instances = append(mt.instances, p.wrap("null"), p.wrap(`"x"`), p.wrap("{}"), p.wrap("[]"), p.wrap(`{"":1}`))
-			tools = append(tools, mt)
-			t.Run(mt.label, func(t *testing.T) {
-				if c.goType == "" {
-					checkRawWithNote(t, mt)
-					return
-				}
-				got := shapeFieldType(t, mt)
-				want := p.goType(c.goType)
-				if !regexp.MustCompile(`^(` + want + `)$`).MatchString(got) {
-					t.Errorf("the member's Go type is %s, want %s\nschema: %s", got, want, schema)
-				}
-			})
-		}
-	}
-	if testing.Short() {
-		return
-	}
-	checkMatrix(t, tools)
+	runShapeCases(t, mapCases)
 }
 
 // checkRawWithNote checks that the member "v" of mt's tool is held as JSON

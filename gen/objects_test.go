@@ -22,29 +22,7 @@ import (
 // a wrong tag, a value two alternatives of a oneOf match, a member of one
 // intersection member that another closes out), to santhosh v6's verdict.
 func TestProducerObjects(t *testing.T) {
-	var tools []matrixTool
-	for i, c := range objectCases {
-		for j, p := range shapePositions {
-			schema := p.place(c.schema)
-			mt := matrixTool{name: fmt.Sprintf("o%d_%d", i, j), label: fmt.Sprintf("%s at %s", c.name, p.name), schema: []byte(schema)}
-			for _, inst := range append(c.valid, c.invalid...) {
-				mt.instances = append(mt.instances, p.wrap(inst))
-			}
-			mt.instances = append(mt.instances, p.wrap("null"), p.wrap(`"x"`), p.wrap("{}"), p.wrap("[]"), p.wrap("1.5"))
-			tools = append(tools, mt)
-			t.Run(mt.label, func(t *testing.T) {
-				got := shapeFieldType(t, mt)
-				want := p.goType(c.goType)
-				if !regexp.MustCompile(`^(` + want + `)$`).MatchString(got) {
-					t.Errorf("the member's Go type is %s, want %s\nschema: %s", got, want, schema)
-				}
-			})
-		}
-	}
-	if testing.Short() {
-		return
-	}
-	checkMatrix(t, tools)
+	runShapeCases(t, objectCases)
 }
 
 // The alternatives the union cases share: Cat and Dog of shapeDefs beside

@@ -1,8 +1,6 @@
 package gen_test
 
 import (
-	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -18,41 +16,6 @@ import (
 // be the case's and every verdict santhosh v6's.
 func TestProducerKindShapes(t *testing.T) {
 	runShapeCases(t, kindShapeCases)
-}
-
-// runShapeCases places each case at each of shapePositions, asserts the
-// member's Go type and checks the verdicts against santhosh v6.
-func runShapeCases(t *testing.T, cases []shapeCase) {
-	t.Helper()
-	runShapeCasesAt(t, cases, shapePositions)
-}
-
-// runShapeCasesAt is runShapeCases at the positions given.
-func runShapeCasesAt(t *testing.T, cases []shapeCase, positions []shapePosition) {
-	t.Helper()
-	var tools []matrixTool
-	for i, c := range cases {
-		for j, p := range positions {
-			schema := p.place(c.schema)
-			mt := matrixTool{name: fmt.Sprintf("k%d_%d", i, j), label: fmt.Sprintf("%s at %s", c.name, p.name), schema: []byte(schema)}
-			for _, inst := range append(c.valid, c.invalid...) {
-				mt.instances = append(mt.instances, p.wrap(inst))
-			}
-			mt.instances = append(mt.instances, p.wrap("null"), p.wrap(`"x"`), p.wrap("{}"), p.wrap("[]"), p.wrap("1.5"), p.wrap("true"))
-			tools = append(tools, mt)
-			t.Run(mt.label, func(t *testing.T) {
-				got := shapeFieldType(t, mt)
-				want := p.goType(c.goType)
-				if !regexp.MustCompile(`^(` + want + `)$`).MatchString(got) {
-					t.Errorf("the member's Go type is %s, want %s\nschema: %s", got, want, schema)
-				}
-			})
-		}
-	}
-	if testing.Short() {
-		return
-	}
-	checkMatrix(t, tools)
 }
 
 var kindShapeCases = []shapeCase{
