@@ -55,12 +55,9 @@ func (b *builder) kindUnion(n *node, name string) *Value {
 		v.Union.Alternatives = append(v.Union.Alternatives, &Alternative{Value: alt})
 	}
 	v.Doc, _ = n.str("description")
-	sealed := b.seal(v, name)
-	if sealed == nil {
+	if !b.sealAs(v, name, nullable) {
 		return nil
 	}
-	v.Kind, v.Sealed, v.Union, v.Nullable = kindSealed, sealed, nil, nullable
-	b.model.Sealed = append(b.model.Sealed, sealed)
 	return v
 }
 

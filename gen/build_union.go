@@ -155,9 +155,7 @@ func (b *builder) union(n *node, name string) *Value {
 		copy(alts[nullAt+1:], alts[nullAt:len(alts)-1])
 		alts[nullAt] = last
 	}
-	if sealed := b.seal(v, name); sealed != nil {
-		v.Kind, v.Sealed, v.Union = kindSealed, sealed, nil
-		b.model.Sealed = append(b.model.Sealed, sealed)
+	if b.sealAs(v, name, v.Nullable) {
 		return v
 	}
 	v.Union.Type, v.Union.Ptr = b.typeName(name), n.ptr
@@ -214,13 +212,22 @@ func (b *builder) nullable(v *Value, name string) *Value {
 		}
 		return nv
 	}
-	sealed := b.seal(v, name)
-	if sealed == nil {
+	if !b.sealAs(v, name, true) {
 		return nil
 	}
-	v.Kind, v.Sealed, v.Union, v.Nullable = kindSealed, sealed, nil, true
-	b.model.Sealed = append(b.model.Sealed, sealed)
 	return v
+}
+
+// sealAs turns v, a union, into its sealed interface, nullable or not, and
+// reports whether its alternatives could be sealed.
+func (b *builder) sealAs(v *Value, name string, nullable bool) bool {
+	sealed := b.seal(v, name)
+	if sealed == nil {
+		return false
+	}
+	v.Kind, v.Sealed, v.Union, v.Nullable = kindSealed, sealed, nil, nullable
+	b.model.Sealed = append(b.model.Sealed, sealed)
+	return true
 }
 
 // neverNull reports whether v's reading refuses null: a typed value, not
