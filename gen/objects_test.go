@@ -3,15 +3,11 @@ package gen_test
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
-	"go/token"
 	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/toolgen/toolgen/gen"
 )
 
 // TestProducerObjects holds the object shapes producers write for unions
@@ -132,17 +128,7 @@ func TestIntersectionMemberTypes(t *testing.T) {
 		{"type":"object","properties":{"same":{"type":"string"},"unlike":{"type":"string"},"open":{},"only":{"type":"boolean"}}},
 		{"type":"object","properties":{"same":{"type":"string"},"unlike":{"type":"string","maxLength":2},"open":{"type":"integer"}},"required":["same"]}
 	]}},"required":["v"]}`
-	data := `{"tools":[{"name":"merge","inputSchema":` + schema + `}]}`
-	cat := loadCatalog(t, "merge.json", []byte(data))
-	src, diags := gen.Generate(cat, gen.Options{Package: "merge", Source: "merge.json"})
-	if diags.HasErrors() {
-		t.Fatalf("generation refused: %v", diags)
-	}
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "tools_gen.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fset, f, _ := generateOneTool(t, "merge", schema)
 	got := map[string]string{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		if field, ok := n.(*ast.Field); ok && field.Tag != nil {

@@ -128,17 +128,7 @@ func requiredType(t string) string { return `(\*)?(` + t + `)` }
 // the one struct member whose JSON name is "v".
 func shapeFieldType(t *testing.T, mt matrixTool) string {
 	t.Helper()
-	data := `{"tools":[{"name":"` + mt.name + `","inputSchema":` + string(mt.schema) + `}]}`
-	cat := loadCatalog(t, "shapes.json", []byte(data))
-	src, diags := gen.Generate(cat, gen.Options{Package: "shapes", Source: "shapes.json"})
-	if diags.HasErrors() {
-		t.Fatalf("generation refused: %v", diags)
-	}
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "tools_gen.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fset, f, _ := generateOneTool(t, mt.name, string(mt.schema))
 	raw := map[string]bool{"json.RawMessage": true}
 	var found []string
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -271,4 +261,22 @@ var shapeCases = []shapeCase{
 		valid:   []string{`{"street":"a"}`},
 		invalid: []string{`{"street":""}`, `{}`},
 	},
+}
+
+// generateOneTool generates a catalog of the one tool name with input
+// schema schema and returns the parsed source and the source itself.
+func generateOneTool(t *testing.T, name, schema string) (*token.FileSet, *ast.File, []byte) {
+	t.Helper()
+	data := `{"tools":[{"name":"` + name + `","inputSchema":` + schema + `}]}`
+	cat := loadCatalog(t, name+".json", []byte(data))
+	src, diags := gen.Generate(cat, gen.Options{Package: "one", Source: name + ".json"})
+	if diags.HasErrors() {
+		t.Fatalf("generation refused: %v", diags)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "tools_gen.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fset, f, src
 }
