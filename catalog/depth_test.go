@@ -105,12 +105,27 @@ func checkDeepValue(t *testing.T, src string, d Diagnostic, tool string, tokens 
 	}
 	// A member is refused at its key, an array's element at its start.
 	at := d.Col - 1
-	if src[at] == '"' {
+	if src[at] == '"' { // past the key, which may hold a colon, to its value
+		at = stringEnd(src, at)
 		at = strings.Index(src[at:], ":") + at + 1
 	}
 	if open := openCollections(src[:d.Col-1]); open != tokens || !strings.ContainsRune("{[", rune(src[at])) {
 		t.Errorf("the depth error is at column %d, where %d collections are open and %q starts; want %d open and a collection", d.Col, open, src[at], tokens)
 	}
+}
+
+// stringEnd returns the index just past the JSON string that opens at
+// src[start].
+func stringEnd(src string, start int) int {
+	for i := start + 1; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return len(src)
 }
 
 // openCollections counts the JSON collections open at the end of text,
