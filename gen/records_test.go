@@ -1,13 +1,20 @@
 package gen_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"go/ast"
 	"math/rand/v2"
+	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/toolgen/toolgen/gen"
 )
 
 // TestProducerRecords holds the open records producers write (TypeBox's
@@ -283,3 +290,146 @@ func init() {
 		}
 	}
 }
+
+// TestRecordRoundTrip reads every valid call of the records golden with the
+// generated parser and encodes the arguments back, with json.Marshal and
+// through the generated Client: both must be the call's own object, every
+// member under its exact name (no name dropped, none moved), and the same
+// bytes on every encoding.
+func TestRecordRoundTrip(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds generated code with the go command; skipped in -short mode")
+	}
+	const file = "testdata/golden/producer-records.txtar"
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := loadCatalog(t, file, section(ar, "catalog.json"))
+	opts := gen.Options{Package: "records", Source: "records.json", Client: true}
+	src, diags := gen.Generate(cat, opts)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	m, _ := gen.Build(cat, opts)
+	var cases strings.Builder
+	for _, tool := range m.Tools {
+		fmt.Fprintf(&cases, "\tcase %q:\n\t\tv, err := records.%s(raw)\n\t\tif err != nil {\n\t\t\treturn nil, nil, err\n\t\t}\n\t\ta := v.Args()\n\t\tout, err := json.Marshal(&a)\n\t\trec := &recorder{}\n\t\t_, err2 := records.NewClient(rec).%s(context.Background(), a)\n\t\treturn out, rec.sent, errors.Join(err, err2)\n",
+			tool.Name, tool.Parse, tool.GoName)
+	}
+	dir := tempModule(t, "recordtest")
+	writeFile(t, filepath.Join(dir, "records", "tools_gen.go"), src)
+	writeFile(t, filepath.Join(dir, "driver", "main.go"), []byte(strings.Replace(recordDriver, "CASES", cases.String(), 1)))
+	var input bytes.Buffer
+	var calls []e2eCall
+	for _, c := range parseCalls(t, file, section(ar, "calls.jsonl")) {
+		if c.Valid {
+			calls = append(calls, c)
+			fmt.Fprintf(&input, "%s\t%s\n", c.Tool, compactJSON(t, c.Args))
+		}
+	}
+	out := runDriverIn(t, dir, &input, "building or running the record driver failed")
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for _, c := range calls {
+		var got struct {
+			Marshaled, Sent, Again json.RawMessage
+			Err                    string
+		}
+		if err := dec.Decode(&got); err != nil {
+			t.Fatalf("reading the driver's answers: %v", err)
+		}
+		if got.Err != "" {
+			t.Errorf("%s %s: %s", c.Tool, c.Args, got.Err)
+			continue
+		}
+		if !sameJSON(t, got.Marshaled, c.Args) {
+			t.Errorf("%s: the call %s encodes as %s", c.Tool, c.Args, got.Marshaled)
+		}
+		if !bytes.Equal(got.Sent, got.Marshaled) || !bytes.Equal(got.Again, got.Marshaled) {
+			t.Errorf("%s: json.Marshal gives %s, the Client sends %s, encoding again gives %s", c.Tool, got.Marshaled, got.Sent, got.Again)
+		}
+	}
+	if len(calls) < 5 {
+		t.Fatalf("%d valid calls in %s, want the golden's five or more", len(calls), file)
+	}
+}
+
+// sameJSON reports whether JSON texts a and b hold the same value, numbers
+// compared by their text.
+func sameJSON(t *testing.T, a, b []byte) bool {
+	t.Helper()
+	decode := func(text []byte) any {
+		d := json.NewDecoder(bytes.NewReader(text))
+		d.UseNumber()
+		var v any
+		if err := d.Decode(&v); err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		return v
+	}
+	return reflect.DeepEqual(decode(a), decode(b))
+}
+
+func compactJSON(t *testing.T, text []byte) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := json.Compact(&b, text); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+const recordDriver = `// Command driver encodes parsed arguments back, with json.Marshal and
+// through the generated Client.
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+
+	"recordtest/records"
+
+	"github.com/toolgen/toolgen/runtime"
+)
+
+type recorder struct{ sent json.RawMessage }
+
+func (r *recorder) CallTool(ctx context.Context, name string, args json.RawMessage) (runtime.ToolResult, error) {
+	r.sent = args
+	return runtime.ToolResult{}, nil
+}
+
+func encode(tool string, raw []byte) (marshaled, sent []byte, err error) {
+	switch tool {
+CASES	}
+	return nil, nil, errors.New("no case for " + tool)
+}
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(nil, 1<<26)
+	out := json.NewEncoder(os.Stdout)
+	for in.Scan() {
+		tool, raw, _ := strings.Cut(in.Text(), "\t")
+		var answer struct {
+			Marshaled, Sent, Again json.RawMessage
+			Err                    string
+		}
+		m, s, err := encode(tool, []byte(raw))
+		if err == nil {
+			answer.Again, _, err = encode(tool, m)
+		}
+		if err != nil {
+			answer.Err = err.Error()
+		}
+		answer.Marshaled, answer.Sent = m, s
+		if err := out.Encode(answer); err != nil {
+			panic(err)
+		}
+	}
+}
+`
