@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -476,9 +477,7 @@ func TestRecordAtRoot(t *testing.T) {
 		}
 		schema := strings.TrimSuffix(c.schema, "}") + `,"$defs":` + shapeDefs + `}`
 		mt := matrixTool{name: fmt.Sprintf("r%d", i), label: c.name + " at the root", schema: []byte(schema)}
-		for _, inst := range append(c.valid, c.invalid...) {
-			mt.instances = append(mt.instances, inst)
-		}
+		mt.instances = append(slices.Clone(c.valid), c.invalid...)
 		for _, name := range recordNames() {
 			q, _ := json.Marshal(name)
 			mt.instances = append(mt.instances, `{`+string(q)+`:`+cmp.Or(c.good, "1")+`}`, `{`+string(q)+`:`+cmp.Or(c.bad, `"1"`)+`}`)
