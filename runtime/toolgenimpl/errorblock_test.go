@@ -1,7 +1,10 @@
 package toolgenimpl
 
 import (
+	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -52,4 +55,45 @@ func TestLongTextsOutgrowTheBlocks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestLaterCallsShowNoEarlierValue: a call's texts are written in the
+// pooled reader's buffer and copied into its own block; a later call, with
+// shorter texts in the same buffer and a block of the same size, shows
+// nothing of the earlier call's values, in any field or in its message
+// for the model, alone or on many goroutines at once.
+func TestLaterCallsShowNoEarlierValue(t *testing.T) {
+	const secret = "sk-live-4f9a1c2e7b3d"
+	earlier := `{"e":"` + secret + `","n":-1,"` + secret + `":1,"n":"` + secret + `"}`
+	check := func(t testing.TB, i int) {
+		if vs := keyedViolations(t, earlier); vs != nil && !strings.Contains(vs[0].Hint, secret) {
+			t.Errorf("the earlier call's hint %q does not show its value", vs[0].Hint)
+		}
+		r := NewReader([]byte(fmt.Sprintf(`{"e":"c%d","n":0}`, i%10)))
+		readKeyed(r)
+		ve, ok := errors.AsType[*runtime.ValidationError](r.Finish("t"))
+		if !ok || len(ve.Violations) != 2 {
+			t.Errorf("got %v, want two violations", ve)
+			return
+		}
+		texts := ve.ModelMessage() + ve.Error()
+		for _, v := range ve.Violations {
+			texts += v.Pointer + v.Keyword + v.Message + v.Hint
+		}
+		if strings.Contains(texts, "sk-") || strings.Contains(texts, "4f9a") {
+			t.Errorf("a later call shows the earlier call's value:\n%s", texts)
+		}
+	}
+	for i := range 50 {
+		check(t, i)
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 50 {
+				check(t, g*50+i)
+			}
+		})
+	}
+	wg.Wait()
 }
