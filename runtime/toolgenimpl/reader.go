@@ -1274,6 +1274,32 @@ func (r *Reader) locate() {
 		return
 	}
 	r.locatedAt = at
+	if len(r.frames) == 1 && r.sensitive == 0 && len(r.prefix)+len(r.prefixPath) == 0 && r.locateTop() {
+		return
+	}
+	r.locateAll()
+}
+
+// locateTop is locate for a member of a top-level object whose name is a
+// short plainName, where most violations are; it reports false, having
+// done nothing, for any other position.
+func (r *Reader) locateTop() bool {
+	f := r.frames[0]
+	start, end := f.name.start+1, f.name.end-1
+	if f.items >= 0 || end <= 0 || end-start > hintNameRunes {
+		return false
+	}
+	name := r.data[start:end]
+	if !plainName(name) {
+		return false
+	}
+	r.ptrBuf = append(append(r.ptrBuf[:0], '/'), name...)
+	r.pathBuf, r.pathPlain = append(r.pathBuf[:0], name...), true
+	return true
+}
+
+// locateAll is locate's work for any position.
+func (r *Reader) locateAll() {
 	ptr, path := r.ptrBuf[:0], r.pathBuf[:0]
 	// plain says path needs no escaping in a hint, as the names of plainName
 	// and the indexes need none; a prefix is not looked at.
