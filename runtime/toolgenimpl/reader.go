@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -1155,8 +1156,8 @@ func (r *Reader) record(keyword string, t []byte) {
 func (r *Reader) validationError(tool string) *runtime.ValidationError {
 	r.settle()
 	if n := len(r.pending); r.violations == nil && n > 0 {
-		for _, b := range errorBlocks {
-			if n <= b.violations && len(r.text) <= b.text {
+		for i := range errorBlocks {
+			if b := &errorBlocks[i]; n <= b.violations && len(r.text) <= b.text {
 				e, room, text := b.make()
 				r.violations = r.pendingInto(room[:0], text)
 				*e = runtime.ValidationError{Tool: tool, Violations: r.violations, Omitted: r.omitted}
@@ -1216,13 +1217,15 @@ var errorBlocks = [...]struct {
 func (r *Reader) pendingInto(vs []runtime.Violation, text []byte) []runtime.Violation {
 	text = text[:copy(text, r.text)]
 	s := unsafe.String(unsafe.SliceData(text), len(text))
-	for _, p := range r.pending {
-		vs = append(vs, runtime.Violation{
+	n := len(vs)
+	vs = slices.Grow(vs, len(r.pending))[:n+len(r.pending)]
+	for i, p := range r.pending {
+		vs[n+i] = runtime.Violation{
 			Pointer: s[p.start:p.message],
 			Keyword: p.keyword,
 			Message: s[p.message:p.hint],
 			Hint:    s[p.hint:p.end],
-		})
+		}
 	}
 	r.text, r.pending = r.text[:0], r.pending[:0]
 	return vs
