@@ -108,12 +108,18 @@ func (c *Check) Enum(x *Value, values []Value, texts string) bool {
 // given as JSON texts.
 func (r *Reader) Enum(allowed []string) {
 	if t, ok := r.beginViolation(); ok {
-		t = message.EnumMessage(t, r.valueText(), r.sensitive > 0, allowed)
-		// The message ends with the list the hint spells out again.
-		list := t[len(t)-message.ListLen(allowed) : len(t) : len(t)]
-		t = r.appendSubject(r.beginHint(t))
-		t = r.appendShown(message.EnumHintList(t, list), false)
-		r.record("enum", append(t, '.'))
+		if list, ok := joined(allowed); ok {
+			t = message.EnumMessageList(t, r.valueText(), r.sensitive > 0, list)
+			t = r.appendSubject(r.beginHint(t))
+			t = message.EnumHintList(t, list)
+		} else {
+			t = message.EnumMessage(t, r.valueText(), r.sensitive > 0, allowed)
+			// The message ends with the list the hint spells out again.
+			list := t[len(t)-message.ListLen(allowed) : len(t) : len(t)]
+			t = r.appendSubject(r.beginHint(t))
+			t = message.EnumHintList(t, list)
+		}
+		r.record("enum", append(r.appendShown(t, false), '.'))
 	}
 }
 

@@ -119,7 +119,12 @@ func (r *Reader) NotAllowed(name string, allowed []string) {
 	if t, ok := r.beginViolation(); ok {
 		t = message.NotAllowedMessage(t, []byte(name))
 		t = r.appendSubject(r.beginHint(t))
-		r.record("additionalProperties", message.NotAllowedHint(t, allowed, allowed != nil))
+		if list, ok := joined(allowed); ok {
+			t = message.NotAllowedHintList(t, list)
+		} else {
+			t = message.NotAllowedHint(t, allowed, allowed != nil)
+		}
+		r.record("additionalProperties", t)
 	}
 	r.Skip()
 }

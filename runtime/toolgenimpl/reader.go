@@ -1147,67 +1147,6 @@ func (r *Reader) record(keyword string, t []byte) {
 	r.pending = append(r.pending, r.writing)
 }
 
-// validationError returns the violations as a *runtime.ValidationError for tool.
-// When they are few and all pending, the error and its slice of violations
-// are one allocation, made to measure (or a little larger, from five on): an
-// invalid call is mostly the words that go back to the model and the memory
-// they take, and a call that breaks a schema tends to break it in several
-// places.
-func (r *Reader) validationError(tool string) *runtime.ValidationError {
-	if r.violations == nil {
-		switch n := len(r.pending); {
-		case n == 0:
-			// Only problems counted, not listed: below.
-		case n == 1:
-			e := new(struct {
-				runtime.ValidationError
-				room [1]runtime.Violation
-			})
-			return r.fill(&e.ValidationError, tool, e.room[:0])
-		case n == 2:
-			e := new(struct {
-				runtime.ValidationError
-				room [2]runtime.Violation
-			})
-			return r.fill(&e.ValidationError, tool, e.room[:0])
-		case n == 3:
-			e := new(struct {
-				runtime.ValidationError
-				room [3]runtime.Violation
-			})
-			return r.fill(&e.ValidationError, tool, e.room[:0])
-		case n == 4:
-			e := new(struct {
-				runtime.ValidationError
-				room [4]runtime.Violation
-			})
-			return r.fill(&e.ValidationError, tool, e.room[:0])
-		case n <= 6:
-			e := new(struct {
-				runtime.ValidationError
-				room [6]runtime.Violation
-			})
-			return r.fill(&e.ValidationError, tool, e.room[:0])
-		case n <= 8:
-			e := new(struct {
-				runtime.ValidationError
-				room [8]runtime.Violation
-			})
-			return r.fill(&e.ValidationError, tool, e.room[:0])
-		}
-	}
-	return r.fill(new(runtime.ValidationError), tool, nil)
-}
-
-// fill sets e to the violations of tool, those pending appended to room.
-func (r *Reader) fill(e *runtime.ValidationError, tool string, room []runtime.Violation) *runtime.ValidationError {
-	if room != nil {
-		r.violations = room
-	}
-	*e = runtime.ValidationError{Tool: tool, Violations: r.Violations(), Omitted: r.omitted}
-	return e
-}
-
 // flush turns the pending violations into runtime.Violation values.
 func (r *Reader) flush() {
 	r.settle()
@@ -1218,16 +1157,7 @@ func (r *Reader) flush() {
 		// Usually the only flush, at Finish: the slice is made to measure.
 		r.violations = make([]runtime.Violation, 0, len(r.pending))
 	}
-	s := string(r.text)
-	for _, p := range r.pending {
-		r.violations = append(r.violations, runtime.Violation{
-			Pointer: s[p.start:p.message],
-			Keyword: p.keyword,
-			Message: s[p.message:p.hint],
-			Hint:    s[p.hint:p.end],
-		})
-	}
-	r.text, r.pending = r.text[:0], r.pending[:0]
+	r.violations = r.pendingInto(r.violations, make([]byte, len(r.text)))
 }
 
 // add records a violation made elsewhere, after those recorded before it.
@@ -1263,6 +1193,32 @@ func (r *Reader) locate() {
 		return
 	}
 	r.locatedAt = at
+	if len(r.frames) == 1 && r.sensitive == 0 && len(r.prefix)+len(r.prefixPath) == 0 && r.locateTop() {
+		return
+	}
+	r.locateAll()
+}
+
+// locateTop is locate for a member of a top-level object whose name is a
+// short plainName, where most violations are; it reports false, having
+// done nothing, for any other position.
+func (r *Reader) locateTop() bool {
+	f := r.frames[0]
+	start, end := f.name.start+1, f.name.end-1
+	if f.items >= 0 || end <= 0 || end-start > hintNameRunes {
+		return false
+	}
+	name := r.data[start:end]
+	if !plainName(name) {
+		return false
+	}
+	r.ptrBuf = append(append(r.ptrBuf[:0], '/'), name...)
+	r.pathBuf, r.pathPlain = append(r.pathBuf[:0], name...), true
+	return true
+}
+
+// locateAll is locate's work for any position.
+func (r *Reader) locateAll() {
 	ptr, path := r.ptrBuf[:0], r.pathBuf[:0]
 	// plain says path needs no escaping in a hint, as the names of plainName
 	// and the indexes need none; a prefix is not looked at.

@@ -51,8 +51,18 @@ func ConstHint(b []byte, want string) []byte {
 
 // EnumMessage: the value is not one of the allowed JSON texts.
 func EnumMessage(b, text []byte, hidden bool, allowed []string) []byte {
+	return AppendList(enumMessageStart(b, text, hidden), allowed)
+}
+
+// EnumMessageList is EnumMessage with the allowed values as list, as
+// AppendList writes them.
+func EnumMessageList(b, text []byte, hidden bool, list string) []byte {
+	return append(enumMessageStart(b, text, hidden), list...)
+}
+
+func enumMessageStart(b, text []byte, hidden bool) []byte {
 	b = appendText(append(b, "value "...), text, hidden)
-	return AppendList(append(b, " is not one of "...), allowed)
+	return append(b, " is not one of "...)
 }
 
 // EnumHint is followed by the value shown.
@@ -62,7 +72,7 @@ func EnumHint(b []byte, allowed []string) []byte {
 
 // EnumHintList is EnumHint with the allowed values as list, which
 // AppendList wrote: the hint of a message that listed them already.
-func EnumHintList(b, list []byte) []byte {
+func EnumHintList[S ~string | ~[]byte](b []byte, list S) []byte {
 	return append(append(append(b, " must be one of "...), list...), "; got "...)
 }
 
@@ -194,8 +204,16 @@ func NotAllowedHint(b []byte, allowed []string, listed bool) []byte {
 	case len(allowed) == 0:
 		return append(b, " is not allowed here; this object takes no fields."...)
 	}
-	return append(AppendList(append(b, " is not allowed here; remove it. Allowed fields: "...), allowed), '.')
+	return append(AppendList(append(b, notAllowedListed...), allowed), '.')
 }
+
+// NotAllowedHintList is NotAllowedHint with the allowed members as list,
+// as AppendList writes them, of at least one member.
+func NotAllowedHintList(b []byte, list string) []byte {
+	return append(append(append(b, notAllowedListed...), list...), '.')
+}
+
+const notAllowedListed = " is not allowed here; remove it. Allowed fields: "
 
 // A member is not allowed in a sensitive object, where its name is not
 // shown; the hint follows the object's subject.
