@@ -272,7 +272,11 @@ func (e *emitter) sealedTypes() {
 		}
 		for _, v := range s.Variants {
 			if v.Wrap {
-				e.f.Add(lineComment(fmt.Sprintf("%s is the %s form of %s.", v.Type, v.Kind, s.Interface)))
+				doc := fmt.Sprintf("%s is the %s form of %s.", v.Type, v.Kind, s.Interface)
+				if note := rawNote(v.Value); note != "" {
+					doc += " " + note
+				}
+				e.f.Add(comment(doc))
 				e.f.Type().Id(v.Type).Add(e.typ(v.Value))
 				e.end()
 			}
