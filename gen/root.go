@@ -45,9 +45,12 @@ func (b *builder) schemaRoot(base, which, name, prefix string) *NamedType {
 	exact := b.exactStruct(shape)
 	// MCP requires "type": "object"; a schema without it still describes an
 	// object here, since tools take and give only objects. An intersection
-	// of objects is one struct of their members, as anywhere else.
+	// of objects is one struct of their members, as anywhere else, read
+	// after the schema function of the whole.
 	parts := b.intersectionParts(shape)
-	if parts == nil {
+	if parts != nil {
+		exact = false
+	} else {
 		parts = []*node{shape}
 	}
 	v := b.objectOf(shape, parts, name, prefix, !exact)
