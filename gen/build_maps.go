@@ -13,7 +13,9 @@ import (
 // invopop's map[int]string with one patternProperties pattern. Their
 // values have one schema whatever the name, so a Go map holds them; the
 // names are checked as strings, and a name of a string enum makes the
-// map's keys that enum's type.
+// map's keys that enum's type. A pattern that leaves other names open
+// (TypeBox's Record writes no additionalProperties) makes a record: a
+// struct of the map of the names it matches and that of the others.
 
 // mapShape is how an object schema that is such a map is read: nil keys
 // take any name; keyword names what a name failing keys violates.
@@ -22,13 +24,16 @@ type mapShape struct {
 	pattern string // the one patternProperties pattern names must match, or ""
 	values  *node  // the values' schema; nil allows any JSON
 	keyword string // "propertyNames", or "additionalProperties" for a name the pattern leaves out
+	// open is set when the names the pattern leaves out take the schema
+	// others (nil: any JSON) rather than the pattern's: a record.
+	open   bool
+	others *node
 }
 
 // mapShape returns the map an object schema n is, or nil when n is no map
-// of propertyNames or patternProperties that one Go map type holds: one
-// that declares properties, a propertyNames that does not judge names as
-// plain strings, several patterns, or a pattern beside additionalProperties
-// that admits other values for the names it leaves out.
+// of propertyNames or patternProperties that Go maps hold: one that
+// declares properties, a propertyNames that does not judge names as plain
+// strings, or several patterns (a name may match more than one).
 func (b *builder) mapShape(n *node) *mapShape {
 	names, patterns := n.tree.Member("propertyNames"), n.tree.Member("patternProperties")
 	if names == nil && patterns == nil || names != nil && patterns != nil {
@@ -72,6 +77,13 @@ func (b *builder) mapShape(n *node) *mapShape {
 	case ap != nil && ap.Kind == '{' && canonicalSchema(ap.Raw) == canonicalSchema(values.tree.Raw):
 		// Every name gets the same schema: the pattern decides nothing.
 	case (ap == nil || ap.Kind == 't') && admitsAny(values.tree):
+	case ap == nil || ap.Kind == 't':
+		s.pattern, s.open = p.Name, true
+	case ap.Kind == '{':
+		s.pattern, s.open = p.Name, true
+		if s.others, err = n.child("additionalProperties"); err != nil {
+			return nil
+		}
 	default:
 		return nil
 	}
@@ -82,7 +94,7 @@ func (b *builder) mapShape(n *node) *mapShape {
 // mapValues returns the values' schema of n when n is a map whose values
 // all have one schema, or nil.
 func (b *builder) mapValues(n *node) *node {
-	if s := b.mapShape(n); s != nil {
+	if s := b.mapShape(n); s != nil && !s.open {
 		return s.values
 	}
 	return nil
@@ -143,6 +155,9 @@ func (b *builder) stringNames(keys *node) bool {
 
 // mapValue maps the object schema n, a map of shape s, to a Go map.
 func (b *builder) mapValue(n *node, s *mapShape, name string) *Value {
+	if s.open {
+		return b.record(n, s, name)
+	}
 	v := &Value{Ptr: n.ptr, Kind: kindMap, KeyKeyword: s.keyword}
 	b.built[n.ptr] = v
 	switch {
@@ -153,7 +168,7 @@ func (b *builder) mapValue(n *node, s *mapShape, name string) *Value {
 		}
 	case s.pattern != "":
 		v.Key = &Value{Ptr: n.ptr + "/patternProperties", Kind: kindString}
-		v.Key.Pattern = b.pattern(&node{ptr: n.ptr + "/patternProperties/" + jsonpointer.Escape(s.pattern)}, s.pattern)
+		v.Key.Pattern = b.namePattern(n, s.pattern)
 	}
 	v.RequiredKeys = n.strings("required")
 	if s.values == nil {
@@ -175,5 +190,39 @@ func (b *builder) keyValue(keys *node, name string) *Value {
 	}
 	v := &Value{Ptr: keys.ptr, Kind: kindString}
 	b.checks(keys, v)
+	return v
+}
+
+// namePattern is the compiled pattern of object schema n's patternProperties
+// member pattern.
+func (b *builder) namePattern(n *node, pattern string) *Pattern {
+	return b.pattern(&node{ptr: n.ptr + "/patternProperties/" + jsonpointer.Escape(pattern)}, pattern)
+}
+
+// record maps the object schema n, a map of shape s whose pattern leaves
+// the other names to additionalProperties, to a named struct of two maps:
+// PatternProperties holds the members whose names match, read as the
+// pattern's schema, and AdditionalProperties the others, read as
+// additionalProperties says (any JSON without it). No name is dropped and
+// none is read as a schema that does not apply to it; one Go map of either
+// type would do one or the other.
+func (b *builder) record(n *node, s *mapShape, name string) *Value {
+	t := &NamedType{Name: b.typeName(name), Ptr: n.ptr, Tool: b.tool.Name, Schema: b.schema, AdditionalField: "AdditionalProperties"}
+	v := &Value{Ptr: n.ptr, Kind: kindStruct, Named: t}
+	b.built[n.ptr] = v
+	b.model.Types = append(b.model.Types, t)
+	if d, ok := n.str("description"); ok && n.ptr != "" {
+		t.Doc = d
+	}
+	r := &Record{Field: "PatternProperties", Pattern: b.namePattern(n, s.pattern), Required: n.strings("required")}
+	if r.Value = b.value(s.values, b.nestedName(t.Name, "Value")); r.Value == nil || r.Pattern == nil {
+		return nil
+	}
+	t.Record = r
+	if r.Open = s.others == nil; r.Open {
+		t.Additional = &Value{Ptr: n.ptr + "/additionalProperties", Kind: kindRaw}
+	} else if t.Additional = b.value(s.others, b.nestedName(t.Name, "Other")); t.Additional == nil {
+		return nil
+	}
 	return v
 }

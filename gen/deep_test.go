@@ -300,6 +300,45 @@ var growthShapes = []growthShape{
 			return `{"anyOf":[{"type":"string","enum":[` + list(n, func(i int) string { return fmt.Sprint(`"v`, i, `"`) }) + `]},{"type":"array","items":{"type":"integer","enum":[` + list(n, func(i int) string { return fmt.Sprint(i) }) + `]}}]}`
 		})
 	}},
+	// The producers' shapes, wide and shared.
+	{"wide untagged object union", 300, func(n int) string {
+		return schemaCatalog(`{"type":"object","properties":{"p":{"anyOf":[` + list(n, func(i int) string {
+			return fmt.Sprintf(`{"type":"object","properties":{"k%d":{"type":"string"}},"required":["k%d"],"additionalProperties":false}`, i, i)
+		}) + `]}}}`)
+	}},
+	{"wide tagged union, tag with a default", 300, func(n int) string {
+		return schemaCatalog(`{"type":"object","properties":{"p":{"oneOf":[` + list(n, func(i int) string {
+			required := `,"required":["kind"]`
+			if i == 0 {
+				required = ""
+			}
+			return fmt.Sprintf(`{"type":"object","properties":{"kind":{"const":"k%d","default":"k%d"},"v%d":{"type":"integer"}}%s}`, i, i, i, required)
+		}) + `]}}}`)
+	}},
+	{"wide allOf of objects", 300, func(n int) string {
+		return schemaCatalog(`{"type":"object","properties":{"p":{"allOf":[` + list(n, func(i int) string {
+			return fmt.Sprintf(`{"type":"object","properties":{"q%d":{"type":"string"}},"required":["q%d"]}`, i, i)
+		}) + `]}}}`)
+	}},
+	{"wide map of enum names", 1000, func(n int) string {
+		return schemaCatalog(`{"type":"object","properties":{"p":{"type":"object","propertyNames":{"enum":[` +
+			list(n, func(i int) string { return fmt.Sprintf(`"n%d"`, i) }) + `]},"additionalProperties":{"type":"integer"}}}}`)
+	}},
+	{"wide mixed-kind enum", 1000, func(n int) string {
+		return schemaCatalog(`{"type":"object","properties":{"p":{"enum":[` + list(n, func(i int) string { return fmt.Sprintf(`"v%d",%d`, i, i) }) + `]}}}`)
+	}},
+	{"fan-in of an object union", 300, func(n int) string {
+		return fanIn(n, func(n int) string {
+			return `{"anyOf":[` + list(n, func(i int) string {
+				return fmt.Sprintf(`{"type":"object","properties":{"k%d":{"type":"string"}},"required":["k%d"]}`, i, i)
+			}) + `]}`
+		})
+	}},
+	{"fan-in of an allOf of objects", 300, func(n int) string {
+		return fanIn(n, func(n int) string {
+			return `{"allOf":[` + list(n, func(i int) string { return fmt.Sprintf(`{"type":"object","properties":{"q%d":{"type":"string"}}}`, i) }) + `]}`
+		})
+	}},
 	// Deep nesting, within the catalog's depth limit.
 	{"deep items", 150, func(n int) string {
 		return nested(n, func(s string) string { return `{"type":"array","items":` + s + `}` })

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolgen/toolgen/gen/internal/goemit"
 )
 
 // scalarChecks emits the checks of v that apply to a value of kind held in val.
@@ -29,18 +30,18 @@ func (e *emitter) stringChecks(v *Value, val jen.Code) []jen.Code {
 	count := rt("RuneCount").Call(val)
 	switch {
 	case v.MinLength != nil && v.MaxLength != nil:
-		out = append(out, jen.If(jen.Id("n").Op(":=").Add(count), jen.Id("n").Op("<").Lit(*v.MinLength)).Block(
-			jen.Id("r").Dot("MinLength").Call(jen.Lit(*v.MinLength), jen.Id("n")),
-		).Else().If(jen.Id("n").Op(">").Lit(*v.MaxLength)).Block(
-			jen.Id("r").Dot("MaxLength").Call(jen.Lit(*v.MaxLength), jen.Id("n")),
+		out = append(out, jen.If(jen.Id("n").Op(":=").Add(count), jen.Id("n").Op("<").Add(goemit.Count(*v.MinLength))).Block(
+			jen.Id("r").Dot("MinLength").Call(goemit.Count(*v.MinLength), jen.Id("n")),
+		).Else().If(jen.Id("n").Op(">").Add(goemit.Count(*v.MaxLength))).Block(
+			jen.Id("r").Dot("MaxLength").Call(goemit.Count(*v.MaxLength), jen.Id("n")),
 		))
 	case v.MinLength != nil:
-		out = append(out, jen.If(jen.Id("n").Op(":=").Add(count), jen.Id("n").Op("<").Lit(*v.MinLength)).Block(
-			jen.Id("r").Dot("MinLength").Call(jen.Lit(*v.MinLength), jen.Id("n")),
+		out = append(out, jen.If(jen.Id("n").Op(":=").Add(count), jen.Id("n").Op("<").Add(goemit.Count(*v.MinLength))).Block(
+			jen.Id("r").Dot("MinLength").Call(goemit.Count(*v.MinLength), jen.Id("n")),
 		))
 	case v.MaxLength != nil:
-		out = append(out, jen.If(jen.Id("n").Op(":=").Add(count), jen.Id("n").Op(">").Lit(*v.MaxLength)).Block(
-			jen.Id("r").Dot("MaxLength").Call(jen.Lit(*v.MaxLength), jen.Id("n")),
+		out = append(out, jen.If(jen.Id("n").Op(":=").Add(count), jen.Id("n").Op(">").Add(goemit.Count(*v.MaxLength))).Block(
+			jen.Id("r").Dot("MaxLength").Call(goemit.Count(*v.MaxLength), jen.Id("n")),
 		))
 	}
 	if p := v.Pattern; p != nil {
@@ -323,18 +324,18 @@ func (e *emitter) itemChecks(v *Value, depth int, val string) []jen.Code {
 	}
 	switch {
 	case v.MinItems != nil && v.MaxItems != nil:
-		out = append(out, jen.If(jen.Id("n").Op(":=").Add(length), jen.Id("n").Op("<").Lit(*v.MinItems)).Block(
-			jen.Id("r").Dot("MinItems").Call(jen.Lit(*v.MinItems), jen.Id("n")),
-		).Else().If(jen.Id("n").Op(">").Lit(*v.MaxItems)).Block(
-			jen.Id("r").Dot("MaxItems").Call(jen.Lit(*v.MaxItems), jen.Id("n")),
+		out = append(out, jen.If(jen.Id("n").Op(":=").Add(length), jen.Id("n").Op("<").Add(goemit.Count(*v.MinItems))).Block(
+			jen.Id("r").Dot("MinItems").Call(goemit.Count(*v.MinItems), jen.Id("n")),
+		).Else().If(jen.Id("n").Op(">").Add(goemit.Count(*v.MaxItems))).Block(
+			jen.Id("r").Dot("MaxItems").Call(goemit.Count(*v.MaxItems), jen.Id("n")),
 		))
 	case v.MinItems != nil:
-		out = append(out, jen.If(jen.Id("n").Op(":=").Add(length), jen.Id("n").Op("<").Lit(*v.MinItems)).Block(
-			jen.Id("r").Dot("MinItems").Call(jen.Lit(*v.MinItems), jen.Id("n")),
+		out = append(out, jen.If(jen.Id("n").Op(":=").Add(length), jen.Id("n").Op("<").Add(goemit.Count(*v.MinItems))).Block(
+			jen.Id("r").Dot("MinItems").Call(goemit.Count(*v.MinItems), jen.Id("n")),
 		))
 	case v.MaxItems != nil:
-		out = append(out, jen.If(jen.Id("n").Op(":=").Add(length), jen.Id("n").Op(">").Lit(*v.MaxItems)).Block(
-			jen.Id("r").Dot("MaxItems").Call(jen.Lit(*v.MaxItems), jen.Id("n")),
+		out = append(out, jen.If(jen.Id("n").Op(":=").Add(length), jen.Id("n").Op(">").Add(goemit.Count(*v.MaxItems))).Block(
+			jen.Id("r").Dot("MaxItems").Call(goemit.Count(*v.MaxItems), jen.Id("n")),
 		))
 	}
 	if v.UniqueItems {

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"github.com/dave/jennifer/jen"
+	"github.com/toolgen/toolgen/gen/internal/goemit"
 )
 
 // The reading of maps whose names are checked (build_maps.go): each name is
@@ -60,10 +61,10 @@ func (e *emitter) nameFails(v *Value, name jen.Code) []jen.Code {
 	var fails []jen.Code
 	count := rt("RuneCount").Call(name)
 	if v.MinLength != nil {
-		fails = append(fails, jen.Add(count).Op("<").Lit(*v.MinLength))
+		fails = append(fails, jen.Add(count).Op("<").Add(goemit.Count(*v.MinLength)))
 	}
 	if v.MaxLength != nil {
-		fails = append(fails, rt("RuneCount").Call(name).Op(">").Lit(*v.MaxLength))
+		fails = append(fails, rt("RuneCount").Call(name).Op(">").Add(goemit.Count(*v.MaxLength)))
 	}
 	if v.Pattern != nil {
 		fails = append(fails, jen.Op("!").Add(patternMatch(v.Pattern, name)))

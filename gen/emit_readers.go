@@ -43,28 +43,41 @@ func (e *emitter) otherMember(t *NamedType, name jen.Code) []jen.Code {
 	switch {
 	case t.Closed:
 		return []jen.Code{jen.Id("r").Dot("NotAllowed").Call(jen.String().Call(name), jen.Id(e.fieldList(t)))}
-	case t.Additional != nil:
-		other := []jen.Code{
+	case t.Record != nil:
+		// The pattern decides which map holds the member: no name matches
+		// it and is read as another schema, none that does not is dropped.
+		matched := append(e.memberInto(t.Record.Field, t.Record.Value), jen.Continue())
+		return append([]jen.Code{
 			jen.Id("key").Op(":=").String().Call(name),
-			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id("x").Dot(t.AdditionalField).Index(jen.Id("key")), jen.Id("dup")).Block(
-				jen.Id("r").Dot("Duplicate").Call(jen.Id("key")),
-				jen.Continue(),
-			),
-			jen.If(jen.Id("x").Dot(t.AdditionalField).Op("==").Nil()).Block(
-				jen.Id("x").Dot(t.AdditionalField).Op("=").Map(jen.String()).Add(e.elemType(t.Additional)).Values(),
-			),
-		}
-		dst := jen.Id("x").Dot(t.AdditionalField).Index(jen.Id("key"))
-		if t.Additional.Kind == kindStruct && !t.Additional.Nullable {
-			// A struct in a map cannot be read in place: read it, then store it.
-			item := varName("item", 0)
-			other = append(other, jen.Var().Id(item).Id(t.Additional.Named.Name))
-			other = append(other, e.element(t.Additional, 0, jen.Id(item))...)
-			return append(other, jen.Add(dst).Op("=").Id(item))
-		}
-		return append(other, e.element(t.Additional, 0, dst)...)
+			jen.If(patternMatch(t.Record.Pattern, jen.Id("key"))).Block(matched...),
+		}, e.memberInto(t.AdditionalField, t.Additional)...)
+	case t.Additional != nil:
+		return append([]jen.Code{jen.Id("key").Op(":=").String().Call(name)}, e.memberInto(t.AdditionalField, t.Additional)...)
 	}
 	return []jen.Code{jen.Id("r").Dot("SkipOther").Call(jen.Op("&").Id("others"), name)}
+}
+
+// memberInto emits the statements that read the member whose name was just
+// read, held in key, into x's map field as v.
+func (e *emitter) memberInto(field string, v *Value) []jen.Code {
+	other := []jen.Code{
+		jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id("x").Dot(field).Index(jen.Id("key")), jen.Id("dup")).Block(
+			jen.Id("r").Dot("Duplicate").Call(jen.Id("key")),
+			jen.Continue(),
+		),
+		jen.If(jen.Id("x").Dot(field).Op("==").Nil()).Block(
+			jen.Id("x").Dot(field).Op("=").Map(jen.String()).Add(e.elemType(v)).Values(),
+		),
+	}
+	dst := jen.Id("x").Dot(field).Index(jen.Id("key"))
+	if v.Kind == kindStruct && !v.Nullable {
+		// A struct in a map cannot be read in place: read it, then store it.
+		item := varName("item", 0)
+		other = append(other, jen.Var().Id(item).Id(v.Named.Name))
+		other = append(other, e.element(v, 0, jen.Id(item))...)
+		return append(other, jen.Add(dst).Op("=").Id(item))
+	}
+	return append(other, e.element(v, 0, dst)...)
 }
 
 // members emits the loop over the members of an object of t, which declares
@@ -130,6 +143,16 @@ func (e *emitter) presenceChecks(t *NamedType) []jen.Code {
 			))
 		case f.Default != nil:
 			checks = append(checks, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(e.applyDefault(f)...))
+		}
+	}
+	if t.Record != nil {
+		for _, name := range t.Record.Required {
+			absent := func(field string) jen.Code {
+				return jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("x").Dot(field).Index(jen.Lit(name))
+			}
+			checks = append(checks, jen.If(absent(t.Record.Field), jen.Op("!").Id("ok")).Block(
+				jen.If(absent(t.AdditionalField), jen.Op("!").Id("ok")).Block(jen.Id("r").Dot("Required").Call(jen.Lit(name))),
+			))
 		}
 	}
 	index := make(map[string]int, len(t.Fields))

@@ -53,7 +53,9 @@ func (e *emitter) planTrials() {
 			for _, f := range t.Fields {
 				walk(f.Value)
 			}
-			walk(t.Additional)
+			for _, m := range t.members() {
+				walk(m)
+			}
 			walk(t.Base)
 		}
 		if v.Sealed != nil {

@@ -101,11 +101,26 @@ func (e *emitter) structType(t *NamedType) {
 		}
 		fields = append(fields, jen.Id(f.GoName).Add(e.fieldType(f)).Tag(fieldTags(f)))
 	}
+	if r := t.Record; r != nil {
+		doc := fmt.Sprintf("%s holds the members whose names match the pattern %s, each read as the pattern's schema.", r.Field, strconv.Quote(r.Pattern.Expr))
+		if note := rawNote(r.Value); note != "" {
+			doc += " " + note
+		}
+		fields = append(fields, comment(doc),
+			jen.Id(r.Field).Map(jen.String()).Add(e.elemType(r.Value)).Tag(map[string]string{"json": "-"}), jen.Line())
+	}
 	if t.Additional != nil {
-		if len(fields) > 0 {
+		if len(fields) > 0 && t.Record == nil {
 			fields = append(fields, jen.Line())
 		}
 		doc := t.AdditionalField + " holds the members not declared under properties; MarshalJSON writes them after the declared ones."
+		if r := t.Record; r != nil {
+			which := "read as additionalProperties"
+			if r.Open {
+				which = "which take any JSON"
+			}
+			doc = fmt.Sprintf("%s holds the members whose names the pattern does not match, %s; MarshalJSON writes them after those in %s.", t.AdditionalField, which, r.Field)
+		}
 		if note := rawNote(t.Additional); note != "" {
 			doc += " " + note
 		}

@@ -358,8 +358,10 @@ func holdsCustom(v *Value, seen map[*Value]bool) bool {
 		return true
 	}
 	if v.Named != nil {
-		if holdsCustom(v.Named.Additional, seen) {
-			return true
+		for _, m := range v.Named.members() {
+			if holdsCustom(m, seen) {
+				return true
+			}
 		}
 		for _, f := range v.Named.Fields {
 			if holdsCustom(f.Value, seen) {

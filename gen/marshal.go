@@ -92,7 +92,11 @@ func (e *emitter) marshalMethod(t *NamedType) {
 		body = append(body, jen.If(present).Block(member))
 	}
 	doc := fmt.Sprintf("MarshalJSON encodes x as a JSON object with each member under the exact name the schema of %s gives it, which for some members no struct tag can spell.", t.Name)
-	if t.Additional != nil {
+	if r := t.Record; r != nil {
+		doc = fmt.Sprintf("MarshalJSON encodes x as one JSON object: the members in %s, then those in %s, each in the order of their names.", r.Field, t.AdditionalField)
+		body = append(body, rt("EncodeMembers").Call(jen.Op("&").Id("o"), jen.Id("x").Dot(r.Field)),
+			rt("EncodeMembers").Call(jen.Op("&").Id("o"), jen.Id("x").Dot(t.AdditionalField)))
+	} else if t.Additional != nil {
 		body = append(body, rt("EncodeMembers").Call(jen.Op("&").Id("o"), jen.Id("x").Dot(t.AdditionalField)))
 		doc = fmt.Sprintf("MarshalJSON encodes x as a JSON object: the members the schema of %s declares, then those in %s.", t.Name, t.AdditionalField)
 	}

@@ -303,6 +303,9 @@ type NamedType struct {
 	Additional        *Value // additionalProperties as a schema: a map field
 	AdditionalField   string
 	DependentRequired []Dependency
+	// Record is set for an object of one patternProperties pattern that
+	// leaves other names to additionalProperties (build_maps.go).
+	Record *Record
 
 	// Sensitive is set on a tool's arguments or result when some schema
 	// that applies to the whole object marks it sensitive.
@@ -314,6 +317,32 @@ type NamedType struct {
 	// AlsoUsedBy lists the other tools whose schemas hold the same enum
 	// (the same schema, canonically), which share the type.
 	AlsoUsedBy []string
+}
+
+// Record is the map field of a struct whose members are those of one
+// patternProperties pattern: names the pattern matches are held in Field
+// as Value, the others in the struct's Additional map.
+type Record struct {
+	Field    string
+	Pattern  *Pattern
+	Value    *Value
+	Required []string // the names the object must have, in either map
+	// Open is set when the schema has no additionalProperties: the other
+	// names take any JSON.
+	Open bool
+}
+
+// members returns the values of t's undeclared members: the record's, then
+// the additional ones.
+func (t *NamedType) members() []*Value {
+	var out []*Value
+	if t.Record != nil {
+		out = append(out, t.Record.Value)
+	}
+	if t.Additional != nil {
+		out = append(out, t.Additional)
+	}
+	return out
 }
 
 // Field is one property of a struct.

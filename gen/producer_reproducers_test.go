@@ -33,7 +33,7 @@ var producerReproducers = []struct {
 	{"raw-string quote", props(`"q": {"type": "string", "pattern": "^\\\"[^\\\"]*\\\"$"}`), "", `"\\A\"[^\"]*\"\\z"`},
 	{"Python named group", props(`"y": {"type": "string", "pattern": "^(?P<year>\\d{4})$"}`), "Python's spelling of a named group", "(?P<year>"},
 	{"lookahead in a schema function", props(`"n": {"allOf": [{"type": "string"}, {"pattern": "^(?!x)"}]}`), "", "toolgenimpl.MatchFunc("},
-	{"lookahead in patternProperties", props(`"m": {"type": "object", "patternProperties": {"^(?!x-)": {"type": "string"}}}`), "", "MatchPattern"},
+	{"lookahead in patternProperties", props(`"m": {"type": "object", "patternProperties": {"^(?!x-)": {"type": "string"}}}`), "", "if matchPattern0(key) {"},
 	{"tool name with space and parentheses", `{"tools": [{"name": "elicit (form)", "inputSchema": {"type": "object"}}]}`, "the MCP specification advises", `ToolElicitForm ToolName = "elicit (form)"`},
 	{"empty enum", props(`"e": {"enum": []}`), `"enum": [] allows no value`, ""},
 	{"empty enum, draft-07", `{"tools": [{"name": "t", "inputSchema": {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"e": {"type": "string", "enum": []}}}}]}`, `"enum": [] allows no value`, ""},

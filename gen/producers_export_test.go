@@ -49,6 +49,9 @@ func RawHeldValues(cat *catalog.Catalog, opts Options) ([]RawHeld, catalog.Diagn
 		for _, f := range t.Fields {
 			visit(t, f.Value, "field")
 		}
+		if t.Record != nil {
+			visit(t, t.Record.Value, "value")
+		}
 		visit(t, t.Additional, "others")
 	}
 	slices.SortFunc(out, func(a, b RawHeld) int {
@@ -90,6 +93,9 @@ func RawFields(cat *catalog.Catalog, opts Options) ([]RawField, catalog.Diagnost
 	for _, t := range m.Types {
 		for _, f := range t.Fields {
 			add(t, f.GoName, f.Value, "field")
+		}
+		if t.Record != nil {
+			add(t, t.Record.Field, t.Record.Value, "value")
 		}
 		if t.Additional != nil {
 			add(t, t.AdditionalField, t.Additional, "others")

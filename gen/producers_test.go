@@ -292,6 +292,10 @@ func classifyRaw(doc []byte, ptr, role string) (class string, anyJSON bool) {
 		return "schema does not parse: " + err.Error(), false
 	}
 	node, ok := resolvePointer(root, ptr)
+	if !ok && role == "others" && strings.HasSuffix(ptr, "/additionalProperties") {
+		// A record's others, where the schema has no additionalProperties.
+		node, ok = map[string]any{}, true
+	}
 	if !ok {
 		return "pointer " + ptr + " not found", false
 	}

@@ -47,13 +47,14 @@ func (b *builder) schemaRoot(base, which, name, prefix string) *NamedType {
 	// object here, since tools take and give only objects. An intersection
 	// of objects is one struct of their members, as anywhere else, read
 	// after the schema function of the whole.
-	parts := b.intersectionParts(shape)
-	if parts != nil {
-		exact = false
+	var v *Value
+	if s := b.mapShape(shape); s != nil && s.open && b.typedReason(shape) == "" && !unionOrRef(shape) {
+		v, exact = b.record(shape, s, name), true // its reader checks all it says
+	} else if parts := b.intersectionParts(shape); parts != nil {
+		v, exact = b.objectOf(shape, parts, name, prefix, true), false
 	} else {
-		parts = []*node{shape}
+		v = b.object(shape, name, prefix, !exact)
 	}
-	v := b.objectOf(shape, parts, name, prefix, !exact)
 	if v == nil {
 		return nil
 	}
@@ -81,8 +82,14 @@ func (b *builder) exactStruct(n *node) bool {
 	if reason := b.typedReason(n); reason != "" || b.mapShape(n) != nil {
 		return false // a map's names are checked by a map's reader, not a struct's
 	}
-	// A union is a struct of none of its alternatives.
-	return !n.has("anyOf") && !n.has("oneOf") && !n.has("$ref")
+	return !unionOrRef(n)
+}
+
+// unionOrRef reports whether object schema n is a union or holds a $ref: a
+// struct of n's own members does not say all n says, as a union is a
+// struct of none of its alternatives.
+func unionOrRef(n *node) bool {
+	return n.has("anyOf") || n.has("oneOf") || n.has("$ref")
 }
 
 // rootShape finds the object schema whose properties make the struct of a

@@ -48,7 +48,7 @@ func (e *emitter) textHoldsSecrets(v *Value) bool {
 		met[v] = true
 		found := v.Sensitive || v.HoldsSecrets || holds(v.Elem)
 		if t := v.Named; t != nil && !found {
-			found = t.Sensitive || t.HoldsSecrets || holds(t.Additional) || holds(t.Base) ||
+			found = t.Sensitive || t.HoldsSecrets || slices.ContainsFunc(t.members(), holds) || holds(t.Base) ||
 				slices.ContainsFunc(t.Fields, func(f *Field) bool { return holds(f.Value) })
 		}
 		if v.Union != nil && !found {

@@ -38,8 +38,8 @@ func (b *builder) share() {
 		for _, f := range t.Fields {
 			p.use(f.Value, t)
 		}
-		if t.Additional != nil {
-			p.use(t.Additional, t)
+		for _, m := range t.members() {
+			p.use(m, t)
 		}
 	}
 	// In the order met, inner values before the values that hold them, so

@@ -315,18 +315,18 @@ func ownConstraints(s *schema.Node) []string {
 	if e := s.Member("enum"); e != nil && e.Kind == '[' {
 		var vals []string
 		for _, v := range e.Items {
-			vals = append(vals, code(string(v.Raw)))
+			vals = append(vals, cellCode(string(v.Raw)))
 		}
 		add("one of %s", strings.Join(vals, ", "))
 	}
 	if c := s.Member("const"); c != nil {
-		add("exactly %s", code(string(c.Raw)))
+		add("exactly %s", cellCode(string(c.Raw)))
 	}
 	if f := s.Member("format"); f != nil && f.Kind == '"' {
-		add("format %s", code(f.Str))
+		add("format %s", cellCode(f.Str))
 	}
 	if p := s.Member("pattern"); p != nil && p.Kind == '"' {
-		add("pattern %s", code(p.Str))
+		add("pattern %s", cellCode(p.Str))
 	}
 	for _, b := range []struct{ keyword, sign string }{
 		{"minimum", ">="}, {"exclusiveMinimum", ">"}, {"maximum", "<="}, {"exclusiveMaximum", "<"},
@@ -358,7 +358,7 @@ func ownConstraints(s *schema.Node) []string {
 		add("no other fields")
 	}
 	if d := s.Member("default"); d != nil {
-		add("default %s", code(string(d.Raw)))
+		add("default %s", cellCode(string(d.Raw)))
 	}
 	if d := s.Member("deprecated"); d != nil && d.Kind == 't' {
 		add("deprecated")
@@ -377,15 +377,6 @@ func description(s, target *schema.Node) string {
 		}
 	}
 	return ""
-}
-
-// code renders s as a Markdown code span, with a longer fence when s holds
-// a backtick.
-func code(s string) string {
-	if !strings.Contains(s, "`") {
-		return "`" + s + "`"
-	}
-	return "`` " + s + " ``"
 }
 
 // jsonType names the JSON type of a value.

@@ -21,9 +21,14 @@ var toolsMarkdown string
 
 // toolsTemplate is tools.md.tmpl, parsed once.
 var toolsTemplate = template.Must(template.New("tools.md.tmpl").Funcs(template.FuncMap{
-	"anchor": anchor,
-	"cell":   cell,
-	"join":   strings.Join,
+	"anchor":   anchor,
+	"cell":     cell,
+	"cellCode": cellCode,
+	"code":     code,
+	"comment":  comment,
+	"join":     strings.Join,
+	"para":     para,
+	"text":     text,
 }).Parse(toolsMarkdown))
 
 // WriteToolsMarkdown writes the Markdown tool reference of c to w; source
@@ -31,27 +36,4 @@ var toolsTemplate = template.Must(template.New("tools.md.tmpl").Funcs(template.F
 // nothing but c and source.
 func WriteToolsMarkdown(w io.Writer, c *catalog.Catalog, source string) error {
 	return toolsTemplate.Execute(w, NewReference(c, source))
-}
-
-// anchor returns the fragment GitHub gives a Markdown heading with text s:
-// lower case, spaces as '-', and only letters, digits, '-' and '_' kept.
-func anchor(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		switch {
-		case r == ' ':
-			b.WriteByte('-')
-		case r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// cell makes s safe in a Markdown table cell: '|' escaped and line breaks
-// as <br>.
-func cell(s string) string {
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	s = strings.ReplaceAll(s, "|", `\|`)
-	return strings.ReplaceAll(strings.TrimSpace(s), "\n", "<br>")
 }

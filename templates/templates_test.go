@@ -102,15 +102,32 @@ func TestReferenceFields(t *testing.T) {
 	}
 }
 
-func TestCellAndAnchor(t *testing.T) {
-	if got := cell(" a | b\r\nc\n"); got != `a \| b<br>c` {
-		t.Errorf("cell = %q", got)
-	}
-	if got := anchor("Get.Weather_now-2"); got != "getweather_now-2" {
-		t.Errorf("anchor = %q", got)
-	}
-	if got := code("a`b"); got != "`` a`b ``" {
-		t.Errorf("code = %q", got)
+// TestMarkdownText pins how catalog text is written into Markdown;
+// FuzzMarkdownIsText checks what it reads back as.
+func TestMarkdownText(t *testing.T) {
+	for _, c := range []struct {
+		f        func(string) string
+		name, in string
+		want     string
+	}{
+		{text, "text", "get_weather", "get_weather"},
+		{text, "text", "_x_ *y* a_ #1 C# x ##", `\_x\_ \*y\* a\_ #1 C# x \##`},
+		{text, "text", "a\n  b\r\nc", "a b c"},
+		{text, "text", "- 12. <b>&amp;</b> [l](u) `c` ~d~ |", "\\- 12. \\<b>\\&amp;\\</b> \\[l\\](u) \\`c\\` \\~d\\~ \\|"},
+		{para, "para", "# h\n  - item\n12) x\n===\n\n> q  ", "\\# h\n\\- item\n12\\) x\n\\===\n\n\\> q"},
+		{code, "code", "a`b", "``a`b``"},
+		{code, "code", "`a``", "``` `a`` ```"},
+		{code, "code", " a ", "`  a  `"},
+		{code, "code", "", "` `"},
+		{code, "code", "a\nb", "`a b`"},
+		{cellCode, "cellCode", `a\|b|c`, "`a\\\\|b\\|c`"},
+		{cell, "cell", " a\nb ", "a<br>b"},
+		{comment, "comment", "x-->\n<!--y", "x- -> <!- -y"},
+		{anchor, "anchor", "Get.Weather_now-2 名前", "getweather_now-2-名前"},
+	} {
+		if got := c.f(c.in); got != c.want {
+			t.Errorf("%s(%q) = %q, want %q", c.name, c.in, got, c.want)
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package schemafunc
 import (
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen/toolgen/gen/internal/goemit"
 	"github.com/toolgen/toolgen/internal/schema"
 )
 
@@ -28,7 +29,7 @@ func (b *body) arrays() error {
 		return err
 	}
 	if minItems >= 0 || maxItems >= 0 {
-		checks = append(checks, and(jen.Id("c").Dot("Count").Call(jen.Len(jen.Id("x").Dot("Items")), jen.Lit(minItems), jen.Lit(maxItems), jen.Lit("item"))))
+		checks = append(checks, and(jen.Id("c").Dot("Count").Call(jen.Len(jen.Id("x").Dot("Items")), goemit.Count(minItems), goemit.Count(maxItems), jen.Lit("item"))))
 	}
 	if u := b.kw("uniqueItems"); u != nil {
 		switch u.Kind {
@@ -124,6 +125,6 @@ func (b *body) containsCheck(contains *schema.Node) (jen.Code, error) {
 				jen.Id(b.ev).Dot("Mark").Call(jen.Id("i")),
 			),
 		),
-		and(jen.Id("c").Dot("Contains").Call(jen.Id("matched"), jen.Lit(minContains), jen.Lit(maxContains))),
+		and(jen.Id("c").Dot("Contains").Call(jen.Id("matched"), goemit.Count(minContains), goemit.Count(maxContains))),
 	), nil
 }

@@ -27,7 +27,7 @@ func (b *body) objects() error {
 		return err
 	}
 	if minProperties >= 0 || maxProperties >= 0 {
-		checks = append(checks, and(jen.Id("c").Dot("Count").Call(jen.Len(jen.Id("x").Dot("Members")), jen.Lit(minProperties), jen.Lit(maxProperties), jen.Lit("property"))))
+		checks = append(checks, and(jen.Id("c").Dot("Count").Call(jen.Len(jen.Id("x").Dot("Members")), goemit.Count(minProperties), goemit.Count(maxProperties), jen.Lit("property"))))
 	}
 	for _, keyword := range []string{"dependentSchemas", "dependencies"} {
 		d := b.kw(keyword)

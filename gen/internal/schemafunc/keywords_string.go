@@ -20,7 +20,7 @@ func (b *body) strings() error {
 		return err
 	}
 	if minLength >= 0 || maxLength >= 0 {
-		checks = append(checks, and(jen.Id("c").Dot("Length").Call(jen.Id("x"), jen.Lit(minLength), jen.Lit(maxLength))))
+		checks = append(checks, and(jen.Id("c").Dot("Length").Call(jen.Id("x"), goemit.Count(minLength), goemit.Count(maxLength))))
 	}
 	if p := b.kw("pattern"); p != nil {
 		name, err := b.regexp(p, "pattern")

@@ -287,7 +287,7 @@ func (v ValidOpenSessionArgs) Args() OpenSessionArgs {
 func ParseOpenSessionArgs(raw []byte, opts ...runtime.Options) (ValidOpenSessionArgs, error) {
 	r := toolgenimpl.NewReader(raw, opts...)
 	var args OpenSessionArgs
-	if text, ok := r.CheckedHoldingSecrets(schema3); ok {
+	if text, ok := r.CheckedHoldingSecrets(schema2); ok {
 		sub := r.Sub(text)
 		args.readJSON(sub)
 		r.Adopt(sub)
@@ -307,9 +307,8 @@ type StoreCredentialsArgs struct {
 
 	// Tokens used as member names.
 	//
-	// Nil when absent. Held as raw JSON: no Go type expresses keyword
-	// patternProperties; the value is still validated.
-	Tokens json.RawMessage `json:"tokens,omitzero"`
+	// Nil when absent.
+	Tokens *StoreCredentialsTokens `json:"tokens,omitzero"`
 
 	// Accounts, each keyed by its number.
 	//
@@ -348,6 +347,10 @@ type StoreCredentialsArgs struct {
 	Counts map[string]int64 `json:"counts,omitzero"`
 }
 
+// storeCredentialsTokensObjects finds the reader's block of
+// StoreCredentialsTokens values, which optional members point into.
+var storeCredentialsTokensObjects toolgenimpl.ObjectType
+
 // storeCredentialsArgsFields lists the members StoreCredentialsArgs declares, in
 // the order its reader numbers them.
 var storeCredentialsArgsFields = []string{"creds", "tokens", "accounts", "vault", "keyring", "named", "either", "login", "note", "counts"}
@@ -384,10 +387,11 @@ members:
 			}
 			r.EndSensitive()
 		case 1: // "tokens"
+			r.Optional()
 			r.BeginSensitive()
-			if v, ok := r.CheckedHoldingSecrets(schema0); ok {
-				x.Tokens = v
-			}
+			v := toolgenimpl.NewObject[StoreCredentialsTokens](r, &storeCredentialsTokensObjects)
+			v.readJSON(r)
+			x.Tokens = v
 			r.EndSensitive()
 		case 2: // "accounts"
 			r.Optional()
@@ -406,7 +410,7 @@ members:
 							}
 							var item1 string
 							if v2, ok := r.String(); ok {
-								if !matchPattern0(v2) {
+								if !matchPattern1(v2) {
 									r.Pattern("^[0-9]+$")
 								}
 								item1 = v2
@@ -424,7 +428,7 @@ members:
 			r.EndSensitive()
 		case 3: // "vault"
 			r.BeginSensitive()
-			if v, ok := r.CheckedHoldingSecrets(schema1); ok {
+			if v, ok := r.CheckedHoldingSecrets(schema0); ok {
 				x.Vault = v
 			}
 			r.EndSensitive()
@@ -541,13 +545,13 @@ members:
 			}
 			r.EndSensitive()
 		case 7: // "login"
-			if v, ok := r.CheckedHoldingSecrets(schema2); ok {
+			if v, ok := r.CheckedHoldingSecrets(schema1); ok {
 				x.Login = v
 			}
 		case 8: // "note"
 			r.Optional()
 			if v, ok := r.String(); ok {
-				if !matchPattern1(v) {
+				if !matchPattern2(v) {
 					r.Pattern("^[a-z]+$")
 				}
 				x.Note = toolgenimpl.HoldString(r, v)
@@ -577,6 +581,67 @@ members:
 			break members
 		}
 	}
+}
+
+// StoreCredentialsTokens is the object at /properties/tokens in the input schema
+// of tool "store_credentials".
+//
+// Tokens used as member names.
+type StoreCredentialsTokens struct {
+	// PatternProperties holds the members whose names match the pattern "^tok", each
+	// read as the pattern's schema.
+	PatternProperties map[string]int64 `json:"-"`
+
+	// AdditionalProperties holds the members whose names the pattern does not match,
+	// which take any JSON; MarshalJSON writes them after those in PatternProperties.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// MarshalJSON encodes x as one JSON object: the members in PatternProperties,
+// then those in AdditionalProperties, each in the order of their names.
+func (x StoreCredentialsTokens) MarshalJSON() ([]byte, error) {
+	var o toolgenimpl.ObjectEncoder
+	toolgenimpl.EncodeMembers(&o, x.PatternProperties)
+	toolgenimpl.EncodeMembers(&o, x.AdditionalProperties)
+	return o.Finish()
+}
+
+// readJSON decodes an object into x and reports every violation of its schema to r.
+func (x *StoreCredentialsTokens) readJSON(r *toolgenimpl.Reader) {
+	if !r.BeginObject() {
+		return
+	}
+	for r.More() {
+		name := r.Name()
+		key := string(name)
+		if pattern0.MatchString(key) {
+			if _, dup := x.PatternProperties[key]; dup {
+				r.Duplicate(key)
+				continue
+			}
+			if x.PatternProperties == nil {
+				x.PatternProperties = map[string]int64{}
+			}
+			if v, ok := r.Int(); ok {
+				if v < 0 {
+					r.Minimum("0")
+				}
+				x.PatternProperties[key] = v
+			}
+			continue
+		}
+		if _, dup := x.AdditionalProperties[key]; dup {
+			r.Duplicate(key)
+			continue
+		}
+		if x.AdditionalProperties == nil {
+			x.AdditionalProperties = map[string]json.RawMessage{}
+		}
+		if v, ok := r.Raw(); ok {
+			x.AdditionalProperties[key] = v
+		}
+	}
+	r.EndObject()
 }
 
 // OpenSessionArgs are the arguments of tool "open_session".
@@ -629,7 +694,7 @@ members:
 		case 1: // "note"
 			r.Optional()
 			if v, ok := r.String(); ok {
-				if !matchPattern1(v) {
+				if !matchPattern2(v) {
 					r.Pattern("^[a-z]+$")
 				}
 				x.Note = toolgenimpl.HoldString(r, v)
@@ -682,10 +747,10 @@ type StoreCredentialsEitherString string
 
 func (StoreCredentialsEitherString) isStoreCredentialsEither() {}
 
-// matchPattern0 reports whether s matches ^[0-9]+$. It is a byte loop that agrees
+// matchPattern1 reports whether s matches ^[0-9]+$. It is a byte loop that agrees
 // with regexp on every input, since each step's bytes cannot be taken by the step
 // after it.
-func matchPattern0(s string) bool {
+func matchPattern1(s string) bool {
 	i := 0
 	var n int
 	// [0-9]+
@@ -698,10 +763,10 @@ func matchPattern0(s string) bool {
 	return i == len(s)
 }
 
-// matchPattern1 reports whether s matches ^[a-z]+$. It is a byte loop that agrees
+// matchPattern2 reports whether s matches ^[a-z]+$. It is a byte loop that agrees
 // with regexp on every input, since each step's bytes cannot be taken by the step
 // after it.
-func matchPattern1(s string) bool {
+func matchPattern2(s string) bool {
 	i := 0
 	var n int
 	// [a-z]+
@@ -714,35 +779,18 @@ func matchPattern1(s string) bool {
 	return i == len(s)
 }
 
-// schemaPattern1 is the ECMA-262 pattern "^tok" in RE2 syntax.
-var schemaPattern1 = regexp.MustCompile("\\Atok")
-var schemaValue2 = toolgenimpl.MustParseValue("{\"password\": \"demo\"}")
+// Patterns, compiled once.
+var (
+	pattern0 = regexp.MustCompile("\\Atok")
+)
 
-// schemaPattern3 is the ECMA-262 pattern "^[a-z]+$" in RE2 syntax.
-var schemaPattern3 = regexp.MustCompile("\\A[a-z]+\\z")
+var schemaValue1 = toolgenimpl.MustParseValue("{\"password\": \"demo\"}")
 
-// schema0 checks a value against the input schema of tool "store_credentials" at /properties/tokens.
+// schemaPattern2 is the ECMA-262 pattern "^[a-z]+$" in RE2 syntax.
+var schemaPattern2 = regexp.MustCompile("\\A[a-z]+\\z")
+
+// schema0 checks a value against the input schema of tool "store_credentials" at /properties/vault.
 func schema0(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
-	c.BeginSensitive()
-	defer c.EndSensitive()
-	ok := true
-	ok = c.Type(x, toolgenimpl.TypeObject) && ok
-	if x.Kind == toolgenimpl.KindObject {
-		for i := range x.Members {
-			m := &x.Members[i]
-			c.Enter(m.Name)
-			if schemaPattern1.MatchString(m.Name) {
-				ok = schema4(c, &m.Value, nil) && ok
-				ev.Mark(i)
-			}
-			c.Leave()
-		}
-	}
-	return ok
-}
-
-// schema1 checks a value against the input schema of tool "store_credentials" at /properties/vault.
-func schema1(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	c.BeginSensitive()
 	defer c.EndSensitive()
 	seen := toolgenimpl.NewEvaluated(x)
@@ -754,7 +802,7 @@ func schema1(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 			c.Enter(m.Name)
 			switch m.Name {
 			case "label":
-				ok = schema5(c, &m.Value, nil) && ok
+				ok = schema3(c, &m.Value, nil) && ok
 				seen.Mark(i)
 			}
 			c.Leave()
@@ -766,7 +814,7 @@ func schema1(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 				continue
 			}
 			c.Enter(x.Members[i].Name)
-			ok = schema6(c, &x.Members[i].Value, nil) && ok
+			ok = schema4(c, &x.Members[i].Value, nil) && ok
 			c.Leave()
 			seen.Mark(i)
 		}
@@ -775,19 +823,19 @@ func schema1(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 	return ok
 }
 
-// schema2 checks a value against the input schema of tool "store_credentials" at /properties/login.
-func schema2(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema1 checks a value against the input schema of tool "store_credentials" at /properties/login.
+func schema1(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	defer c.EndHoldingSecrets(c.BeginHoldingSecrets())
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeObject) && ok
-	ok = c.Const(x, &schemaValue2, "{\"password\":\"demo\"}") && ok
+	ok = c.Const(x, &schemaValue1, "{\"password\":\"demo\"}") && ok
 	if x.Kind == toolgenimpl.KindObject {
 		for i := range x.Members {
 			m := &x.Members[i]
 			c.Enter(m.Name)
 			switch m.Name {
 			case "password":
-				ok = schema7(c, &m.Value, nil) && ok
+				ok = schema5(c, &m.Value, nil) && ok
 				ev.Mark(i)
 			}
 			c.Leave()
@@ -796,8 +844,8 @@ func schema2(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 	return ok
 }
 
-// schema3 checks a value against the input schema of tool "open_session" at /.
-func schema3(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema2 checks a value against the input schema of tool "open_session" at /.
+func schema2(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeObject) && ok
 	if x.Kind == toolgenimpl.KindObject {
@@ -806,69 +854,85 @@ func schema3(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 			c.Enter(m.Name)
 			switch m.Name {
 			case "session":
-				ok = schema8(c, &m.Value, nil) && ok
+				ok = schema6(c, &m.Value, nil) && ok
 				ev.Mark(i)
 			case "note":
-				ok = schema9(c, &m.Value, nil) && ok
+				ok = schema7(c, &m.Value, nil) && ok
 				ev.Mark(i)
 			case "counts":
-				ok = schema10(c, &m.Value, nil) && ok
+				ok = schema8(c, &m.Value, nil) && ok
 				ev.Mark(i)
 			}
 			c.Leave()
 		}
 	}
-	ok = schema11(c, x, ev) && ok
+	ok = schema9(c, x, ev) && ok
 	return ok
 }
 
-// schema4 checks a value against the input schema of tool "store_credentials" at /properties/tokens/patternProperties/^tok.
+// schema3 checks a value against the input schema of tool "store_credentials" at /properties/vault/properties/label.
+func schema3(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+	ok := true
+	ok = c.Type(x, toolgenimpl.TypeString) && ok
+	return ok
+}
+
+// schema4 checks a value against the input schema of tool "store_credentials" at /properties/vault/unevaluatedProperties.
 func schema4(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeInteger) && ok
-	if x.Kind == toolgenimpl.KindNumber {
-		ok = c.Bound(x, "minimum", "0") && ok
-	}
 	return ok
 }
 
-// schema5 checks a value against the input schema of tool "store_credentials" at /properties/vault/properties/label.
+// schema5 checks a value against the input schema of tool "store_credentials" at /properties/login/properties/password.
 func schema5(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+	c.BeginSensitive()
+	defer c.EndSensitive()
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeString) && ok
+	if x.Kind == toolgenimpl.KindString {
+		ok = c.Pattern(x, schemaPattern2, "^[a-z]+$") && ok
+	}
 	return ok
 }
 
-// schema6 checks a value against the input schema of tool "store_credentials" at /properties/vault/unevaluatedProperties.
+// schema6 checks a value against the input schema of tool "open_session" at /properties/session.
 func schema6(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+	c.BeginSensitive()
+	defer c.EndSensitive()
 	ok := true
-	ok = c.Type(x, toolgenimpl.TypeInteger) && ok
+	ok = c.Type(x, toolgenimpl.TypeObject) && ok
+	if x.Kind == toolgenimpl.KindObject {
+		for i := range x.Members {
+			m := &x.Members[i]
+			c.Enter(m.Name)
+			ok = schema10(c, &m.Value, nil) && ok
+			ev.Mark(i)
+			c.Leave()
+		}
+	}
 	return ok
 }
 
-// schema7 checks a value against the input schema of tool "store_credentials" at /properties/login/properties/password.
+// schema7 checks a value against the input schema of tool "open_session" at /properties/note.
 func schema7(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
-	c.BeginSensitive()
-	defer c.EndSensitive()
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeString) && ok
 	if x.Kind == toolgenimpl.KindString {
-		ok = c.Pattern(x, schemaPattern3, "^[a-z]+$") && ok
+		ok = c.Pattern(x, schemaPattern2, "^[a-z]+$") && ok
 	}
 	return ok
 }
 
-// schema8 checks a value against the input schema of tool "open_session" at /properties/session.
+// schema8 checks a value against the input schema of tool "open_session" at /properties/counts.
 func schema8(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
-	c.BeginSensitive()
-	defer c.EndSensitive()
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeObject) && ok
 	if x.Kind == toolgenimpl.KindObject {
 		for i := range x.Members {
 			m := &x.Members[i]
 			c.Enter(m.Name)
-			ok = schema12(c, &m.Value, nil) && ok
+			ok = schema11(c, &m.Value, nil) && ok
 			ev.Mark(i)
 			c.Leave()
 		}
@@ -876,34 +940,8 @@ func schema8(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluat
 	return ok
 }
 
-// schema9 checks a value against the input schema of tool "open_session" at /properties/note.
+// schema9 checks a value against the input schema of tool "open_session" at /allOf/0.
 func schema9(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
-	ok := true
-	ok = c.Type(x, toolgenimpl.TypeString) && ok
-	if x.Kind == toolgenimpl.KindString {
-		ok = c.Pattern(x, schemaPattern3, "^[a-z]+$") && ok
-	}
-	return ok
-}
-
-// schema10 checks a value against the input schema of tool "open_session" at /properties/counts.
-func schema10(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
-	ok := true
-	ok = c.Type(x, toolgenimpl.TypeObject) && ok
-	if x.Kind == toolgenimpl.KindObject {
-		for i := range x.Members {
-			m := &x.Members[i]
-			c.Enter(m.Name)
-			ok = schema13(c, &m.Value, nil) && ok
-			ev.Mark(i)
-			c.Leave()
-		}
-	}
-	return ok
-}
-
-// schema11 checks a value against the input schema of tool "open_session" at /allOf/0.
-func schema11(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	if x.Kind == toolgenimpl.KindObject {
 		ok = c.Required(x, "session") && ok
@@ -911,15 +949,15 @@ func schema11(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evalua
 	return ok
 }
 
-// schema12 checks a value against the input schema of tool "open_session" at /properties/session/additionalProperties.
-func schema12(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema10 checks a value against the input schema of tool "open_session" at /properties/session/additionalProperties.
+func schema10(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeInteger) && ok
 	return ok
 }
 
-// schema13 checks a value against the input schema of tool "open_session" at /properties/counts/additionalProperties.
-func schema13(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
+// schema11 checks a value against the input schema of tool "open_session" at /properties/counts/additionalProperties.
+func schema11(c *toolgenimpl.Check, x *toolgenimpl.Value, ev *toolgenimpl.Evaluated) bool {
 	ok := true
 	ok = c.Type(x, toolgenimpl.TypeInteger) && ok
 	return ok
