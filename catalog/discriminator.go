@@ -119,12 +119,12 @@ func constString(n *schema.Node, name string) (string, string) {
 	}
 	if c := p.Member("const"); c != nil {
 		if c.Kind != '"' {
-			return "", fmt.Sprintf("has a %q whose \"const\" is not a string", name)
+			return "", fmt.Sprintf("declares the property %q with a \"const\" that is not a string", name)
 		}
 		return c.Str, ""
 	}
 	if e := p.Member("enum"); e != nil && e.Kind == '[' && len(e.Items) == 1 && e.Items[0].Kind == '"' {
 		return e.Items[0].Str, ""
 	}
-	return "", fmt.Sprintf("has a %q with no \"const\" (nor an \"enum\" of one string)", name)
+	return "", fmt.Sprintf("declares the property %q with no \"const\" (nor an \"enum\" of one string)", name)
 }

@@ -36,7 +36,7 @@ var discriminatorCases = []struct {
 	{"alternative without the property", `"oneOf": [{"$ref": "#/$defs/Cat"}, {"$ref": "#/$defs/Fish"}], "discriminator": {"propertyName": "kind"}`,
 		`alternative 2 of "oneOf" (#/$defs/Fish) does not declare the property "kind"`},
 	{"property without const", `"oneOf": [{"$ref": "#/$defs/Cat"}, {"$ref": "#/$defs/Odd"}], "discriminator": {"propertyName": "kind"}`,
-		`alternative 2 of "oneOf" (#/$defs/Odd) has a "kind" with no "const"`},
+		`alternative 2 of "oneOf" (#/$defs/Odd) declares the property "kind" with no "const"`},
 	{"the same value twice", `"oneOf": [{"$ref": "#/$defs/Cat"}, {"$ref": "#/$defs/Twin"}], "discriminator": {"propertyName": "kind"}`,
 		`alternative 2 of "oneOf" (#/$defs/Twin) gives "kind" the value "cat", as alternative 1 does`},
 	{"no union", `"type": "object", "discriminator": {"propertyName": "kind"}`,

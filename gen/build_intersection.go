@@ -19,6 +19,28 @@ import (
 // them) beside annotations, to a struct of the members they declare, read
 // after n's schema function passed; nil for any other node.
 func (b *builder) intersection(n *node, name string) *Value {
+	parts := b.intersectionParts(n)
+	if parts == nil {
+		return nil
+	}
+	jn, err := b.indexed(n)
+	if err != nil {
+		return nil
+	}
+	v := b.objectOf(n, parts, name, "", true)
+	if v == nil {
+		return nil
+	}
+	v.Name, v.Check, v.HoldsSecrets = name, b.schemas.Function(jn), b.schemas.HoldsSecrets(jn)
+	v.Doc, _ = n.str("description")
+	v.Named.Doc = v.Doc
+	return v
+}
+
+// intersectionParts returns the object schemas of n that intersection
+// merges, or nil when n is not such an allOf. A tool's root is merged from
+// them as a property's value is.
+func (b *builder) intersectionParts(n *node) []*node {
 	all := n.tree.Member("allOf")
 	if all == nil || len(all.Items) == 0 || allOfRef(n) != nil {
 		return nil
@@ -51,18 +73,7 @@ func (b *builder) intersection(n *node, name string) *Value {
 	if !object {
 		return nil // a value of another kind passes: no struct holds it
 	}
-	jn, err := b.indexed(n)
-	if err != nil {
-		return nil
-	}
-	v := b.objectOf(n, parts, name, "", true)
-	if v == nil {
-		return nil
-	}
-	v.Name, v.Check, v.HoldsSecrets = name, b.schemas.Function(jn), b.schemas.HoldsSecrets(jn)
-	v.Doc, _ = n.str("description")
-	v.Named.Doc = v.Doc
-	return v
+	return parts
 }
 
 // partKeywords are the keywords an intersection's member may hold beside

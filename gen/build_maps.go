@@ -91,6 +91,15 @@ func (b *builder) mapShape(n *node) *mapShape {
 	return s
 }
 
+// mapValues returns the values' schema of n when n is a map whose values
+// all have one schema, or nil.
+func (b *builder) mapValues(n *node) *node {
+	if s := b.mapShape(n); s != nil && !s.open {
+		return s.values
+	}
+	return nil
+}
+
 // stringKeywords are the keywords a propertyNames schema may use for the
 // names to be checked as Go strings, besides annotations.
 var stringKeywords = []string{"type", "minLength", "maxLength", "pattern", "format", "enum", "const"}

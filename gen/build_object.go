@@ -192,6 +192,12 @@ func (b *builder) objectOf(n *node, parts []*node, name, prefix string, loose bo
 	}
 
 	switch {
+	case keepOthers && b.mapValues(n) != nil:
+		// A map checked whole (a tool's root): every member's value is of
+		// the map's values' schema.
+		if t.Additional = b.value(b.mapValues(n), b.nestedName(prefix, "Value")); t.Additional == nil {
+			return nil
+		}
 	case keepOthers:
 		t.Additional = &Value{Ptr: n.ptr, Kind: kindRaw, Why: "members whose schema patternProperties or a schema checked whole decides"}
 	case !hasAP:

@@ -254,7 +254,7 @@ func (b *builder) seal(v *Value, name string) *Sealed {
 			return nil
 		}
 	}
-	s := &Sealed{Keyword: v.Union.Keyword, Doc: v.Doc}
+	s := &Sealed{Keyword: v.Union.Keyword, Doc: v.Doc, Tool: b.tool.Name, Schema: b.schema}
 	if kinds := variantKinds(alts); kinds != nil {
 		s.Interface = b.typeName(name)
 		for i, a := range alts {

@@ -179,6 +179,9 @@ func checkVerdict(t *testing.T, c e2eCall, got driverVerdict) {
 		if v.Pointer != "" && !strings.HasPrefix(v.Pointer, "/") {
 			t.Errorf("pointer %q is not a JSON Pointer", v.Pointer)
 		}
+		if v.Pointer != "" && v.Keyword != "json" && strings.HasPrefix(v.Hint, "The arguments") {
+			t.Errorf("the hint of a violation at %q names the arguments as a whole: %s", v.Pointer, v.Hint)
+		}
 	}
 	if c.Violations != nil {
 		var pairs []string

@@ -322,12 +322,26 @@ func varName(base string, depth int) string {
 	return base + strconv.Itoa(depth)
 }
 
-func withArticle(kind string) string {
-	if kind == "object" || kind == "array" || kind == "integer" {
-		return "an " + kind
+// withArticle puts "a" or "an" before word, a JSON type or a keyword, as
+// the word is said: "an object", "an anyOf", "an enum", but "a oneOf" (said
+// "won") and "a uniqueItems" (said "you").
+func withArticle(word string) string {
+	lower := strings.ToLower(word)
+	vowel := lower != "" && strings.ContainsRune("aeiou", rune(lower[0]))
+	for _, p := range consonantSounds {
+		if strings.HasPrefix(lower, p) {
+			vowel = false
+		}
 	}
-	return "a " + kind
+	if vowel {
+		return "an " + word
+	}
+	return "a " + word
 }
+
+// consonantSounds are the beginnings of words that a vowel letter starts but
+// a consonant sound does.
+var consonantSounds = []string{"one", "uni", "uint", "use", "eu"}
 
 func joinOr(words []string) string {
 	if len(words) <= 1 {

@@ -253,7 +253,7 @@ func (e *emitter) sealedTypes() {
 		for _, v := range s.Variants {
 			names = append(names, v.Type)
 		}
-		doc := fmt.Sprintf("%s is one of %s: the alternatives of a %s that can be told apart", s.Interface, joinOr(names), s.Keyword)
+		doc := fmt.Sprintf("%s is one of %s: the alternatives of %s that can be told apart", s.Interface, joinOr(names), withArticle(s.Keyword))
 		if s.Property != "" {
 			doc += fmt.Sprintf(" by the member %q", s.Property)
 			if s.Absent > 0 {
@@ -287,7 +287,11 @@ func (e *emitter) sealedTypes() {
 		}
 		for _, v := range s.Variants {
 			if v.Wrap {
-				e.f.Add(lineComment(fmt.Sprintf("%s is the %s form of %s.", v.Type, v.Kind, s.Interface)))
+				doc := fmt.Sprintf("%s is the %s form of %s.", v.Type, v.Kind, s.Interface)
+				if note := rawNote(v.Value); note != "" {
+					doc += " " + note
+				}
+				e.f.Add(comment(doc))
 				e.f.Type().Id(v.Type).Add(e.typ(v.Value))
 				e.end()
 			}
@@ -357,7 +361,7 @@ func (e *emitter) enumType(t *NamedType) {
 		jen.Case(names...).Block(jen.Op("*").Id("x").Op("=").Id(t.Name).Call(jen.Id("v"))),
 		jen.Default().Block(jen.Id("r").Dot("Enum").Call(jen.Id(e.allowedVar(enumTexts(t), t.Name)))),
 	))
-	e.f.Add(comment(fmt.Sprintf("readJSON decodes a %s into x and reports any other value to r.", t.Name)))
+	e.f.Add(comment(fmt.Sprintf("readJSON decodes one of the values of %s into x and reports any other value to r.", t.Name)))
 	e.f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("readJSON").Params(jen.Id("r").Op("*").Add(rt("Reader"))).Block(body...)
 	e.end()
 }

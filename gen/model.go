@@ -234,6 +234,9 @@ type Sealed struct {
 	Interface string
 	Doc       string
 	Keyword   string // "anyOf" or "oneOf", for the violation
+	// Tool and Schema ("input" or "output") hold the schema the variants'
+	// pointers are in.
+	Tool, Schema string
 	// Property is the discriminator's name; "" when the kind decides.
 	Property string
 	TagsVar  string // the package variable listing the discriminator's values

@@ -73,7 +73,8 @@ type RawField struct {
 }
 
 // RawFields builds the model of a linted catalog and returns every field
-// (and member map of undeclared members) that holds JSON text.
+// (and member map of undeclared members) and sealed union variant that
+// holds JSON text.
 func RawFields(cat *catalog.Catalog, opts Options) ([]RawField, catalog.Diagnostics) {
 	m, diags := Build(cat, opts)
 	if diags.HasErrors() {
@@ -98,6 +99,15 @@ func RawFields(cat *catalog.Catalog, opts Options) ([]RawField, catalog.Diagnost
 		}
 		if t.Additional != nil {
 			add(t, t.AdditionalField, t.Additional, "others")
+		}
+	}
+	// A sealed union's variant declared for it (a slice or map of JSON
+	// text) is the type itself, with no field: "Type.".
+	for _, s := range m.Sealed {
+		for _, v := range s.Variants {
+			if v.Wrap {
+				add(&NamedType{Tool: s.Tool, Schema: s.Schema, Name: v.Type}, "", v.Value, "variant")
+			}
 		}
 	}
 	return out, diags

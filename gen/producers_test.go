@@ -304,6 +304,8 @@ func classifyRaw(doc []byte, ptr, role string) (class string, anyJSON bool) {
 		switch {
 		case obj["patternProperties"] != nil:
 			return "patternProperties map", false
+		case hasAny(obj, "anyOf", "oneOf", "allOf", "not", "if", "dependentSchemas", "unevaluatedProperties"):
+			return "members a schema checked whole decides", false
 		case obj["additionalProperties"] == nil || obj["additionalProperties"] == true:
 			return "free-form object", true
 		}

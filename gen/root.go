@@ -44,10 +44,14 @@ func (b *builder) schemaRoot(base, which, name, prefix string) *NamedType {
 	}
 	exact := b.exactStruct(shape)
 	// MCP requires "type": "object"; a schema without it still describes an
-	// object here, since tools take and give only objects.
+	// object here, since tools take and give only objects. An intersection
+	// of objects is one struct of their members, as anywhere else, read
+	// after the schema function of the whole.
 	var v *Value
 	if s := b.mapShape(shape); s != nil && s.open && b.typedReason(shape) == "" && !unionOrRef(shape) {
 		v, exact = b.record(shape, s, name), true // its reader checks all it says
+	} else if parts := b.intersectionParts(shape); parts != nil {
+		v, exact = b.objectOf(shape, parts, name, prefix, true), false
 	} else {
 		v = b.object(shape, name, prefix, !exact)
 	}
@@ -89,13 +93,19 @@ func unionOrRef(n *node) bool {
 }
 
 // rootShape finds the object schema whose properties make the struct of a
-// tool's schema: the root itself, or what a root that is only a $ref (with
-// $defs and annotations beside it) refers to, through any chain of such
-// references. A chain that comes back to where it was is refused: it never
-// says anything about the value, and checking it would never end.
+// tool's schema: the root itself, or what a root that is only a $ref, or an
+// allOf of one $ref (with $defs, annotations and "type": "object" beside
+// it), refers to, through any chain of such references. A chain that comes
+// back to where it was is refused: it never says anything about the value,
+// and checking it would never end.
 func (b *builder) rootShape(n *node, which string) *node {
 	seen := map[string]bool{"": true}
-	for onlyRef(n) {
+	for {
+		r := rootRef(n)
+		if r == nil {
+			break
+		}
+		n = r
 		ref, _ := n.str("$ref")
 		j, err := b.refOf(n)
 		if j == nil {
@@ -134,6 +144,32 @@ func (b *builder) rootShape(n *node, which string) *node {
 		return nil
 	}
 	return n
+}
+
+// rootRef returns the $ref a root stands for: n itself when it is a $ref,
+// or its allOf's one $ref, with nothing beside that applies to the value;
+// nil when there is none. "type": "object" may stand beside, as MCP asks of
+// a root: the struct's reader reads an object whatever the reference says,
+// and a reference to anything else is refused as the root's type would be.
+func rootRef(n *node) *node {
+	if onlyRef(n) {
+		return n
+	}
+	for _, k := range n.keys() {
+		if k != "allOf" && k != "$ref" && k != "$defs" && k != "definitions" && !besideUnion(k) && !(k == "type" && isObjectType(n)) {
+			return nil
+		}
+	}
+	all := n.tree.Member("allOf")
+	switch {
+	case all == nil && n.has("$ref"):
+		return n
+	case all != nil && !n.has("$ref") && len(all.Items) == 1:
+		if c, err := n.child("allOf", "0"); err == nil && onlyRef(c) {
+			return c
+		}
+	}
+	return nil
 }
 
 // onlyRef reports whether schema n is a $ref with nothing beside it that

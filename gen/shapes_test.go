@@ -51,6 +51,10 @@ func runShapeCasesAt(t *testing.T, cases []shapeCase, positions []shapePosition)
 			mt.instances = append(mt.instances, p.wrap("null"), p.wrap(`"x"`), p.wrap("{}"), p.wrap("[]"), p.wrap("1.5"), p.wrap("true"), p.wrap(`{"":1}`))
 			tools = append(tools, mt)
 			t.Run(mt.label, func(t *testing.T) {
+				if p.goType == nil { // the whole arguments
+					checkRootArgs(t, mt, c)
+					return
+				}
 				if c.goType == "" { // held as JSON text, saying why
 					checkRawWithNote(t, mt)
 					return
@@ -77,6 +81,7 @@ type shapeCase struct {
 	schema         string
 	goType         string
 	valid, invalid []string
+	root           bool // an object shape a tool's whole arguments may have (TestShapesAtToolRoot)
 }
 
 const shapeDefs = `{
@@ -258,6 +263,7 @@ var shapeCases = []shapeCase{
 		name:    "allOf [$ref] with a description beside",
 		schema:  `{"allOf":[{"$ref":"#/$defs/Address"}],"description":"Where to ship."}`,
 		goType:  `T`,
+		root:    true,
 		valid:   []string{`{"street":"a"}`},
 		invalid: []string{`{"street":""}`, `{}`},
 	},

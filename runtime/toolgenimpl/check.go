@@ -213,19 +213,19 @@ func (c *Check) subject() string {
 	if c.below() {
 		return message.InsideValue
 	}
-	return string(message.AppendSubject(nil, c.path()))
+	return string(message.AppendSubject(nil, c.prefix == "" && len(c.steps) == 0, c.path()))
 }
 
 // path renders the current location for hints, as the typed reader does.
 func (c *Check) path() string {
 	var b strings.Builder
 	b.WriteString(c.prefixPath)
-	for _, s := range c.steps {
+	for i, s := range c.steps {
 		if s.index >= 0 {
 			b.WriteString("[" + strconv.Itoa(s.index) + "]")
 			continue
 		}
-		if b.Len() > 0 {
+		if i > 0 || c.prefix != "" { // not the first step, as the reader's locate
 			b.WriteByte('.')
 		}
 		b.WriteString(message.Truncate(s.name, hintNameRunes))

@@ -42,7 +42,7 @@ func (c *Check) memberSubject(name string) string {
 		return message.InsideMember
 	}
 	c.Enter(name)
-	s := string(message.AppendSubject(nil, c.path()))
+	s := string(message.AppendSubject(nil, false, c.path()))
 	c.Leave()
 	return s
 }

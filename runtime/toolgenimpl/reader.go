@@ -1058,7 +1058,7 @@ func (r *Reader) syntaxViolation(err error) runtime.Violation {
 		hint = message.LoneSurrogateHint
 	case hidden:
 		r.locate()
-		hint = string(message.HiddenNotJSONHint(nil, r.pathBuf))
+		hint = string(message.HiddenNotJSONHint(nil, len(r.ptrBuf) == 0, r.pathBuf))
 	default:
 		hint = message.NotJSONHint(msg)
 	}
@@ -1245,7 +1245,9 @@ func (r *Reader) locateAll() {
 		if end <= 0 {
 			break // no name read yet
 		}
-		if len(path) > 0 {
+		if len(ptr) > 0 {
+			// Not the first step, even where those before it are members
+			// named "", which leave the path empty.
 			path = append(path, '.')
 		}
 		// The common case is kept here and the rare one out of line, which
@@ -1339,10 +1341,12 @@ func (r *Reader) appendSubject(b []byte) []byte {
 	if r.sensitive > 0 && r.below {
 		return append(b, message.InsideValue...)
 	}
+	// The root is told by its pointer: a member named "" has an empty path.
+	atRoot := len(r.ptrBuf) == 0
 	if r.pathPlain {
-		return message.AppendPlainSubject(b, r.pathBuf)
+		return message.AppendPlainSubject(b, atRoot, r.pathBuf)
 	}
-	return message.AppendSubject(b, r.pathBuf)
+	return message.AppendSubject(b, atRoot, r.pathBuf)
 }
 
 // memberSubject names a member of the current object, which may be absent.
@@ -1360,11 +1364,11 @@ func (r *Reader) appendMemberSubject(b []byte, name string) []byte {
 	// The member's path is the current one extended for a moment, so that
 	// it is quoted as a whole.
 	n := len(r.pathBuf)
-	if n > 0 {
+	if len(r.ptrBuf) > 0 {
 		r.pathBuf = append(r.pathBuf, '.')
 	}
 	r.pathBuf = append(r.pathBuf, name...)
-	b = message.AppendSubject(b, r.pathBuf)
+	b = message.AppendSubject(b, false, r.pathBuf)
 	r.pathBuf = r.pathBuf[:n]
 	return b
 }

@@ -70,7 +70,7 @@ func (s *secret) violation(pointer string, path []byte) runtime.Violation {
 		Pointer: pointer,
 		Keyword: s.keywords[0],
 		Message: string(message.HiddenInsideMessage(nil, s.count, s.keywords)),
-		Hint:    string(message.HiddenInsideHint(nil, path, s.count, s.keywords, s.first)),
+		Hint:    string(message.HiddenInsideHint(nil, pointer == "", path, s.count, s.keywords, s.first)),
 	}
 }
 

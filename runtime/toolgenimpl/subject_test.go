@@ -43,7 +43,7 @@ func walkNotAllowed(r *Reader) {
 // take a shorter way there than others (see locate); both must agree.
 func TestHintSubjectQuoting(t *testing.T) {
 	names := []string{
-		"qty", "a b", `say "hi"`, `back\slash`, "a~b", "a/b", "é", "tab\there",
+		"", "qty", "a b", `say "hi"`, `back\slash`, "a~b", "a/b", "é", "tab\there",
 		"\u2028", "\x7f", strings.Repeat("n", 64), strings.Repeat("n", 65), strings.Repeat("é", 70),
 	}
 	for _, name := range names {

@@ -1832,17 +1832,20 @@ type IssueWriteIssueFieldsItemValue interface {
 	isIssueWriteIssueFieldsItemValue()
 }
 
-// IssueWriteIssueFieldsItemValueString is the string form of IssueWriteIssueFieldsItemValue.
+// IssueWriteIssueFieldsItemValueString is the string form of
+// IssueWriteIssueFieldsItemValue.
 type IssueWriteIssueFieldsItemValueString string
 
 func (IssueWriteIssueFieldsItemValueString) isIssueWriteIssueFieldsItemValue() {}
 
-// IssueWriteIssueFieldsItemValueNumber is the number form of IssueWriteIssueFieldsItemValue.
+// IssueWriteIssueFieldsItemValueNumber is the number form of
+// IssueWriteIssueFieldsItemValue.
 type IssueWriteIssueFieldsItemValueNumber float64
 
 func (IssueWriteIssueFieldsItemValueNumber) isIssueWriteIssueFieldsItemValue() {}
 
-// IssueWriteIssueFieldsItemValueBoolean is the boolean form of IssueWriteIssueFieldsItemValue.
+// IssueWriteIssueFieldsItemValueBoolean is the boolean form of
+// IssueWriteIssueFieldsItemValue.
 type IssueWriteIssueFieldsItemValueBoolean bool
 
 func (IssueWriteIssueFieldsItemValueBoolean) isIssueWriteIssueFieldsItemValue() {}

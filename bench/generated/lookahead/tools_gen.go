@@ -1051,7 +1051,7 @@ func (Card) isPayTaggedMethod() {}
 
 func (Transfer) isPayTaggedMethod() {}
 
-// PayUntaggedMethod is one of Card2 or Transfer2: the alternatives of a anyOf
+// PayUntaggedMethod is one of Card2 or Transfer2: the alternatives of an anyOf
 // that can be told apart by trying each (the first that matches). No other type
 // implements it.
 //

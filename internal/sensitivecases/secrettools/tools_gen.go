@@ -727,7 +727,7 @@ members:
 }
 
 // StoreCredentialsEither is one of StoreCredentialsEitherObject or
-// StoreCredentialsEitherString: the alternatives of a anyOf that can be told
+// StoreCredentialsEitherString: the alternatives of an anyOf that can be told
 // apart by the kind of JSON value. No other type implements it.
 //
 // Secrets in one form of a union.

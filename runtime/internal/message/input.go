@@ -65,9 +65,9 @@ func NotJSONHint(reason string) string {
 const HiddenSyntaxMessage = "the JSON text is not valid inside a value that is not shown"
 
 // HiddenNotJSONHint is the hint of HiddenSyntaxMessage for the value at
-// path.
-func HiddenNotJSONHint(b, path []byte) []byte {
-	b = AppendPlace(append(b, "The arguments are not valid JSON inside "...), path)
+// path (atRoot as AppendPlace takes it).
+func HiddenNotJSONHint(b []byte, atRoot bool, path []byte) []byte {
+	b = AppendPlace(append(b, "The arguments are not valid JSON inside "...), atRoot, path)
 	return append(b, "; send one well-formed JSON object."...)
 }
 

@@ -241,9 +241,9 @@ func HiddenInsideMessage(b []byte, count int, keywords []string) []byte {
 }
 
 // HiddenInsideHint is the whole hint of HiddenInsideMessage about the value
-// at path; first is the hint of the first problem.
-func HiddenInsideHint[S ~string | ~[]byte](b []byte, path S, count int, keywords []string, first []byte) []byte {
-	b = AppendPlace(append(AppendPlural(b, count, "problem"), " inside "...), path)
+// at path (atRoot as AppendPlace takes it); first is the hint of the first problem.
+func HiddenInsideHint[S ~string | ~[]byte](b []byte, atRoot bool, path S, count int, keywords []string, first []byte) []byte {
+	b = AppendPlace(append(AppendPlural(b, count, "problem"), " inside "...), atRoot, path)
 	if count == 1 {
 		b = append(b, " is"...)
 	} else {
@@ -269,9 +269,11 @@ const (
 )
 
 // AppendPlace appends the value at path as a hint names it after a
-// preposition: the arguments, or the field.
-func AppendPlace[S ~string | ~[]byte](b []byte, path S) []byte {
-	if len(path) == 0 {
+// preposition: the arguments, or the field. atRoot says the value is the
+// arguments themselves (its JSON Pointer is empty): a member named "" has an
+// empty path too, and is a field.
+func AppendPlace[S ~string | ~[]byte](b []byte, atRoot bool, path S) []byte {
+	if atRoot {
 		return append(b, "the arguments"...)
 	}
 	return AppendQuoted(append(b, "field "...), path)
@@ -279,9 +281,9 @@ func AppendPlace[S ~string | ~[]byte](b []byte, path S) []byte {
 
 // AppendSubject appends the subject of a hint about the value at path
 // (members joined by dots, indexes in brackets): the arguments as a whole,
-// or the field.
-func AppendSubject[S ~string | ~[]byte](b []byte, path S) []byte {
-	if len(path) == 0 {
+// or the field; atRoot is as AppendPlace takes it.
+func AppendSubject[S ~string | ~[]byte](b []byte, atRoot bool, path S) []byte {
+	if atRoot {
 		return append(b, "The arguments"...)
 	}
 	return AppendQuoted(append(b, "Field "...), path)
@@ -289,8 +291,8 @@ func AppendSubject[S ~string | ~[]byte](b []byte, path S) []byte {
 
 // AppendPlainSubject is AppendSubject for a path that strconv.Quote
 // leaves as it is: printable ASCII without '"' or '\\'.
-func AppendPlainSubject(b, path []byte) []byte {
-	if len(path) == 0 {
+func AppendPlainSubject(b []byte, atRoot bool, path []byte) []byte {
+	if atRoot {
 		return append(b, "The arguments"...)
 	}
 	return append(append(append(b, "Field \""...), path...), '"')
