@@ -129,7 +129,11 @@ func (e *emitter) marshalTuple(t *NamedType) {
 	if hasRest {
 		size = jen.Lit(shape.Positions).Op("+").Len(jen.Id("x").Dot("Rest"))
 	}
-	body := []jen.Code{jen.Id("items").Op(":=").Append(append([]jen.Code{jen.Make(jen.Index().Any(), jen.Lit(0), size)}, required...)...)}
+	items := jen.Make(jen.Index().Any(), jen.Lit(0), size)
+	if len(required) > 0 {
+		items = jen.Append(append([]jen.Code{items}, required...)...)
+	}
+	body := []jen.Code{jen.Id("items").Op(":=").Add(items)}
 	gap := func(what string) jen.Code {
 		return jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(
 			jen.Lit(t.Name+": "+what+" but the item at index %d, before it, is not: a JSON array has no gaps"), jen.Len(jen.Id("items"))))
