@@ -47,6 +47,13 @@ var tupleShapeCases = []shapeCase{
 		invalid: []string{`[1,2]`, `[1,2,3,4]`, `[1,"a",3]`, `[1,2,null]`, `[[1],2,3]`},
 	},
 	{
+		name:    `a nullable tuple of two numbers, type [array, null]`,
+		schema:  `{"type":["array","null"],"prefixItems":[{"type":"number"},{"type":"number"}],"minItems":2,"maxItems":2}`,
+		goType:  `\[2\]float64`,
+		valid:   []string{`null`, `[1,2]`},
+		invalid: []string{`[1]`, `[1,null]`, `[1,2,3]`},
+	},
+	{
 		name:    `prefixItems with items false and checks by position (zod 4)`,
 		schema:  `{"type":"array","prefixItems":[{"type":"integer","minimum":0},{"type":"integer","maximum":9}],"items":false,"minItems":2,"maxItems":2}`,
 		goType:  `\[2\]int64`,

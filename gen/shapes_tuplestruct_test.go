@@ -125,6 +125,20 @@ var tupleStructCases = []shapeCase{
 		invalid: []string{`[1,2,-3]`, `[1]`, `[1,"a"]`},
 	},
 	{
+		name:    `anyOf [string, tuple]: a sealed union with the tuple as its array variant`,
+		schema:  `{"anyOf":[{"type":"string"},{"type":"array","prefixItems":[{"type":"integer"},{"type":"string"}],"minItems":2,"maxItems":2}]}`,
+		goType:  `T`,
+		valid:   []string{`"a"`, `[1,"a"]`},
+		invalid: []string{`[1]`, `["a",1]`, `1`},
+	},
+	{
+		name:    `unique items that are tuples`,
+		schema:  `{"type":"array","uniqueItems":true,"items":{"type":"array","prefixItems":[{"type":"integer"},{"type":"string"}],"minItems":2,"maxItems":2}}`,
+		goType:  `\[\]T`,
+		valid:   []string{`[[1,"a"],[2,"a"]]`, `[]`},
+		invalid: []string{`[[1,"a"],[1.0,"a"]]`, `[[1,"a"],[1]]`, `[[1,"a"],["a",1]]`},
+	},
+	{
 		name:    `a position marked writeOnly`,
 		schema:  `{"type":"array","prefixItems":[{"type":"string","minLength":4,"writeOnly":true},{"type":"integer"}],"items":false,"minItems":2}`,
 		goType:  `T`,
