@@ -31,9 +31,9 @@ type tupleSchema struct {
 	nullable     bool    // type also names null
 }
 
-// readTuple reads n as a tuple, or returns nil when it is none, or has a
+// tupleSchemaOf reads n as a tuple, or returns nil when it is none, or has a
 // keyword neither Go form expresses.
-func (b *builder) readTuple(n *node) *tupleSchema {
+func (b *builder) tupleSchemaOf(n *node) *tupleSchema {
 	if n.tree.Kind != '{' {
 		return nil
 	}
@@ -81,7 +81,7 @@ func (s *tupleSchema) restFalse() bool { return s.restNode != nil && s.restNode.
 // field per position (tupleStruct). nil when n is no tuple, or one with a
 // keyword neither form holds: a schema function checks it as JSON text.
 func (b *builder) tuple(n *node, name string) *Value {
-	s := b.readTuple(n)
+	s := b.tupleSchemaOf(n)
 	if s == nil {
 		return nil
 	}
