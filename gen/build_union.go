@@ -259,7 +259,7 @@ func (b *builder) seal(v *Value, name string) *Sealed {
 		s.Interface = b.typeName(name)
 		for i, a := range alts {
 			variant := &Variant{Value: a.Value, Kind: kinds[i]}
-			if a.Value.Kind == kindStruct || a.Value.Kind == kindEnum {
+			if a.Value.Kind == kindStruct || a.Value.Kind == kindEnum || a.Value.Kind == kindTuple {
 				variant.Type = a.Value.Named.Name
 			} else {
 				want := s.Interface + goName(kinds[i])
@@ -313,7 +313,7 @@ func variantKinds(alts []*Alternative) []string {
 	kindOf := map[typeKind]string{
 		kindString: "string", kindEnum: "string", kindInt: "integer", kindNumber: "number",
 		kindBool: "boolean", kindStruct: "object", kindMap: "object", kindSlice: "array",
-		kindArray: "array",
+		kindArray: "array", kindTuple: "array",
 	}
 	seen := map[string]bool{}
 	var kinds []string

@@ -322,22 +322,7 @@ func (e *emitter) itemChecks(v *Value, depth int, val string) []jen.Code {
 	if v.Kind == kindArray {
 		length = jen.Id(varName("count", depth)) // the items read, not the Go array's length
 	}
-	switch {
-	case v.MinItems != nil && v.MaxItems != nil:
-		out = append(out, jen.If(jen.Id("n").Op(":=").Add(length), jen.Id("n").Op("<").Add(goemit.Count(*v.MinItems))).Block(
-			jen.Id("r").Dot("MinItems").Call(goemit.Count(*v.MinItems), jen.Id("n")),
-		).Else().If(jen.Id("n").Op(">").Add(goemit.Count(*v.MaxItems))).Block(
-			jen.Id("r").Dot("MaxItems").Call(goemit.Count(*v.MaxItems), jen.Id("n")),
-		))
-	case v.MinItems != nil:
-		out = append(out, jen.If(jen.Id("n").Op(":=").Add(length), jen.Id("n").Op("<").Add(goemit.Count(*v.MinItems))).Block(
-			jen.Id("r").Dot("MinItems").Call(goemit.Count(*v.MinItems), jen.Id("n")),
-		))
-	case v.MaxItems != nil:
-		out = append(out, jen.If(jen.Id("n").Op(":=").Add(length), jen.Id("n").Op(">").Add(goemit.Count(*v.MaxItems))).Block(
-			jen.Id("r").Dot("MaxItems").Call(goemit.Count(*v.MaxItems), jen.Id("n")),
-		))
-	}
+	out = append(out, lengthChecks(v.MinItems, v.MaxItems, length)...)
 	if v.UniqueItems {
 		find := rt("Duplicate").Call(jen.Id(val))
 		switch {
@@ -360,6 +345,27 @@ func (e *emitter) itemChecks(v *Value, depth int, val string) []jen.Code {
 		))
 	}
 	return out
+}
+
+// lengthChecks emits minItems and maxItems on an array of length items.
+func lengthChecks(minItems, maxItems *int, length jen.Code) []jen.Code {
+	switch {
+	case minItems != nil && maxItems != nil:
+		return []jen.Code{jen.If(jen.Id("n").Op(":=").Add(length), jen.Id("n").Op("<").Add(goemit.Count(*minItems))).Block(
+			jen.Id("r").Dot("MinItems").Call(goemit.Count(*minItems), jen.Id("n")),
+		).Else().If(jen.Id("n").Op(">").Add(goemit.Count(*maxItems))).Block(
+			jen.Id("r").Dot("MaxItems").Call(goemit.Count(*maxItems), jen.Id("n")),
+		)}
+	case minItems != nil:
+		return []jen.Code{jen.If(jen.Id("n").Op(":=").Add(length), jen.Id("n").Op("<").Add(goemit.Count(*minItems))).Block(
+			jen.Id("r").Dot("MinItems").Call(goemit.Count(*minItems), jen.Id("n")),
+		)}
+	case maxItems != nil:
+		return []jen.Code{jen.If(jen.Id("n").Op(":=").Add(length), jen.Id("n").Op(">").Add(goemit.Count(*maxItems))).Block(
+			jen.Id("r").Dot("MaxItems").Call(goemit.Count(*maxItems), jen.Id("n")),
+		)}
+	}
+	return nil
 }
 
 // comparable reports whether items of v compare with == as JSON values do.

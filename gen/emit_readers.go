@@ -246,7 +246,7 @@ func (e *emitter) readsInPlace(v *Value) bool {
 		_, _, plain := e.enumLists(v.Named)
 		return !plain
 	}
-	return v.Kind == kindStruct || v.Kind == kindSealed
+	return v.Kind == kindStruct || v.Kind == kindTuple || v.Kind == kindSealed
 }
 
 // element emits the statements that read an array item or map value into
@@ -272,7 +272,7 @@ func (e *emitter) plainElement(v *Value, depth int, dst jen.Code) []jen.Code {
 // block of the reader's (toolgenimpl.NewObject): a variable whose address is
 // taken would cost an allocation per object.
 func (e *emitter) readHeld(v *Value, depth int, dst jen.Code) []jen.Code {
-	if v.Kind != kindStruct || v.Custom != nil {
+	if v.Kind != kindStruct && v.Kind != kindTuple || v.Custom != nil {
 		return e.read(v, depth, func(val jen.Code) jen.Code { return jen.Add(dst).Op("=").Add(e.pointerTo(v, val)) }, nil)
 	}
 	val := varName("v", depth)
@@ -358,7 +358,7 @@ func (e *emitter) readHere(v *Value, depth int, store func(jen.Code) jen.Code, d
 			return []jen.Code{jen.If(jen.List(jen.Id(val), jen.Id("ok")).Op(":=").Add(rt("ReadEnum")).Call(jen.Id("r"), jen.Id(list), jen.Id(texts)), jen.Id("ok")).Block(body...)}
 		}
 		fallthrough
-	case kindStruct:
+	case kindStruct, kindTuple:
 		if v.Check != "" && v.Kind == kindStruct {
 			return e.readCheckedStruct(v, depth, func(sub jen.Code) []jen.Code {
 				if direct != nil {

@@ -33,7 +33,7 @@ func (e *emitter) writtenType(v *Value) *jen.Statement {
 		return jen.Float64()
 	case kindBool:
 		return jen.Bool()
-	case kindStruct, kindEnum:
+	case kindStruct, kindEnum, kindTuple:
 		return jen.Id(v.Named.Name)
 	case kindSlice:
 		return jen.Index().Add(e.elemType(v.Elem))
@@ -91,6 +91,10 @@ func (e *emitter) fieldType(f *Field) *jen.Statement {
 }
 
 func (e *emitter) structType(t *NamedType) {
+	if t.Tuple != nil {
+		e.tupleType(t)
+		return
+	}
 	var fields []jen.Code
 	for i, f := range t.Fields {
 		if i > 0 {

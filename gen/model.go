@@ -109,6 +109,9 @@ const (
 	// kindArray is a tuple of a fixed length whose positions share one Go
 	// type: a Go array, [len(Positions)]T.
 	kindArray
+	// kindTuple is any other tuple: a named struct with a field per
+	// position, read from and written to a JSON array (NamedType.Tuple).
+	kindTuple
 )
 
 // Value is a schema node's Go type and the checks its values get.
@@ -116,7 +119,7 @@ type Value struct {
 	Ptr   string // the node's JSON Pointer in the tool's input schema
 	Name  string // the Go name of the value's type, or the name it would have
 	Kind  typeKind
-	Named *NamedType // kindStruct, kindEnum
+	Named *NamedType // kindStruct, kindEnum, kindTuple
 	Elem  *Value     // kindSlice items, kindMap values, kindArray's first position
 	// Positions are the values at each index of a kindArray (prefixItems,
 	// or the array form of items before 2020-12), and Rest the schema of
@@ -311,6 +314,10 @@ type NamedType struct {
 	// that applies to the whole object marks it sensitive.
 	Sensitive bool
 
+	// Tuple, when set, makes the struct a tuple's: its fields are the
+	// positions, in order, then Rest.
+	Tuple *TupleShape
+
 	// Enum.
 	Base   *Value // the checks an enum value gets besides membership
 	Values []EnumValue
@@ -345,7 +352,19 @@ func (t *NamedType) members() []*Value {
 	return out
 }
 
-// Field is one property of a struct.
+// TupleShape is what a tuple's struct holds besides its fields: its first
+// Positions fields are the items by index (prefixItems, or the array form
+// of items before 2020-12); a field after them, Rest, holds the items past
+// them, when the schema lets any be valid.
+type TupleShape struct {
+	Positions          int
+	MinItems, MaxItems *int
+	// NoRest names the keyword (items, or additionalItems before 2020-12)
+	// whose false forbids each item past the positions.
+	NoRest string
+}
+
+// Field is one property of a struct, or one position of a tuple.
 type Field struct {
 	JSONName string
 	GoName   string

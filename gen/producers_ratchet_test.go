@@ -13,26 +13,13 @@ package gen_test
 // match the audit exactly: a fix removes its lines, and a line that appears
 // is a regression or a new finding to classify.
 var producerRatchet = []string{
-	"pydantic/fastmcp check_collections raw /inputSchema/properties/pair (field): tuple (prefixItems)",
 	"typebox/sinclair check_tuples refused /inputSchema/properties/pair/items: tuple as items array under 2020-12 (invalid schema; the $schema TypeBox needs named)",
 	"typebox/sinclair check_tuples refused /inputSchema/properties/point/items: tuple as items array under 2020-12 (invalid schema; the $schema TypeBox needs named)",
 	"typebox/typebox check_tuples refused /inputSchema/properties/pair/items: tuple as items array under 2020-12 (invalid schema; the $schema TypeBox needs named)",
 	"typebox/typebox check_tuples refused /inputSchema/properties/point/items: tuple as items array under 2020-12 (invalid schema; the $schema TypeBox needs named)",
-	"zod3/2019-09 check_collections raw /inputSchema/properties/headAndRest (field): tuple (items array, draft-07 form)",
-	"zod3/2019-09 check_collections raw /inputSchema/properties/pair (field): tuple (items array, draft-07 form)",
-	"zod3/2019-09 check_collections raw /inputSchema/properties/pairs/items (item): tuple (items array, draft-07 form)",
 	"zod3/2019-09 check_numbers refused /inputSchema/properties/exclusive/exclusiveMaximum: boolean exclusiveMaximum under 2019-09 (invalid schema; the zod-to-json-schema target named)",
 	"zod3/2019-09 check_numbers refused /inputSchema/properties/exclusive/exclusiveMinimum: boolean exclusiveMinimum under 2019-09 (invalid schema; the zod-to-json-schema target named)",
 	"zod3/2019-09 check_numbers refused /inputSchema/properties/positive/exclusiveMinimum: boolean exclusiveMinimum under 2019-09 (invalid schema; the zod-to-json-schema target named)",
 	"zod3/2019-09 check_unions refused /inputSchema/properties/shape/anyOf/0/properties/radius/exclusiveMinimum: boolean exclusiveMinimum under 2019-09 (invalid schema; the zod-to-json-schema target named)",
 	"zod3/2019-09 check_unions refused /inputSchema/properties/shape/anyOf/1/properties/side/exclusiveMinimum: boolean exclusiveMinimum under 2019-09 (invalid schema; the zod-to-json-schema target named)",
-	"zod3/sdk check_collections raw /inputSchema/properties/headAndRest (field): tuple (items array, draft-07 form)",
-	"zod3/sdk check_collections raw /inputSchema/properties/pair (field): tuple (items array, draft-07 form)",
-	"zod3/sdk check_collections raw /inputSchema/properties/pairs/items (item): tuple (items array, draft-07 form)",
-	"zod4/input check_collections raw /inputSchema/properties/headAndRest (field): tuple (prefixItems)",
-	"zod4/input check_collections raw /inputSchema/properties/pair (field): tuple (prefixItems)",
-	"zod4/output check_collections raw /inputSchema/properties/headAndRest (field): tuple (prefixItems)",
-	"zod4/output check_collections raw /inputSchema/properties/pair (field): tuple (prefixItems)",
-	"zod4/sdk check_collections raw /inputSchema/properties/headAndRest (field): tuple (items array, draft-07 form)",
-	"zod4/sdk check_collections raw /inputSchema/properties/pair (field): tuple (items array, draft-07 form)",
 }

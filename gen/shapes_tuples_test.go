@@ -14,9 +14,9 @@ import (
 // all of one scalar type (pydantic's tuple[float, float, float], zod's
 // z.tuple of numbers, in 2020-12's prefixItems and the array form of
 // items before it) is a Go array, read item by item with each position's
-// checks; a tuple of mixed types, of a length not fixed, or with a rest
-// schema the Go array has no room for stays JSON text. At every position
-// of shapePositions, in each dialect, every verdict is santhosh v6's.
+// checks; any other tuple is a struct (shapes_tuplestruct_test.go). At
+// every position of shapePositions, in each dialect, every verdict is
+// santhosh v6's.
 func TestProducerTupleShapes(t *testing.T) {
 	t.Run("2020-12", func(t *testing.T) { runShapeCasesAt(t, tupleShapeCases, shapePositions) })
 	t.Run("draft-07", func(t *testing.T) {
@@ -45,6 +45,13 @@ var tupleShapeCases = []shapeCase{
 		goType:  `\[3\]float64`,
 		valid:   []string{`[1,2,3]`, `[0,-1.5,2e3]`},
 		invalid: []string{`[1,2]`, `[1,2,3,4]`, `[1,"a",3]`, `[1,2,null]`, `[[1],2,3]`},
+	},
+	{
+		name:    `a nullable tuple of two numbers, type [array, null]`,
+		schema:  `{"type":["array","null"],"prefixItems":[{"type":"number"},{"type":"number"}],"minItems":2,"maxItems":2}`,
+		goType:  `\[2\]float64`,
+		valid:   []string{`null`, `[1,2]`},
+		invalid: []string{`[1]`, `[1,null]`, `[1,2,3]`},
 	},
 	{
 		name:    `prefixItems with items false and checks by position (zod 4)`,
@@ -76,35 +83,43 @@ var tupleShapeCases = []shapeCase{
 	},
 }
 
-// textTupleCases are tuples no Go array holds, in a tool schema of their
-// dialect ("" for 2020-12).
+// textTupleCases are tuples with a keyword neither a Go array nor a
+// tuple's struct holds, in a tool schema of their dialect ("" for
+// 2020-12): JSON text checked by a schema function, with the note saying
+// why.
 var textTupleCases = []struct {
 	dialect string
 	shapeCase
 }{
 	{"", shapeCase{
-		name:    `prefixItems of two types (pydantic tuple[int, str]) stays JSON text`,
-		schema:  `{"type":"array","prefixItems":[{"type":"integer"},{"type":"string"}],"minItems":2,"maxItems":2}`,
-		valid:   []string{`[1,"a"]`},
-		invalid: []string{`["a",1]`, `[1]`, `[1,"a",2]`},
+		name:    `prefixItems with uniqueItems stays JSON text`,
+		schema:  `{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer"}],"uniqueItems":true,"minItems":2,"maxItems":2}`,
+		valid:   []string{`[1,2]`},
+		invalid: []string{`[1,1]`, `[1,1.0]`, `[1]`, `[1,"a"]`},
 	}},
 	{"", shapeCase{
-		name:    `prefixItems with a rest schema (zod 4 headAndRest) stays JSON text`,
-		schema:  `{"type":"array","prefixItems":[{"type":"string"}],"items":{"type":"number"},"minItems":1}`,
-		valid:   []string{`["a"]`, `["a",1,2]`},
-		invalid: []string{`[]`, `["a","b"]`, `[1]`},
+		name:    `prefixItems with contains stays JSON text`,
+		schema:  `{"type":"array","prefixItems":[{"type":"string"}],"contains":{"type":"integer"},"minItems":1}`,
+		valid:   []string{`["a",1]`, `["a","b",2]`},
+		invalid: []string{`["a"]`, `["a","b"]`, `[1]`},
 	}},
 	{"", shapeCase{
-		name:    `prefixItems shorter than its positions allow stays JSON text`,
-		schema:  `{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":1}`,
-		valid:   []string{`[1]`, `[1,2]`},
-		invalid: []string{`[]`, `[1,2,3]`, `["a"]`},
+		name:    `prefixItems with an enum of tuples stays JSON text`,
+		schema:  `{"type":"array","prefixItems":[{"type":"integer"},{"type":"string"}],"enum":[[1,"a"],[2,"b"]]}`,
+		valid:   []string{`[1,"a"]`, `[2.0,"b"]`},
+		invalid: []string{`[1,"b"]`, `[3,"c"]`},
+	}},
+	{"", shapeCase{
+		name:    `prefixItems without a type stays JSON text`,
+		schema:  `{"prefixItems":[{"type":"integer"},{"type":"string"}],"maxItems":2}`,
+		valid:   []string{`[1,"a"]`, `"x"`, `{}`},
+		invalid: []string{`["a",1]`, `[1,"a",2]`},
 	}},
 	{"http://json-schema.org/draft-07/schema#", shapeCase{
-		name:    `items array with additionalItems (zod 3 headAndRest) stays JSON text`,
-		schema:  `{"type":"array","minItems":1,"items":[{"type":"string"}],"additionalItems":{"type":"number"}}`,
-		valid:   []string{`["a"]`, `["a",1,2]`},
-		invalid: []string{`[]`, `["a","b"]`, `[1]`},
+		name:    `items array with contains stays JSON text`,
+		schema:  `{"type":"array","minItems":1,"items":[{"type":"string"}],"additionalItems":{"type":"number"},"contains":{"type":"number"}}`,
+		valid:   []string{`["a",1]`},
+		invalid: []string{`["a"]`, `["a","b"]`, `[1]`},
 	}},
 }
 
@@ -132,27 +147,17 @@ var legacyTupleShapeCases = []shapeCase{
 	},
 }
 
-// TestTuplesHeldAsText: the tuples no Go array holds keep santhosh v6's
-// verdicts at every position, held as JSON text.
+// TestTuplesHeldAsText: a tuple with a keyword neither Go form holds is
+// JSON text whose field says why, and keeps santhosh v6's verdicts at
+// every position.
 func TestTuplesHeldAsText(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs generated code")
-	}
-	var tools []matrixTool
-	for i, c := range textTupleCases {
+	for _, c := range textTupleCases {
 		positions := shapePositions
 		if c.dialect != "" {
 			positions = inDialect(c.dialect)
 		}
-		for j, p := range positions {
-			mt := matrixTool{name: fmt.Sprintf("x%d_%d", i, j), label: fmt.Sprintf("%s at %s", c.name, p.name), schema: []byte(p.place(c.schema))}
-			for _, inst := range append(c.valid, c.invalid...) {
-				mt.instances = append(mt.instances, p.wrap(inst))
-			}
-			tools = append(tools, mt)
-		}
+		runShapeCasesAt(t, []shapeCase{c.shapeCase}, positions)
 	}
-	checkMatrix(t, tools)
 }
 
 // TestTupleViolationPointers: a tuple read as a Go array reports each
