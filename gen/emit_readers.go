@@ -70,10 +70,12 @@ func (e *emitter) memberInto(field string, v *Value) []jen.Code {
 		),
 	}
 	dst := jen.Id("x").Dot(field).Index(jen.Id("key"))
-	if v.Kind == kindStruct && !v.Nullable {
-		// A struct in a map cannot be read in place: read it, then store it.
+	if e.readsInPlace(v) {
+		// A map's value is not addressable: what is read in place (a
+		// struct, a tuple, a union, a checked enum) is read into a
+		// variable, then stored.
 		item := varName("item", 0)
-		other = append(other, jen.Var().Id(item).Id(v.Named.Name))
+		other = append(other, jen.Var().Id(item).Add(e.elemType(v)))
 		other = append(other, e.element(v, 0, jen.Id(item))...)
 		return append(other, jen.Add(dst).Op("=").Id(item))
 	}

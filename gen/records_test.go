@@ -191,6 +191,66 @@ var recordCases = []recordCase{
 	},
 	{
 		shapeCase: shapeCase{
+			name:   "tuple values of mixed types",
+			schema: `{"type":"object","patternProperties":{"^p":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}],"minItems":2,"maxItems":2}}}`,
+			goType: `T`,
+			valid:  []string{`{"p1":["a",1],"x":1}`}, invalid: []string{`{"p1":["a"]}`, `{"p1":[1,"a"]}`},
+		},
+		matched: `map\[string\]T`, others: `map\[string\]json\.RawMessage`,
+		good: `["a",2]`, bad: `["a",2,3]`,
+	},
+	{
+		shapeCase: shapeCase{
+			name:   "tuple values with optional positions",
+			schema: `{"type":"object","patternProperties":{"^p":{"type":"array","prefixItems":[{"type":"boolean"},{"type":"number"}],"items":{"type":"string"}}}}`,
+			goType: `T`,
+			valid:  []string{`{"p1":[],"p2":[true,1,"a"],"x":1}`}, invalid: []string{`{"p1":[1]}`, `{"p1":[true,1,2]}`},
+		},
+		matched: `map\[string\]T`, others: `map\[string\]json\.RawMessage`,
+		good: `[false]`, bad: `[false,"1"]`,
+	},
+	{
+		shapeCase: shapeCase{
+			name:   "fixed tuple values",
+			schema: `{"type":"object","patternProperties":{"^p":{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer"}],"minItems":2,"maxItems":2}}}`,
+			goType: `T`,
+			valid:  []string{`{"p1":[1,2]}`}, invalid: []string{`{"p1":[1]}`},
+		},
+		matched: `map\[string\]\[2\]int64`, others: `map\[string\]json\.RawMessage`,
+		good: `[1,2]`, bad: `[1,"2"]`,
+	},
+	{
+		shapeCase: shapeCase{
+			name:   "sealed union values",
+			schema: `{"type":"object","patternProperties":{"^p":{"anyOf":[{"type":"string"},{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"]}]}}}`,
+			goType: `T`,
+			valid:  []string{`{"p1":"s","p2":{"a":1}}`}, invalid: []string{`{"p1":{}}`, `{"p1":1}`},
+		},
+		matched: `map\[string\]T`, others: `map\[string\]json\.RawMessage`,
+		good: `{"a":2}`, bad: `{"a":"2"}`,
+	},
+	{
+		shapeCase: shapeCase{
+			name:   "nullable object values",
+			schema: `{"type":"object","patternProperties":{"^p":{"type":["object","null"],"properties":{"a":{"type":"integer"}},"required":["a"]}}}`,
+			goType: `T`,
+			valid:  []string{`{"p1":null,"p2":{"a":1}}`}, invalid: []string{`{"p1":{}}`},
+		},
+		matched: `map\[string\]\*T`, others: `map\[string\]json\.RawMessage`,
+		good: `null`, bad: `{"a":null}`,
+	},
+	{
+		shapeCase: shapeCase{
+			name:   "enum values with a length",
+			schema: `{"type":"object","patternProperties":{"^p":{"type":"string","enum":["on","off","x"],"minLength":2}}}`,
+			goType: `T`,
+			valid:  []string{`{"p1":"on"}`}, invalid: []string{`{"p1":"x"}`},
+		},
+		matched: `map\[string\]T`, others: `map\[string\]json\.RawMessage`,
+		good: `"off"`, bad: `"x"`,
+	},
+	{
+		shapeCase: shapeCase{
 			name:   "enum values under a leading lookahead",
 			schema: `{"type":"object","patternProperties":{"^(?!_)\\w+$":{"type":"string","enum":["on","off"]}}}`,
 			goType: `T`,
