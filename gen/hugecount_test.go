@@ -41,12 +41,7 @@ func TestHugeCountsAreKept(t *testing.T) {
 		t.Skip("builds generated code with the go command; skipped in -short mode")
 	}
 	tools := matrixTools(hugeCounts, nil)
-	cat := matrixCatalog(t, tools)
-	src, diags := gen.Generate(cat, gen.Options{Package: "matrix", Source: "matrix.json"})
-	if diags.HasErrors() {
-		t.Fatalf("generating: %.1000v", diags)
-	}
-	m, _ := gen.Build(cat, gen.Options{Package: "matrix"})
+	src, m := generateMatrix(t, tools)
 	verdicts := runMatrix(t, src, m, tools)
 	mismatches := 0
 	for i, mt := range tools {

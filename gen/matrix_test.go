@@ -407,6 +407,19 @@ type matrixVerdict struct {
 	Other      string
 }
 
+// generateMatrix generates the package of tools' catalog and its model,
+// for runMatrix.
+func generateMatrix(t *testing.T, tools []matrixTool) ([]byte, *gen.Model) {
+	t.Helper()
+	cat := matrixCatalog(t, tools)
+	src, diags := gen.Generate(cat, gen.Options{Package: "matrix", Source: "matrix.json"})
+	if diags.HasErrors() {
+		t.Fatalf("generating: %.1000v", diags)
+	}
+	m, _ := gen.Build(cat, gen.Options{Package: "matrix"})
+	return src, m
+}
+
 // runMatrix builds the generated package with a file that exposes its result
 // checks by tool name, and a driver that runs every instance through both.
 func runMatrix(t *testing.T, src []byte, m *gen.Model, tools []matrixTool) [][]matrixVerdict {

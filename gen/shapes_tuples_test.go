@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/toolgen/toolgen/gen"
 )
 
 // TestProducerTupleShapes: a tuple of a fixed length whose positions are
@@ -188,12 +186,7 @@ func TestTupleViolationPointers(t *testing.T) {
 	}
 	tools[len(tools)-1].schema = []byte(`{"$schema":"http://json-schema.org/draft-07/schema#",` + strings.TrimPrefix(string(tools[len(tools)-1].schema), "{"))
 	tools[len(tools)-2].schema = tools[len(tools)-1].schema
-	cat := matrixCatalog(t, tools)
-	src, diags := gen.Generate(cat, gen.Options{Package: "matrix", Source: "matrix.json"})
-	if diags.HasErrors() {
-		t.Fatalf("generation refused: %v", diags)
-	}
-	m, _ := gen.Build(cat, gen.Options{Package: "matrix"})
+	src, m := generateMatrix(t, tools)
 	verdicts := runMatrix(t, src, m, tools)
 	found := regexp.MustCompile(`Pointer:(\S*) Keyword:(\S+)`)
 	for i, c := range cases {

@@ -9,8 +9,6 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-
-	"github.com/toolgen/toolgen/gen"
 )
 
 // TestProducerTupleStructShapes: a tuple no Go array holds (pydantic's
@@ -289,12 +287,7 @@ func TestTupleStructPointers(t *testing.T) {
 		}
 		tools = append(tools, matrixTool{name: fmt.Sprintf("w%d", i), label: w.args, schema: []byte(schema), instances: []string{w.args}})
 	}
-	cat := matrixCatalog(t, tools)
-	src, diags := gen.Generate(cat, gen.Options{Package: "matrix", Source: "matrix.json"})
-	if diags.HasErrors() {
-		t.Fatalf("generation refused: %v", diags)
-	}
-	m, _ := gen.Build(cat, gen.Options{Package: "matrix"})
+	src, m := generateMatrix(t, tools)
 	verdicts := runMatrix(t, src, m, tools)
 	found := regexp.MustCompile(`Pointer:(\S*) Keyword:(\S+)`)
 	violations := func(text string, keywords bool) []string {

@@ -9,8 +9,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/toolgen/toolgen/gen"
 )
 
 // TestTupleMarshalRoundTrip holds a tuple's struct to the JSON it was read
@@ -56,12 +54,7 @@ func TestTupleMarshalRoundTrip(t *testing.T) {
 	gaps := matrixTool{name: "gaps", schema: []byte(shapeTool(`"v":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"},{"type":"boolean"}],"items":{"type":"number"},"minItems":1}`))}
 	tools = append(tools, gaps)
 
-	cat := matrixCatalog(t, tools)
-	src, diags := gen.Generate(cat, gen.Options{Package: "matrix", Source: "matrix.json"})
-	if diags.HasErrors() {
-		t.Fatalf("generation refused: %v", diags)
-	}
-	m, _ := gen.Build(cat, gen.Options{Package: "matrix"})
+	src, m := generateMatrix(t, tools)
 	gapType := ""
 	for _, nt := range m.Types {
 		if nt.Tool == "gaps" && nt.Ptr == "/properties/v" {
