@@ -2,6 +2,7 @@ package toolgenimpl
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
 )
@@ -14,8 +15,21 @@ import (
 // hold the members their schema does not declare in a map, which no tag can
 // put beside the declared ones.
 type ObjectEncoder struct {
-	buf []byte
-	err error
+	buf  []byte
+	err  error
+	seen map[string]struct{} // the names written
+}
+
+// DuplicateMemberError is what MarshalJSON returns when a value would be
+// written with a member name twice: the same name in a struct's field and
+// in its map of other members, or in both maps of a record. Such an object
+// would not read back as the value it came from, so none is written.
+type DuplicateMemberError struct {
+	Name string
+}
+
+func (e *DuplicateMemberError) Error() string {
+	return fmt.Sprintf("member %q would be written twice: it is held in two places of the value", e.Name)
 }
 
 // Member appends the member name with value encoded by encoding/json. After
@@ -24,6 +38,14 @@ func (o *ObjectEncoder) Member(name string, value any) {
 	if o.err != nil {
 		return
 	}
+	if o.seen == nil {
+		o.seen = map[string]struct{}{}
+	}
+	if _, dup := o.seen[name]; dup {
+		o.err = &DuplicateMemberError{Name: name}
+		return
+	}
+	o.seen[name] = struct{}{}
 	text, err := json.Marshal(value)
 	if err != nil {
 		o.err = err

@@ -49,3 +49,41 @@ func TestObjectEncoder(t *testing.T) {
 		t.Errorf("a member that cannot be encoded: %v, want *json.UnsupportedValueError", err)
 	}
 }
+
+// TestObjectEncoderRefusesTwice: a value that holds one name in two places
+// (a declared member and the map of others, or both maps of a record), as
+// a careless caller can build one, is refused whole rather than written
+// with the name twice, which would not read back as the value.
+func TestObjectEncoderRefusesTwice(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		write func(o *ObjectEncoder)
+	}{
+		{"a declared member and the map", func(o *ObjectEncoder) {
+			o.Member("id", 1)
+			EncodeMembers(o, map[string]int{"x": 2, "id": 3})
+		}},
+		{"both maps of a record", func(o *ObjectEncoder) {
+			EncodeMembers(o, map[string]int{"a": 1, "b": 2})
+			EncodeMembers(o, map[string]json.RawMessage{"c": json.RawMessage(`3`), "b": json.RawMessage(`"x"`)})
+		}},
+		{"the empty name", func(o *ObjectEncoder) {
+			o.Member("", 1)
+			EncodeMembers(o, map[string]int{"": 2})
+		}},
+	} {
+		var o ObjectEncoder
+		c.write(&o)
+		text, err := o.Finish()
+		var dup *DuplicateMemberError
+		if !errors.As(err, &dup) || text != nil {
+			t.Errorf("%s: %s, %v; want a *DuplicateMemberError", c.name, text, err)
+		}
+	}
+	var distinct ObjectEncoder
+	distinct.Member("id", 1)
+	EncodeMembers(&distinct, map[string]int{"Id": 2, "id ": 3})
+	if text, err := distinct.Finish(); err != nil || string(text) != `{"id":1,"Id":2,"id ":3}` {
+		t.Errorf("names that differ: %s, %v", text, err)
+	}
+}
