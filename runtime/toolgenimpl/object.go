@@ -20,15 +20,16 @@ type ObjectEncoder struct {
 	seen map[string]struct{} // the names written
 }
 
-// DuplicateMemberError is what MarshalJSON returns when a value would be
+// duplicateMemberError is the error MarshalJSON returns when a value would be
 // written with a member name twice: the same name in a struct's field and
 // in its map of other members, or in both maps of a record. Such an object
-// would not read back as the value it came from, so none is written.
-type DuplicateMemberError struct {
+// would not read back as the value it came from, so none is written. It is
+// not exported: the API generated code compiles against stays as it is.
+type duplicateMemberError struct {
 	Name string
 }
 
-func (e *DuplicateMemberError) Error() string {
+func (e *duplicateMemberError) Error() string {
 	return fmt.Sprintf("member %q would be written twice: it is held in two places of the value", e.Name)
 }
 
@@ -42,7 +43,7 @@ func (o *ObjectEncoder) Member(name string, value any) {
 		o.seen = map[string]struct{}{}
 	}
 	if _, dup := o.seen[name]; dup {
-		o.err = &DuplicateMemberError{Name: name}
+		o.err = &duplicateMemberError{Name: name}
 		return
 	}
 	o.seen[name] = struct{}{}

@@ -75,9 +75,9 @@ func TestObjectEncoderRefusesTwice(t *testing.T) {
 		var o ObjectEncoder
 		c.write(&o)
 		text, err := o.Finish()
-		var dup *DuplicateMemberError
+		var dup *duplicateMemberError
 		if !errors.As(err, &dup) || text != nil {
-			t.Errorf("%s: %s, %v; want a *DuplicateMemberError", c.name, text, err)
+			t.Errorf("%s: %s, %v; want a *duplicateMemberError", c.name, text, err)
 		}
 	}
 	var distinct ObjectEncoder
