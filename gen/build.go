@@ -127,6 +127,7 @@ func Build(cat *catalog.Catalog, opts Options) (*Model, catalog.Diagnostics) {
 		b.toolAt = i
 		b.buildTool(&cat.Tools[i], names[i])
 	}
+	b.refuseValueCycles()
 	// Shared values claim their names before the goJSONSchema types of
 	// the package are checked against every name the file declares.
 	b.share()
