@@ -46,7 +46,7 @@ func (b *builder) typedReason(n *node) string {
 			return "a $ref that does not resolve"
 		}
 		for _, k := range n.keys() {
-			if k != "$ref" && supported(k) && k != "$defs" && k != "definitions" && k != "default" {
+			if k != "$ref" && supported(k) && k != "$defs" && k != "definitions" && k != "default" && !(k == "type" && b.typeBesideObjectRef(n)) {
 				return "keyword " + k + " beside $ref"
 			}
 		}
