@@ -16,22 +16,6 @@ import (
 // Mapping one schema to a value: scalars, enums, arrays and the checks on
 // them, and when the typed reader cannot express a schema exactly.
 
-// typesCover reports whether a value of any of the JSON types of want is
-// one of the JSON types of have: an integer is a number. Producers write a
-// $ref's own type beside it ({"$ref": "#/$defs/X", "type": "object"}),
-// which then restricts nothing.
-func typesCover(have, want []string) bool {
-	if len(want) == 0 {
-		return false
-	}
-	for _, w := range want {
-		if !slices.Contains(have, w) && !(w == "integer" && slices.Contains(have, "number")) {
-			return false
-		}
-	}
-	return true
-}
-
 // typedReason says why the typed reader cannot express schema n exactly, or
 // returns "" when it can. Such a schema is checked whole by a generated schema
 // function instead.
@@ -58,15 +42,11 @@ func (b *builder) typedReason(n *node) string {
 		}
 	}
 	if n.has("$ref") {
-		target, _ := b.refOf(n)
-		if target == nil {
+		if target, _ := b.refOf(n); target == nil {
 			return "a $ref that does not resolve"
 		}
 		for _, k := range n.keys() {
-			if k == "type" && typesCover(n.strings("type"), target.Strings("type")) {
-				continue // a type every value of the target has: it adds nothing
-			}
-			if k != "$ref" && supported(k) && k != "$defs" && k != "definitions" && k != "default" {
+			if k != "$ref" && supported(k) && k != "$defs" && k != "definitions" && k != "default" && !(k == "type" && b.typeAddsNothing(n)) {
 				return "keyword " + k + " beside $ref"
 			}
 		}

@@ -22,7 +22,9 @@ func (b *builder) dialectReason(n *node) string {
 		for _, k := range n.keys() {
 			// default asserts nothing, and the member holding the value
 			// applies it whichever dialect ignores it.
-			if k != "$ref" && k != "definitions" && k != "default" && d.Keyword(k) != nil && !understood(k) {
+			// A type beside a reference, every value of whose target
+			// has it, is ignored, and would hold if it were not.
+			if k != "$ref" && k != "definitions" && k != "default" && d.Keyword(k) != nil && !understood(k) && !(k == "type" && b.typeAddsNothing(n)) {
 				return "keyword " + k + " beside $ref, which " + d.Name + " ignores"
 			}
 		}
