@@ -29,6 +29,7 @@ const (
 	HookBegin      = "transaction Begin"
 	HookCommit     = "transaction Commit"
 	HookRollback   = "transaction Rollback"
+	HookCaller     = "caller" // a generated Client's runtime.Caller
 )
 
 // hookEnd says how a call into the service's code ended, if not by

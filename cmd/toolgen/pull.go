@@ -129,9 +129,21 @@ func pullOperands(args, rest []string) (pullTarget, string) {
 	}
 	u, err := url.Parse(rest[0])
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return pullTarget{}, fmt.Sprintf("%q is not an http or https URL; a command goes after --: toolgen pull [flags] -- %s", rest[0], rest[0])
+		shown := shownURL(u, err)
+		return pullTarget{}, fmt.Sprintf("%q is not an http or https URL; a command goes after --: toolgen pull [flags] -- %s", shown, shown)
 	}
 	return pullTarget{url: rest[0]}, ""
+}
+
+// shownURL is the operand u (parsed with err) as a message may quote it:
+// without its userinfo, query or fragment, where a token may be.
+func shownURL(u *url.URL, err error) string {
+	if err != nil {
+		return "the operand"
+	}
+	shown := *u
+	shown.User, shown.RawQuery, shown.ForceQuery, shown.Fragment, shown.RawFragment = nil, "", false, "", ""
+	return shown.String()
 }
 
 // headerFlags collects -header 'NAME: VALUE'.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"strings"
@@ -145,6 +146,7 @@ type puller struct {
 // output, sent too much, answered with an error, or did not answer in time.
 func (p *puller) failed(stage string, err error) error {
 	var rpcErr *jsonrpc.Error
+	var urlErr *url.Error
 	switch {
 	case p.budget.exceeded():
 		return pullErrorf("%s: the server sent more than %d MiB: toolgen pull stops there", stage, maxPullBytes>>20)
@@ -155,6 +157,11 @@ func (p *puller) failed(stage string, err error) error {
 			return pullErrorf("the server exited (%s) before it answered %s%s", exit, stage, p.proc.stderrNote())
 		}
 		return pullErrorf("the server closed its output before it answered %s, and is still running%s", stage, p.proc.stderrNote())
+	case p.ctx.Err() == nil && errors.As(err, &urlErr):
+		// The request did not reach the server, or no answer came back;
+		// the SDK wraps this in a JSON-RPC error of its own. urlErr.URL,
+		// which may hold a token, is not quoted.
+		return pullErrorf("cannot reach the server for %s: %s", stage, serverText(urlErr.Err.Error()))
 	case errors.As(err, &rpcErr):
 		return pullErrorf("the server answered %s with error %d: %s", stage, rpcErr.Code, serverText(rpcErr.Message))
 	case p.ctx.Err() != nil:
@@ -307,33 +314,49 @@ func (r *budgetReader) Read(p []byte) (int, error) {
 func (r *budgetReader) Close() error { return r.r.Close() }
 
 // httpTransport is streamable HTTP to target.url with target's headers on
-// every request, response bodies read within budget, no reconnection and
-// no standalone stream (pull asks, the server answers).
+// every request to its origin, response bodies read within budget, no
+// reconnection and no standalone stream (pull asks, the server answers).
 func httpTransport(target pullTarget, budget *byteBudget, timeout time.Duration) mcp.Transport {
+	origin := ""
+	if u, err := url.Parse(target.url); err == nil {
+		origin = originOf(u)
+	}
 	return &mcp.StreamableClientTransport{
 		Endpoint:             target.url,
-		HTTPClient:           &http.Client{Timeout: timeout, Transport: headerTransport{headers: target.headers, budget: budget}},
+		HTTPClient:           &http.Client{Timeout: timeout, Transport: headerTransport{headers: target.headers, origin: origin, budget: budget}},
 		MaxRetries:           -1,
 		DisableStandaloneSSE: true,
 		MaxEventSize:         maxPullBytes,
 	}
 }
 
+// headerTransport adds the -header headers to the requests for the
+// origin of the URL pulled from, and to no other: a redirect elsewhere
+// must not carry a token there, and net/http's own rule for redirects
+// does not see headers added below the client.
 type headerTransport struct {
 	headers http.Header
+	origin  string
 	budget  *byteBudget
 }
 
 func (t headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	req = req.Clone(req.Context())
-	for name, values := range t.headers {
-		req.Header[name] = values
+	if originOf(req.URL) == t.origin {
+		for name, values := range t.headers {
+			req.Header[name] = values
+		}
 	}
 	resp, err := http.DefaultTransport.RoundTrip(req)
 	if err == nil {
 		resp.Body = &budgetReader{r: resp.Body, budget: t.budget}
 	}
 	return resp, err
+}
+
+// originOf is u's scheme and host (with its port, if any), lower case.
+func originOf(u *url.URL) string {
+	return strings.ToLower(u.Scheme + "://" + u.Host)
 }
 
 // serverProcess is a server run as a command, spoken to on its standard

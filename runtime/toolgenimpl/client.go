@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"runtime/debug"
 	"strings"
 
 	"github.com/toolgen/toolgen/runtime"
@@ -16,7 +17,8 @@ import (
 // generated parser) and only if it passed sends that same text through c.
 // Invalid arguments come back as parse's *runtime.ValidationError and
 // nothing is sent; an answer marked isError comes back as a
-// *runtime.RemoteError; an error of c comes back as it is.
+// *runtime.RemoteError; an error of c comes back as it is, and a panic of
+// c as a *runtime.PanicError.
 func CallTool[A any](ctx context.Context, c runtime.Caller, tool string, args A, parse func(raw []byte, opts runtime.Options) (any, error)) (runtime.ToolResult, error) {
 	// Encoded through a pointer, so that a field's MarshalText or
 	// MarshalJSON declared on the pointer is called.
@@ -27,7 +29,7 @@ func CallTool[A any](ctx context.Context, c runtime.Caller, tool string, args A,
 	if _, err := parse(raw, runtime.Options{}); err != nil {
 		return runtime.ToolResult{}, err
 	}
-	result, err := c.CallTool(ctx, tool, raw)
+	result, err := callContained(ctx, c, tool, raw)
 	if err != nil {
 		return runtime.ToolResult{}, err
 	}
@@ -48,7 +50,9 @@ func CallToolResult[A, R any](ctx context.Context, c runtime.Caller, tool string
 	if err != nil {
 		return zero, err
 	}
-	structured := bytes.TrimSpace(answer.StructuredContent)
+	// JSON's whitespace only: bytes.TrimSpace would also take a form
+	// feed or U+00A0 and accept the text around them.
+	structured := bytes.Trim(answer.StructuredContent, " \t\r\n")
 	if len(structured) == 0 {
 		return zero, &runtime.OutputError{Tool: tool, Violations: []runtime.Violation{{
 			Keyword: "required", Message: message.NoStructuredContentMessage, Hint: message.NoStructuredContentHint,
@@ -62,6 +66,22 @@ func CallToolResult[A, R any](ctx context.Context, c runtime.Caller, tool string
 		return zero, &runtime.OutputError{Tool: tool, Violations: invalid.Violations}
 	}
 	return result, nil
+}
+
+// callContained calls c, and returns a panic of c as a *runtime.PanicError
+// (Hook runtime.HookCaller), as the dispatcher returns a handler's: a
+// Caller is a service's code, or an SDK's, that the Client's caller did
+// not write. It runs on the caller's goroutine, so a runtime.Goexit of c
+// ends that goroutine as any function's would.
+func callContained(ctx context.Context, c runtime.Caller, tool string, raw []byte) (result runtime.ToolResult, err error) {
+	defer func() {
+		// Since Go 1.21 panic(nil) panics with a *runtime.PanicNilError,
+		// so a nil recover means no panic.
+		if v := recover(); v != nil {
+			result, err = runtime.ToolResult{}, &runtime.PanicError{Tool: tool, Hook: runtime.HookCaller, Value: v, Stack: debug.Stack()}
+		}
+	}()
+	return c.CallTool(ctx, tool, raw)
 }
 
 // encodeArgs encodes a tool's arguments as the generated Client sends them:
