@@ -35,8 +35,7 @@ func joined(values []string) (string, bool) {
 	if len(values) < 2 {
 		return "", false
 	}
-	p := uintptr(unsafe.Pointer(unsafe.SliceData(values)))
-	slot := &joinedLists[(p>>4^p>>12)%uintptr(len(joinedLists))]
+	slot := joinedSlot(values)
 	j := slot.Load()
 	if j == nil {
 		j = &joinedList{values: slices.Clone(values), text: string(message.AppendList(nil, values))}
@@ -48,6 +47,13 @@ func joined(values []string) (string, bool) {
 		return "", false
 	}
 	return j.text, true
+}
+
+// joinedSlot returns the slot that keeps the join of values, by the
+// address of its array.
+func joinedSlot(values []string) *atomic.Pointer[joinedList] {
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(values)))
+	return &joinedLists[(p>>4^p>>12)%uintptr(len(joinedLists))]
 }
 
 // sameStrings reports whether a and b hold the same strings: the same
