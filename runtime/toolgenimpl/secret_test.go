@@ -265,15 +265,75 @@ func TestSecretsStayInside(t *testing.T) {
 	}
 }
 
-// nameValues puts the secret in the names and strings of "s" and the
-// plain marker in those of "p": NAME in the text stands for either.
+// nameValues puts the secret in the names and strings of the value of
+// every top-level member "s", and the plain marker everywhere else: NAME
+// in the text stands for either. The text is scanned as the reader reads
+// it, so that whatever a fuzzer sends, the secret lands only where the
+// reader sees a sensitive value: a NAME member beside "s", or text after
+// the arguments end, is plain.
 func nameValues(args string) string {
-	i := strings.Index(args, `"s":`)
-	j := strings.Index(args, `"p":`)
-	if i < j {
-		return strings.ReplaceAll(args[:j], "NAME", secretMember) + strings.ReplaceAll(args[j:], "NAME", plainMember)
+	var b strings.Builder
+	at := 0
+	for _, span := range sensitiveSpans(args) {
+		b.WriteString(strings.ReplaceAll(args[at:span[0]], "NAME", plainMember))
+		b.WriteString(strings.ReplaceAll(args[span[0]:span[1]], "NAME", secretMember))
+		at = span[1]
 	}
-	return strings.ReplaceAll(args[:i], "NAME", plainMember) + strings.ReplaceAll(args[i:], "NAME", secretMember)
+	b.WriteString(strings.ReplaceAll(args[at:], "NAME", plainMember))
+	return b.String()
+}
+
+// sensitiveSpans returns where the values of args' top-level members
+// named "s" lie, as byte ranges. It reads as far as the top-level object
+// goes, loosely: text a reader stops at is never read inside a value.
+func sensitiveSpans(args string) [][2]int {
+	var spans [][2]int
+	text := strings.TrimLeft(args, " \t\r\n")
+	if !strings.HasPrefix(text, "{") {
+		return nil
+	}
+	depth, open, wantName := 0, -1, false
+	closeSpan := func(end int) {
+		if open >= 0 {
+			spans = append(spans, [2]int{open, end})
+			open = -1
+		}
+	}
+	for i := len(args) - len(text); i < len(args); i++ {
+		switch args[i] {
+		case '"':
+			end := i + 1
+			for end < len(args) && args[end] != '"' {
+				if args[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			end = min(end+1, len(args))
+			var name string
+			if depth == 1 && wantName && json.Unmarshal([]byte(args[i:end]), &name) == nil && name == "s" {
+				open = end
+			}
+			wantName = false
+			i = end - 1
+		case '{', '[':
+			depth++
+			wantName = depth == 1
+		case '}', ']':
+			if depth == 1 {
+				closeSpan(i)
+				return spans
+			}
+			depth--
+		case ',':
+			if depth == 1 {
+				closeSpan(i)
+				wantName = true
+			}
+		}
+	}
+	closeSpan(len(args))
+	return spans
 }
 
 // checkNothingInside fails if any text of err, in any form it is given
@@ -505,6 +565,28 @@ func TestCheckedHoldingSecrets(t *testing.T) {
 					t.Errorf("%s (holding secrets %v): %v", args, secrets, err)
 				}
 			}
+		}
+	}
+}
+
+// TestNameValues pins where the secret goes: only inside "s", however
+// the text around it is broken.
+func TestNameValues(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"s":{"NAME":1},"p":"NAME"}`:         `{"s":{"S":1},"p":"P"}`,
+		`{"p":["NAME"],"s":"NAME","NAME":1}`:  `{"p":["P"],"s":"S","P":1}`,
+		`{"s":{},"NAME":"" }"p":"NAME"`:       `{"s":{},"P":"" }"p":"P"`,
+		`{"\u0073":["NAME",{"NAME":"}"}]}`:    `{"\u0073":["S",{"S":"}"}]}`,
+		`{"s":"NAME\"NAME", "t":"NAME"}`:      `{"s":"S\"S", "t":"P"}`,
+		`{"x":"\"s\":NAME","p":1}`:            `{"x":"\"s\":P","p":1}`,
+		`{"s":[{"NAME":1}`:                    `{"s":[{"S":1}`,
+		`[{"s":"NAME"}]`:                      `[{"s":"P"}]`,
+		`{"s":1,"s":"NAME"} {"s":"NAME"}`:     `{"s":1,"s":"S"} {"s":"P"}`,
+		`{"a":{"s":"NAME"},"s":{"s":"NAME"}}`: `{"a":{"s":"P"},"s":{"s":"S"}}`,
+	} {
+		got := strings.NewReplacer(secretMember, "S", plainMember, "P").Replace(nameValues(in))
+		if got != want {
+			t.Errorf("nameValues(%s) = %s, want %s", in, got, want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package toolgenimpl
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -18,7 +19,10 @@ import (
 // found at each value, and answers again from that.
 
 // readerMemo is what TryAlternative and CheckedOnce found in one call, by the
-// JSON Pointer of the value as violations name it.
+// JSON Pointer of the value as violations name it. Each run keeps the text
+// it read and answers only for the same text: two values can share a
+// pointer (a member name sent twice, however a reader handles that), and
+// the memo must never lend one value's verdict to another.
 type readerMemo struct {
 	trials map[string][]trialRun
 	checks map[string][]checkedRun
@@ -29,6 +33,7 @@ type readerMemo struct {
 type trialRun struct {
 	id    int
 	how   readHow
+	text  []byte
 	ok    bool
 	first runtime.Violation
 }
@@ -40,6 +45,7 @@ type trialRun struct {
 type checkedRun struct {
 	id         int
 	how        readHow
+	text       []byte
 	ok         bool
 	violations []runtime.Violation
 	omitted    int
@@ -121,12 +127,12 @@ func TryAlternative[T any](r *Reader, id int, text []byte, read func(*Reader) (T
 	r.locate()
 	how := r.how(false)
 	for _, run := range m.trials[string(r.ptrBuf)] {
-		if run.id == id && run.how == how {
+		if run.id == id && run.how == how && bytes.Equal(run.text, text) {
 			return run.first, run.ok
 		}
 	}
 	s := r.Sub(text)
-	run := trialRun{id: id, how: how}
+	run := trialRun{id: id, how: how, text: text}
 	if _, run.ok = read(s); !run.ok {
 		run.first = s.Violations()[0]
 	}
@@ -162,7 +168,7 @@ func (r *Reader) checkedOnce(id int, check SchemaFunc, secrets bool) (json.RawMe
 	how := r.how(secrets)
 	at := string(r.ptrBuf)
 	for _, run := range m.checks[at] {
-		if run.id == id && run.how == how {
+		if run.id == id && run.how == how && bytes.Equal(run.text, raw) {
 			for _, v := range run.violations {
 				r.add(v)
 			}
@@ -172,7 +178,7 @@ func (r *Reader) checkedOnce(id int, check SchemaFunc, secrets bool) (json.RawMe
 			return raw, run.ok
 		}
 	}
-	run := checkedRun{id: id, how: how}
+	run := checkedRun{id: id, how: how, text: raw}
 	mark, omitted, hidden, outer := len(r.violations), r.omitted, r.hidden, r.secret
 	r.secret = secret{}
 	run.ok = r.checkRaw(raw, check, secrets)

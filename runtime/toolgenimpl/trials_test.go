@@ -249,3 +249,43 @@ func FuzzTrialsReportAsReading(f *testing.F) {
 		checkTrials(t, nameValues(value), route)
 	})
 }
+
+// TestMemoAnswersForItsTextOnly: two values at one pointer (a member
+// name sent twice, read twice) are each judged on their own text, by
+// TryAlternative and by CheckedOnce: the memo never lends the first
+// value's verdict to the second, in either order.
+func TestMemoAnswersForItsTextOnly(t *testing.T) {
+	intOnly := func(r *Reader) (struct{}, bool) { r.Int(); return struct{}{}, r.Finish("") == nil }
+	ways := map[string]func(r *Reader) bool{
+		"TryAlternative": func(r *Reader) bool {
+			raw, ok := r.Raw()
+			if !ok {
+				return false
+			}
+			_, ok = TryAlternative(r, 7, raw, intOnly)
+			return ok
+		},
+		"CheckedOnce": func(r *Reader) bool {
+			_, ok := r.CheckedOnce(7, checkTried)
+			return ok
+		},
+	}
+	for name, read := range ways {
+		for _, args := range []string{`{"a":1,"a":"x"}`, `{"a":"x","a":1}`} {
+			r := NewReader([]byte(args))
+			var got []bool
+			if r.BeginObject() {
+				for r.More() {
+					r.Name()
+					got = append(got, read(r))
+				}
+				r.EndObject()
+			}
+			intFirst := strings.HasPrefix(args, `{"a":1`)
+			want := []bool{intFirst, !intFirst}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%s on %s: the values matched %v, want %v", name, args, got, want)
+			}
+		}
+	}
+}
