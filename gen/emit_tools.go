@@ -278,6 +278,7 @@ func (e *emitter) validType(t *Tool) {
 			)
 			e.end()
 		}
+		e.unmarshalOwnArgs(t.ArgsOwn, t.Args)
 	}
 	e.f.Add(comment(fmt.Sprintf("%s holds arguments of tool %q that passed validation: only %s makes one.", t.Valid, t.Name, t.Parse)))
 	e.f.Add(brandedDirective(t.Parse))

@@ -64,6 +64,7 @@ func (e *emitter) tupleType(t *NamedType) {
 	e.f.Type().Id(t.Name).Struct(fields...)
 	e.end()
 	e.marshalTuple(t)
+	e.unmarshalMethod(t)
 	e.readTuple(t)
 }
 

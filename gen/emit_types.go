@@ -137,6 +137,7 @@ func (e *emitter) structType(t *NamedType) {
 	if needsMarshal(t) {
 		e.marshalMethod(t)
 	}
+	e.unmarshalMethod(t)
 	e.readStruct(t)
 }
 

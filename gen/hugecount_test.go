@@ -43,6 +43,7 @@ func TestHugeCountsAreKept(t *testing.T) {
 	tools := matrixTools(hugeCounts, nil)
 	src, m := generateMatrix(t, tools)
 	verdicts := runMatrix(t, src, m, tools)
+	checkRoundTrips(t, tools, verdicts)
 	mismatches := 0
 	for i, mt := range tools {
 		in := string(mt.schema)

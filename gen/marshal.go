@@ -56,11 +56,17 @@ func needsMarshal(t *NamedType) bool {
 func omitted(f *Field) bool {
 	switch f.Holder {
 	case holdPointer:
-		return !(f.Value.Nullable && (f.Required || f.Default != nil))
+		return !nilIsNull(f)
 	case holdNullable:
 		return true
 	}
 	return !f.Required && hasNil(f.Value)
+}
+
+// nilIsNull reports whether f, held by pointer, holds null as nil: it is
+// nullable and required or defaulted, so nil cannot stand for absent.
+func nilIsNull(f *Field) bool {
+	return f.Value.Nullable && (f.Required || f.Default != nil)
 }
 
 // fieldTag is f's json tag.

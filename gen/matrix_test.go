@@ -77,6 +77,7 @@ func checkMatrix(t *testing.T, tools []matrixTool) {
 		}
 	}
 	t.Logf("%d tools, %d mismatches", len(tools), mismatches)
+	checkRoundTrips(t, tools, verdicts)
 }
 
 // matrixCase is a keyword schema and instances chosen for it.
@@ -405,6 +406,7 @@ type matrixVerdict struct {
 	In, Out    bool
 	Violations string
 	Other      string
+	Trip       roundTripVerdict // encoding/json's round trips (checkRoundTrips)
 }
 
 // generateMatrix generates the package of tools' catalog and its model,
@@ -433,6 +435,7 @@ func runMatrix(t *testing.T, src []byte, m *gen.Model, tools []matrixTool) [][]m
 	}
 	checks.WriteString("}\n")
 	writeFile(t, filepath.Join(dir, "matrix", "checks.go"), []byte(checks.String()))
+	writeRoundTrips(t, dir, m)
 	writeFile(t, filepath.Join(dir, "driver", "main.go"), []byte(matrixDriver))
 
 	var input bytes.Buffer
@@ -457,7 +460,8 @@ func runMatrix(t *testing.T, src []byte, m *gen.Model, tools []matrixTool) [][]m
 	return verdicts
 }
 
-const matrixDriver = `// Command driver runs instances through generated argument and result checks.
+const matrixDriver = `// Command driver runs instances through generated argument and result
+// checks, and through encoding/json's round trips.
 package main
 
 import (
@@ -485,6 +489,7 @@ func main() {
 			In, Out    bool
 			Violations string
 			Other      string
+			Trip       matrix.Verdict
 		}
 		err := matrix.ValidateArgs(req.Tool, []byte(req.Args))
 		var invalid *runtime.ValidationError
@@ -501,6 +506,7 @@ func main() {
 		if !v.Out && v.Violations == "" {
 			v.Violations = fmt.Sprintf("result: %+v", violations)
 		}
+		v.Trip = matrix.Trips[req.Tool].Run([]byte(req.Args))
 		if err := out.Encode(v); err != nil {
 			panic(err)
 		}

@@ -188,6 +188,7 @@ func TestTupleViolationPointers(t *testing.T) {
 	tools[len(tools)-2].schema = tools[len(tools)-1].schema
 	src, m := generateMatrix(t, tools)
 	verdicts := runMatrix(t, src, m, tools)
+	checkRoundTrips(t, tools, verdicts)
 	found := regexp.MustCompile(`Pointer:(\S*) Keyword:(\S+)`)
 	for i, c := range cases {
 		var got []string

@@ -289,6 +289,7 @@ func TestTupleStructPointers(t *testing.T) {
 	}
 	src, m := generateMatrix(t, tools)
 	verdicts := runMatrix(t, src, m, tools)
+	checkRoundTrips(t, tools, verdicts)
 	found := regexp.MustCompile(`Pointer:(\S*) Keyword:(\S+)`)
 	violations := func(text string, keywords bool) []string {
 		var got []string

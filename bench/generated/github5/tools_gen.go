@@ -1111,6 +1111,20 @@ type IssueWriteIssueFieldsItem struct {
 	Value IssueWriteIssueFieldsItemValue `json:"value,omitzero"`
 }
 
+// UnmarshalJSON decodes data into x as the schema of IssueWriteIssueFieldsItem
+// reads it, checks and defaults included, which encoding/json alone cannot; a
+// value the schema refuses is a *runtime.ValidationError, and x is left as it was.
+func (x *IssueWriteIssueFieldsItem) UnmarshalJSON(data []byte) error {
+	r := toolgenimpl.NewReader(data)
+	var v IssueWriteIssueFieldsItem
+	v.readJSON(r)
+	if err := r.Finish("issue_write"); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
 // issueWriteIssueFieldsItemFields lists the members IssueWriteIssueFieldsItem
 // declares, in the order its reader numbers them.
 var issueWriteIssueFieldsItemFields = []string{"delete", "field_name", "field_option_name", "value"}

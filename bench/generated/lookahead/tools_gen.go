@@ -619,6 +619,20 @@ type PayTaggedArgs struct {
 	Method PayTaggedMethod `json:"method"`
 }
 
+// UnmarshalJSON decodes data into x as the schema of PayTaggedArgs reads it,
+// checks and defaults included, which encoding/json alone cannot; a value the
+// schema refuses is a *runtime.ValidationError, and x is left as it was.
+func (x *PayTaggedArgs) UnmarshalJSON(data []byte) error {
+	r := toolgenimpl.NewReader(data)
+	var v PayTaggedArgs
+	v.readJSON(r)
+	if err := r.Finish("pay_tagged"); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
 // payTaggedArgsFields lists the members PayTaggedArgs declares, in the order its
 // reader numbers them.
 var payTaggedArgsFields = []string{"amount", "method"}
@@ -746,6 +760,20 @@ type PayUntaggedArgs struct {
 
 	// Required.
 	Method PayUntaggedMethod `json:"method"`
+}
+
+// UnmarshalJSON decodes data into x as the schema of PayUntaggedArgs reads it,
+// checks and defaults included, which encoding/json alone cannot; a value the
+// schema refuses is a *runtime.ValidationError, and x is left as it was.
+func (x *PayUntaggedArgs) UnmarshalJSON(data []byte) error {
+	r := toolgenimpl.NewReader(data)
+	var v PayUntaggedArgs
+	v.readJSON(r)
+	if err := r.Finish("pay_untagged"); err != nil {
+		return err
+	}
+	*x = v
+	return nil
 }
 
 // payUntaggedArgsFields lists the members PayUntaggedArgs declares, in the order
@@ -936,6 +964,20 @@ type PayKindArgs struct {
 
 	// Required.
 	Method Card `json:"method"`
+}
+
+// UnmarshalJSON decodes data into x as the schema of PayKindArgs reads it, checks
+// and defaults included, which encoding/json alone cannot; a value the schema
+// refuses is a *runtime.ValidationError, and x is left as it was.
+func (x *PayKindArgs) UnmarshalJSON(data []byte) error {
+	r := toolgenimpl.NewReader(data)
+	var v PayKindArgs
+	v.readJSON(r)
+	if err := r.Finish("pay_kind"); err != nil {
+		return err
+	}
+	*x = v
+	return nil
 }
 
 // payKindArgsFields lists the members PayKindArgs declares, in the order its

@@ -347,6 +347,20 @@ type StoreCredentialsArgs struct {
 	Counts map[string]int64 `json:"counts,omitzero"`
 }
 
+// UnmarshalJSON decodes data into x as the schema of StoreCredentialsArgs reads
+// it, checks and defaults included, which encoding/json alone cannot; a value the
+// schema refuses is a *runtime.ValidationError, and x is left as it was.
+func (x *StoreCredentialsArgs) UnmarshalJSON(data []byte) error {
+	r := toolgenimpl.NewReader(data)
+	var v StoreCredentialsArgs
+	v.readJSON(r)
+	if err := r.Finish("store_credentials"); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
 // storeCredentialsTokensObjects finds the reader's block of
 // StoreCredentialsTokens values, which optional members point into.
 var storeCredentialsTokensObjects toolgenimpl.ObjectType
@@ -604,6 +618,20 @@ func (x StoreCredentialsTokens) MarshalJSON() ([]byte, error) {
 	toolgenimpl.EncodeMembers(&o, x.PatternProperties)
 	toolgenimpl.EncodeMembers(&o, x.AdditionalProperties)
 	return o.Finish()
+}
+
+// UnmarshalJSON decodes data into x as the schema of StoreCredentialsTokens reads
+// it, checks and defaults included, which encoding/json alone cannot; a value the
+// schema refuses is a *runtime.ValidationError, and x is left as it was.
+func (x *StoreCredentialsTokens) UnmarshalJSON(data []byte) error {
+	r := toolgenimpl.NewReader(data)
+	var v StoreCredentialsTokens
+	v.readJSON(r)
+	if err := r.Finish("store_credentials"); err != nil {
+		return err
+	}
+	*x = v
+	return nil
 }
 
 // readJSON decodes an object into x and reports every violation of its schema to r.
