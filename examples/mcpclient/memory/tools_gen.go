@@ -848,7 +848,8 @@ func ValidateArgs(name string, raw []byte) error {
 // typed result, read from the server's structured content by the generated reader
 // of that schema (a *runtime.OutputError when it does not match); any other tool
 // returns what the server sent. A result the server marks as an error is a
-// *runtime.RemoteError. A Client is safe for concurrent use when its Caller is.
+// *runtime.RemoteError, and a panic in the Caller a *runtime.PanicError. A Client
+// is safe for concurrent use when its Caller is.
 type Client struct {
 	caller runtime.Caller
 }
