@@ -70,7 +70,7 @@ func pull(args []string, stdout, stderr io.Writer) int {
 	}
 	data, err := formatCatalog(pulled)
 	if err != nil {
-		fmt.Fprintf(stderr, "toolgen pull: the server's tools are not valid JSON: %s\n", serverText(err.Error()))
+		fmt.Fprintf(stderr, "toolgen pull: %v; nothing was written\n", err)
 		return exitInvalid
 	}
 	cat, diags := catalog.Parse(pulledName, data)

@@ -111,6 +111,13 @@ func fakeServer(mode string) int {
 			reply(map[string]any{"tools": []any{tool(fmt.Sprintf("t%d", pages), "x")}, "nextCursor": "again"})
 		case "huge-page":
 			reply(map[string]any{"tools": []any{tool("big", strings.Repeat("x", 17<<20))}})
+		case "deep-nesting":
+			// 200 KB of empty arrays 900 deep (the SDK reads JSON-RPC to
+			// 1,000), each of which would be written on a line of its own
+			// indented 1,800 spaces: 127 MB.
+			deep := strings.Repeat("[", 900) + strings.TrimSuffix(strings.Repeat("[],", 70000), ",") + strings.Repeat("]", 900)
+			out.WriteString(`{"jsonrpc":"2.0","id":` + string(msg.ID) + `,"result":{"tools":[{"name":"deep","inputSchema":{"type":"object","default":` + deep + "}}]}}\n")
+			out.Flush()
 		case "invalid-json":
 			out.WriteString("{\"jsonrpc\": \"2.0\", \"id\": " + string(msg.ID) + ", \"result\": {\"tools\": [nope\n")
 			out.Flush()

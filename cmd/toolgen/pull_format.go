@@ -2,12 +2,12 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"strconv"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/toolgen/toolgen/internal/visible"
 )
 
 // A pulled catalog is written the same way whatever the server's layout:
@@ -18,8 +18,13 @@ import (
 // characters, line separators), so that a committed catalog shows in a
 // diff or an editor what its bytes say.
 
+// maxCatalogBytes bounds the catalog a pull writes out. Indentation grows
+// with depth, so what a server may send (maxPullBytes) of arrays nested
+// thousands deep would otherwise be written out as gigabytes.
+const maxCatalogBytes = 4 * maxPullBytes
+
 // formatCatalog writes the catalog of a pull: the server's name and
-// version, then its tools.
+// version, then its tools. An error is a *pullError.
 func formatCatalog(p *pulledCatalog) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("{\n  \"serverInfo\": {\n    \"name\": ")
@@ -33,7 +38,10 @@ func formatCatalog(p *pulledCatalog) ([]byte, error) {
 		}
 		b.WriteString("\n    ")
 		if err := writeJSON(&b, tool, "    "); err != nil {
-			return nil, fmt.Errorf("tool %d: %w", i+1, err)
+			return nil, pullErrorf("the server's tools are not valid JSON: tool %d: %s", i+1, serverText(err.Error()))
+		}
+		if b.Len() > maxCatalogBytes {
+			return nil, errCatalogTooLarge(i + 1)
 		}
 	}
 	if len(p.tools) > 0 {
@@ -85,7 +93,14 @@ func readJSONNode(dec *jsontext.Decoder) (*jsonNode, error) {
 	return &jsonNode{kind: kind, text: string(v)}, err
 }
 
-// writeJSON writes the JSON text in raw at indent.
+// errCatalogTooLarge is formatCatalog's error when tool would take the
+// catalog past maxCatalogBytes.
+func errCatalogTooLarge(tool int) error {
+	return pullErrorf("the catalog written out would be larger than %d MiB by tool %d: its schemas nest too deep or are too many", maxCatalogBytes>>20, tool)
+}
+
+// writeJSON writes the JSON text in raw at indent, stopping once b holds
+// more than maxCatalogBytes.
 func writeJSON(b *bytes.Buffer, raw []byte, indent string) error {
 	n, err := readJSONNode(jsontext.NewDecoder(bytes.NewReader(raw)))
 	if err != nil {
@@ -95,6 +110,8 @@ func writeJSON(b *bytes.Buffer, raw []byte, indent string) error {
 	return nil
 }
 
+// write writes n at indent; it stops early, leaving b longer than
+// maxCatalogBytes, when b grows past that.
 func (n *jsonNode) write(b *bytes.Buffer, indent string) {
 	switch n.kind {
 	case '"':
@@ -116,6 +133,9 @@ func (n *jsonNode) write(b *bytes.Buffer, indent string) {
 		inline = inline && item.kind != '{' && item.kind != '['
 	}
 	for i, item := range n.items {
+		if b.Len() > maxCatalogBytes {
+			return
+		}
 		if i > 0 {
 			b.WriteByte(',')
 		}
@@ -130,6 +150,9 @@ func (n *jsonNode) write(b *bytes.Buffer, indent string) {
 			b.WriteString(": ")
 		}
 		item.write(b, indent+"  ")
+	}
+	if b.Len() > maxCatalogBytes {
+		return
 	}
 	if !inline && len(n.items) > 0 {
 		b.WriteString("\n" + indent)
@@ -153,7 +176,7 @@ func writeJSONString(b *bytes.Buffer, s string) {
 			b.WriteString(`\r`)
 		case r == '\t':
 			b.WriteString(`\t`)
-		case r == utf8.RuneError, !unicode.IsGraphic(r) && r != ' ':
+		case r == utf8.RuneError, visible.Hidden(r):
 			writeUnicodeEscape(b, r)
 		default:
 			b.WriteRune(r)

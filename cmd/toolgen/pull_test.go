@@ -175,6 +175,7 @@ func TestPullHostileServers(t *testing.T) {
 		{"repeated-cursor", "", []string{`tools/list (page 2): the server sent the cursor "again" a second time`}},
 		{"huge-page", "", []string{"the server sent more than 16 MiB"}},
 		{"invalid-json", "", []string{"tools/list (page 1)"}},
+		{"deep-nesting", "", []string{"the catalog written out would be larger than 64 MiB by tool 1"}},
 		{"rpc-error", "", []string{`the server answered tools/list (page 1) with error -32603: "database down\x1b]0;pwned\a\u202e"`}},
 	}
 	for _, c := range cases {
