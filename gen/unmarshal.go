@@ -11,8 +11,9 @@ import (
 // A generated type is written by json.Marshal, and most read back with
 // json.Unmarshal as they are: plain structs, enums, slices and maps. Some
 // cannot be: a sealed union is an interface encoding/json cannot fill, a
-// tuple struct is written as an array, and a struct with its own MarshalJSON
-// writes members from maps or under names no tag spells. Those types, and
+// tuple struct is written as an array, a struct with its own MarshalJSON
+// writes members from maps or under names no tag spells, and an optional
+// member present as null would read back absent. Those types, and
 // only those, get an UnmarshalJSON that reads through the type's own
 // reader, the validator's: it accepts what the validator accepts at the
 // type's schema, with its defaults and limits, returns its
