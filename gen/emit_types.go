@@ -172,7 +172,11 @@ const rawNoteText = "%s as raw JSON: no Go type expresses %s; the value is still
 
 func rawNote(v *Value) string {
 	held := "Held"
-	for v.Kind == kindSlice || v.Kind == kindMap {
+	// A declared slice or map may hold itself (type A []A): each value is
+	// looked at once.
+	seen := map[*Value]bool{}
+	for (v.Kind == kindSlice || v.Kind == kindMap) && !seen[v] {
+		seen[v] = true
 		held = map[typeKind]string{kindSlice: "Its items are held", kindMap: "Its values are held"}[v.Kind]
 		v = v.Elem
 	}

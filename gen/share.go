@@ -189,6 +189,14 @@ func (p *sharing) readNesting(v *Value) int {
 	if d, ok := p.nesting[v]; ok {
 		return d
 	}
+	if p.onPath[v] {
+		// Read inside its own reading (a union of itself in an array): it
+		// needs a reader of its own, which the inner reading calls.
+		p.read(v)
+		return 0
+	}
+	p.onPath[v] = true
+	defer delete(p.onPath, v)
 	d := 0
 	switch v.Kind {
 	case kindSlice, kindMap:

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -45,22 +46,27 @@ func nullPresent(f *Field) bool {
 
 // holdsSealed reports whether v is a sealed union, or a slice, map or
 // array of one, at any depth: a value encoding/json cannot decode. A named
-// struct ends the search: it reads itself.
+// struct ends the search: it reads itself. A declared slice or map may hold
+// itself (type A []A): each value is looked at once.
 func holdsSealed(v *Value) bool {
-	switch v.Kind {
-	case kindSealed:
-		return true
-	case kindSlice, kindMap:
-		return holdsSealed(v.Elem)
-	case kindArray:
-		for _, p := range v.Positions {
-			if holdsSealed(p) {
-				return true
-			}
+	seen := map[*Value]bool{}
+	var holds func(v *Value) bool
+	holds = func(v *Value) bool {
+		if v == nil || seen[v] {
+			return false
 		}
-		return v.Elem != nil && holdsSealed(v.Elem)
+		seen[v] = true
+		switch v.Kind {
+		case kindSealed:
+			return true
+		case kindSlice, kindMap:
+			return holds(v.Elem)
+		case kindArray:
+			return slices.ContainsFunc(v.Positions, holds) || holds(v.Elem)
+		}
+		return false
 	}
-	return false
+	return holds(v)
 }
 
 // unmarshalMethod emits the UnmarshalJSON of struct or tuple t, if it
